@@ -1,0 +1,68 @@
+/* Shared pieces of the questgrid command line: the subcommands, the options
+ * they have in common and diagnostics output. */
+#ifndef QG_CLI_H
+#define QG_CLI_H
+
+#include "questgrid.h"
+
+#define QG_COMMAND(name, summary) int cmd_##name(int argc, char **argv);
+#include "cli/commands.def"
+#undef QG_COMMAND
+
+/* Options a subcommand may accept; each command passes the set it takes. */
+enum {
+    OPT_EDIT_DIR = 1 << 0,  /* --edit-dir DIR */
+    OPT_DIALECT = 1 << 1,   /* --dialect D */
+    OPT_VAR = 1 << 2,       /* --var NAME=VALUE (repeatable) */
+    OPT_QUEST = 1 << 3,     /* --quest N */
+    OPT_MAP = 1 << 4,       /* --map NAME */
+    OPT_SEED = 1 << 5,      /* --seed N */
+    OPT_PLACE = 1 << 6,     /* --place D:5 */
+    OPT_LUA_PATH = 1 << 7,  /* --lua-path DIR (repeatable) */
+    OPT_OUTPUT = 1 << 8,    /* -o FILE */
+    OPT_TO = 1 << 9,        /* --to FORMAT */
+    OPT_JOBS = 1 << 10,     /* --jobs N */
+    OPT_COUNT = 1 << 11,    /* -n N */
+    OPT_SIZE = 1 << 12,     /* --size WxH */
+    OPT_STRICT = 1 << 13,   /* --strict */
+    OPT_LEGACY = 1 << 14,   /* --legacy */
+    OPT_QUIET = 1 << 15     /* -q, --quiet */
+};
+
+typedef struct cli_opts {
+    const char *edit_dir;
+    const char *dialect;
+    qg_vars *vars;
+    long quest;             /* -1 when not given */
+    const char *map;
+    unsigned long long seed;
+    int has_seed;
+    const char *place;
+    const char **lua_paths;
+    size_t lua_path_count;
+    size_t lua_path_cap;
+    const char *output;
+    const char *to;
+    int jobs;
+    long count;
+    int width, height;
+    int strict;
+    int legacy;
+    int quiet;
+    char **files;           /* the positional arguments */
+    int file_count;
+} cli_opts;
+
+/* Parses argv for a subcommand that accepts the options in `accepted`.
+ * Prints usage (the text given) for --help and returns 1 (exit 0 wanted),
+ * -1 on a bad option (message printed, exit 2 wanted), 0 when parsed. */
+int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
+              cli_opts *opts);
+void cli_opts_free(cli_opts *opts);
+
+/* Prints every diagnostic to stderr; returns the number of errors. */
+size_t cli_report(const qg_diags *diags);
+/* Loads the vocabulary of --edit-dir, or the bundled one. */
+qg_vocab *cli_load_vocab(const cli_opts *opts, qg_diags *diags);
+
+#endif

@@ -1,0 +1,6 @@
+noinst_HEADERS += src/cli/cli.h
+EXTRA_DIST += src/cli/commands.def
+questgrid_SOURCES += \
+	src/cli/main.c \
+	src/cli/options.c \
+	src/cli/cmd_version.c

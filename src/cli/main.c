@@ -1,0 +1,47 @@
+/* questgrid: the command-line front of libquestgrid. Each subcommand lives
+ * in its own file; this one only dispatches. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+#define QG_COMMAND(name, summary) {#name, summary, cmd_##name},
+#include "cli/commands.def"
+#undef QG_COMMAND
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: questgrid COMMAND [OPTIONS] [FILE...]\n\ncommands:\n", out);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    fputs("\n'questgrid COMMAND --help' describes a command.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0)
+        return cmd_version(argc - 1, argv + 1);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "questgrid: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

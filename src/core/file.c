@@ -1,0 +1,137 @@
+#define _POSIX_C_SOURCE 200809L
+#include "core/file.h"
+#include "core/buf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static qg_status io_error(qg_diags *diags, const char *path, const char *what)
+{
+    qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "%s: %s", what,
+                 strerror(errno));
+    return errno == ENOENT ? QG_ERR_NOTFOUND : QG_ERR_IO;
+}
+
+qg_status qg_read_file(const char *path, size_t max_len, char **data,
+                       size_t *len, qg_diags *diags)
+{
+    *data = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return io_error(diags, path, "cannot open");
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        errno = EISDIR;
+        return io_error(diags, path, "cannot read");
+    }
+    qg_buf buf;
+    qg_buf_init(&buf);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        if (buf.len + n > max_len) {
+            fclose(f);
+            qg_buf_free(&buf);
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                         "file is larger than the %zu byte limit", max_len);
+            return QG_ERR_LIMIT;
+        }
+        if (!qg_buf_append(&buf, chunk, n)) {
+            fclose(f);
+            qg_buf_free(&buf);
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+            return QG_ERR_NOMEM;
+        }
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed) {
+        qg_buf_free(&buf);
+        return io_error(diags, path, "cannot read");
+    }
+    *len = buf.len;
+    *data = qg_buf_take(&buf);
+    if (!*data) {
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
+    return QG_OK;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, data, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return 0;
+        }
+        data += n;
+        len -= (size_t)n;
+    }
+    return 1;
+}
+
+qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
+                               qg_diags *diags)
+{
+    qg_buf tmp;
+    qg_buf_init(&tmp);
+    if (!qg_buf_printf(&tmp, "%s.tmpXXXXXX", path)) {
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
+    int fd = mkstemp(tmp.data);
+    if (fd < 0) {
+        qg_status st = io_error(diags, path, "cannot create a temporary file");
+        qg_buf_free(&tmp);
+        return st;
+    }
+    int ok = write_all(fd, data, len) && fsync(fd) == 0;
+    int saved = errno;
+    ok = close(fd) == 0 && ok;
+    if (ok) {
+        ok = chmod(tmp.data, 0644) == 0 && rename(tmp.data, path) == 0;
+        saved = errno;
+    }
+    if (!ok) {
+        unlink(tmp.data);
+        errno = saved;
+        qg_status st = io_error(diags, path, "cannot write");
+        qg_buf_free(&tmp);
+        return st;
+    }
+    qg_buf_free(&tmp);
+    return QG_OK;
+}
+
+char *qg_path_join(const char *dir, const char *name)
+{
+    qg_buf buf;
+    qg_buf_init(&buf);
+    if (name[0] == '/' || !dir || !dir[0])
+        qg_buf_puts(&buf, name);
+    else if (dir[strlen(dir) - 1] == '/')
+        qg_buf_printf(&buf, "%s%s", dir, name);
+    else
+        qg_buf_printf(&buf, "%s/%s", dir, name);
+    return qg_buf_take(&buf);
+}
+
+char *qg_path_dirname(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return qg_strdup(".");
+    if (slash == path)
+        return qg_strdup("/");
+    return qg_strndup(path, (size_t)(slash - path));
+}

@@ -1,0 +1,345 @@
+/* A resolved level: plain per-cell arrays for what every cell has, and a
+ * sparse side table for what few cells have (monsters, objects, …). */
+#include "questgrid/core.h"
+#include "core/buf.h"
+#include "core/props.h"
+#include "core/strpool.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CELLS (16u * 1024u * 1024u)
+
+typedef struct contents {
+    qg_thing_kind kind[QG_SLOTS];
+    int32_t index[QG_SLOTS];
+    uint32_t name[QG_SLOTS];
+    int32_t mimic;
+    uint32_t mflag;
+} contents;
+
+typedef struct marker {
+    int x, y;
+    char *spec;
+} marker;
+
+struct qg_level {
+    int width, height;
+    char *name;
+    unsigned char *glyph;
+    unsigned char *in_map;
+    int32_t *feature;
+    uint32_t *feature_name; /* strpool ids */
+    uint32_t *cave_info;
+    uint32_t *vault_mask;
+    int32_t *special;
+    uint32_t *content;      /* 0 = none, else 1 + index into extra */
+    contents *extra;
+    size_t extra_count, extra_cap;
+    marker *markers;
+    size_t marker_count, marker_cap;
+    qg_props props;
+    int has_start, start_x, start_y;
+    qg_strpool names;
+};
+
+qg_level *qg_level_new(int width, int height)
+{
+    if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > MAX_CELLS)
+        return NULL;
+    size_t n = (size_t)width * (size_t)height;
+    qg_level *level = calloc(1, sizeof *level);
+    if (!level)
+        return NULL;
+    level->width = width;
+    level->height = height;
+    qg_strpool_init(&level->names);
+    level->glyph = malloc(n);
+    level->in_map = calloc(n, 1);
+    level->feature = malloc(n * sizeof(int32_t));
+    level->feature_name = calloc(n, sizeof(uint32_t));
+    level->cave_info = calloc(n, sizeof(uint32_t));
+    level->vault_mask = calloc(n, sizeof(uint32_t));
+    level->special = calloc(n, sizeof(int32_t));
+    level->content = calloc(n, sizeof(uint32_t));
+    if (!level->glyph || !level->in_map || !level->feature ||
+        !level->feature_name || !level->cave_info || !level->vault_mask ||
+        !level->special || !level->content) {
+        qg_level_free(level);
+        return NULL;
+    }
+    memset(level->glyph, ' ', n);
+    for (size_t i = 0; i < n; i++)
+        level->feature[i] = -1;
+    return level;
+}
+
+void qg_level_free(qg_level *level)
+{
+    if (!level)
+        return;
+    free(level->name);
+    free(level->glyph);
+    free(level->in_map);
+    free(level->feature);
+    free(level->feature_name);
+    free(level->cave_info);
+    free(level->vault_mask);
+    free(level->special);
+    free(level->content);
+    free(level->extra);
+    for (size_t i = 0; i < level->marker_count; i++)
+        free(level->markers[i].spec);
+    free(level->markers);
+    qg_props_free(&level->props);
+    qg_strpool_free(&level->names);
+    free(level);
+}
+
+int qg_level_width(const qg_level *level) { return level->width; }
+int qg_level_height(const qg_level *level) { return level->height; }
+const char *qg_level_name(const qg_level *level) { return level->name; }
+
+qg_status qg_level_set_name(qg_level *level, const char *name)
+{
+    char *copy = qg_strdup(name);
+    if (name && !copy)
+        return QG_ERR_NOMEM;
+    free(level->name);
+    level->name = copy;
+    return QG_OK;
+}
+
+const unsigned char *qg_level_glyphs(const qg_level *l) { return l->glyph; }
+const int32_t *qg_level_features(const qg_level *l) { return l->feature; }
+const uint32_t *qg_level_cave_info(const qg_level *l) { return l->cave_info; }
+const uint32_t *qg_level_vault_masks(const qg_level *l) { return l->vault_mask; }
+const int32_t *qg_level_specials(const qg_level *l) { return l->special; }
+
+static int cell_index(const qg_level *level, int x, int y, size_t *at)
+{
+    if (x < 0 || y < 0 || x >= level->width || y >= level->height)
+        return 0;
+    *at = (size_t)y * (size_t)level->width + (size_t)x;
+    return 1;
+}
+
+static void fill_cell(const qg_level *level, size_t at, qg_cell *out)
+{
+    memset(out, 0, sizeof *out);
+    out->glyph = level->glyph[at];
+    out->in_map = level->in_map[at];
+    out->feature = level->feature[at];
+    out->feature_name = qg_strpool_get(&level->names, level->feature_name[at]);
+    out->cave_info = level->cave_info[at];
+    out->vault_mask = level->vault_mask[at];
+    out->special = level->special[at];
+    if (!level->content[at])
+        return;
+    const contents *c = &level->extra[level->content[at] - 1];
+    for (int s = 0; s < QG_SLOTS; s++) {
+        out->things[s].kind = c->kind[s];
+        out->things[s].index = c->index[s];
+        out->things[s].name = qg_strpool_get(&level->names, c->name[s]);
+    }
+    out->mimic = c->mimic;
+    out->mflag = c->mflag;
+}
+
+qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out)
+{
+    size_t at;
+    if (!cell_index(level, x, y, &at))
+        return QG_ERR_INVALID;
+    fill_cell(level, at, out);
+    return QG_OK;
+}
+
+int qg_level_foreach(const qg_level *level,
+                     int (*fn)(void *user, int x, int y, const qg_cell *cell),
+                     void *user)
+{
+    qg_cell cell;
+    size_t at = 0;
+    for (int y = 0; y < level->height; y++)
+        for (int x = 0; x < level->width; x++, at++) {
+            if (!level->in_map[at])
+                continue;
+            fill_cell(level, at, &cell);
+            int r = fn(user, x, y, &cell);
+            if (r)
+                return r;
+        }
+    return 0;
+}
+
+#define CELL_OR_FAIL(level, x, y, at)      \
+    size_t at;                             \
+    if (!cell_index(level, x, y, &at))     \
+        return QG_ERR_INVALID;             \
+    level->in_map[at] = 1
+
+qg_status qg_level_set_glyph(qg_level *level, int x, int y, unsigned char glyph)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    level->glyph[at] = glyph;
+    return QG_OK;
+}
+
+qg_status qg_level_set_feature(qg_level *level, int x, int y, int32_t index,
+                               const char *name)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
+    if (id == QG_STRPOOL_FAIL)
+        return QG_ERR_NOMEM;
+    level->feature[at] = index;
+    level->feature_name[at] = id;
+    return QG_OK;
+}
+
+qg_status qg_level_set_cave_info(qg_level *level, int x, int y, uint32_t info)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    level->cave_info[at] = info;
+    return QG_OK;
+}
+
+qg_status qg_level_set_vault_mask(qg_level *level, int x, int y, uint32_t mask)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    level->vault_mask[at] = mask;
+    return QG_OK;
+}
+
+static contents *contents_of(qg_level *level, size_t at)
+{
+    if (level->content[at])
+        return &level->extra[level->content[at] - 1];
+    if (level->extra_count >= UINT32_MAX - 1)
+        return NULL;
+    contents *c = QG_PUSH(level->extra, level->extra_count, level->extra_cap);
+    if (!c)
+        return NULL;
+    memset(c, 0, sizeof *c);
+    level->content[at] = (uint32_t)level->extra_count;
+    return c;
+}
+
+qg_status qg_level_set_thing(qg_level *level, int x, int y, qg_slot slot,
+                             qg_thing_kind kind, int32_t index, const char *name)
+{
+    if ((unsigned)slot >= QG_SLOTS)
+        return QG_ERR_INVALID;
+    CELL_OR_FAIL(level, x, y, at);
+    if (kind == QG_THING_NONE && !level->content[at])
+        return QG_OK;
+    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
+    contents *c = id == QG_STRPOOL_FAIL ? NULL : contents_of(level, at);
+    if (!c)
+        return QG_ERR_NOMEM;
+    c->kind[slot] = kind;
+    c->index[slot] = index;
+    c->name[slot] = id;
+    return QG_OK;
+}
+
+qg_status qg_level_set_special(qg_level *level, int x, int y, int32_t special,
+                               int32_t mimic, uint32_t mflag)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    level->special[at] = special;
+    if (!mimic && !mflag && !level->content[at])
+        return QG_OK;
+    contents *c = contents_of(level, at);
+    if (!c)
+        return QG_ERR_NOMEM;
+    c->mimic = mimic;
+    c->mflag = mflag;
+    return QG_OK;
+}
+
+qg_status qg_level_clear_cell(qg_level *level, int x, int y)
+{
+    size_t at;
+    if (!cell_index(level, x, y, &at))
+        return QG_ERR_INVALID;
+    level->glyph[at] = ' ';
+    level->in_map[at] = 0;
+    level->feature[at] = -1;
+    level->feature_name[at] = 0;
+    level->cave_info[at] = 0;
+    level->vault_mask[at] = 0;
+    level->special[at] = 0;
+    if (level->content[at])
+        memset(&level->extra[level->content[at] - 1], 0, sizeof(contents));
+    return QG_OK;
+}
+
+void qg_level_set_player_start(qg_level *level, int x, int y)
+{
+    level->has_start = 1;
+    level->start_x = x;
+    level->start_y = y;
+}
+
+int qg_level_player_start(const qg_level *level, int *x, int *y)
+{
+    if (!level->has_start)
+        return 0;
+    if (x)
+        *x = level->start_x;
+    if (y)
+        *y = level->start_y;
+    return 1;
+}
+
+qg_status qg_level_add_marker(qg_level *level, int x, int y, const char *spec)
+{
+    char *copy = qg_strdup(spec ? spec : "");
+    marker *m = copy ? QG_PUSH(level->markers, level->marker_count, level->marker_cap) : NULL;
+    if (!m) {
+        free(copy);
+        return QG_ERR_NOMEM;
+    }
+    m->x = x;
+    m->y = y;
+    m->spec = copy;
+    return QG_OK;
+}
+
+size_t qg_level_marker_count(const qg_level *level)
+{
+    return level->marker_count;
+}
+
+const char *qg_level_marker(const qg_level *level, size_t index, int *x, int *y)
+{
+    if (index >= level->marker_count)
+        return NULL;
+    if (x)
+        *x = level->markers[index].x;
+    if (y)
+        *y = level->markers[index].y;
+    return level->markers[index].spec;
+}
+
+qg_status qg_level_add_property(qg_level *level, const char *key, const char *value)
+{
+    return qg_props_add(&level->props, key, value);
+}
+
+size_t qg_level_property_count(const qg_level *level)
+{
+    return level->props.count;
+}
+
+const char *qg_level_property(const qg_level *level, size_t index, const char **value)
+{
+    return qg_props_at(&level->props, index, value);
+}
+
+const char *qg_level_get_property(const qg_level *level, const char *key)
+{
+    return qg_props_get(&level->props, key);
+}

@@ -1,0 +1,16 @@
+qginclude_HEADERS += src/questgrid/core.h
+noinst_HEADERS += src/core/buf.h src/core/file.h src/core/mapdef.h \
+	src/core/props.h src/core/rng.h src/core/strpool.h
+libquestgrid_la_SOURCES += \
+	src/core/buf.c \
+	src/core/diag.c \
+	src/core/file.c \
+	src/core/flags.c \
+	src/core/level.c \
+	src/core/mapdef.c \
+	src/core/names.c \
+	src/core/props.c \
+	src/core/rng.c \
+	src/core/strpool.c \
+	src/core/vars.c \
+	src/core/vocab.c

@@ -1,0 +1,26 @@
+/* Interned strings: each distinct string is stored once and lives as long
+ * as the pool. Used for feature names and thing names on levels. */
+#ifndef QG_CORE_STRPOOL_H
+#define QG_CORE_STRPOOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct qg_strpool {
+    char **strings;   /* by id; id 0 is reserved for "no string" */
+    size_t count;
+    size_t cap;
+    uint32_t *slots;  /* open-addressing hash of ids */
+    size_t slot_count;
+} qg_strpool;
+
+void qg_strpool_init(qg_strpool *pool);
+void qg_strpool_free(qg_strpool *pool);
+/* The id of s (len bytes), adding it when new; 0 when s is NULL; -1 (as
+ * UINT32_MAX) on allocation failure. */
+uint32_t qg_strpool_intern(qg_strpool *pool, const char *s, size_t len);
+const char *qg_strpool_get(const qg_strpool *pool, uint32_t id);
+
+#define QG_STRPOOL_FAIL UINT32_MAX
+
+#endif

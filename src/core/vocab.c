@@ -1,0 +1,256 @@
+/* Vocabularies: the names lib/edit files give to feature, monster, object
+ * and artifact indices. Only N: (index and tag or name) and E: (English
+ * name, Hengband) lines matter here. */
+#include "questgrid/core.h"
+#include "core/buf.h"
+#include "core/file.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_INDEX 1000000
+
+typedef struct entry {
+    char *tag;   /* the N: text */
+    char *name;  /* the E: text, or NULL */
+} entry;
+
+typedef struct table {
+    entry *by_index;
+    size_t cap;   /* entries allocated (indices 0..cap-1) */
+    size_t count; /* defined entries */
+} table;
+
+struct qg_vocab {
+    table tables[QG_VOCAB_KINDS];
+};
+
+static const char *const file_names[QG_VOCAB_KINDS] = {
+    "f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"};
+
+qg_vocab *qg_vocab_new(void)
+{
+    return calloc(1, sizeof(qg_vocab));
+}
+
+void qg_vocab_free(qg_vocab *vocab)
+{
+    if (!vocab)
+        return;
+    for (int k = 0; k < QG_VOCAB_KINDS; k++) {
+        table *t = &vocab->tables[k];
+        for (size_t i = 0; i < t->cap; i++) {
+            free(t->by_index[i].tag);
+            free(t->by_index[i].name);
+        }
+        free(t->by_index);
+    }
+    free(vocab);
+}
+
+static entry *slot(table *t, int index)
+{
+    if ((size_t)index >= t->cap) {
+        size_t cap = t->cap;
+        if (!qg_grow((void **)&t->by_index, &cap, (size_t)index + 1, sizeof(entry)))
+            return NULL;
+        memset(t->by_index + t->cap, 0, (cap - t->cap) * sizeof(entry));
+        t->cap = cap;
+    }
+    return &t->by_index[index];
+}
+
+qg_status qg_vocab_add(qg_vocab *vocab, qg_vocab_kind kind, int index,
+                       const char *tag, const char *name)
+{
+    if ((unsigned)kind >= QG_VOCAB_KINDS || index < 0 || index > MAX_INDEX)
+        return QG_ERR_INVALID;
+    table *t = &vocab->tables[kind];
+    entry *e = slot(t, index);
+    char *tag_copy = qg_strdup(tag);
+    char *name_copy = qg_strdup(name);
+    if (!e || (tag && !tag_copy) || (name && !name_copy)) {
+        free(tag_copy);
+        free(name_copy);
+        return QG_ERR_NOMEM;
+    }
+    if (!e->tag && !e->name)
+        t->count++;
+    free(e->tag);
+    free(e->name);
+    e->tag = tag_copy;
+    e->name = name_copy;
+    return QG_OK;
+}
+
+static const entry *get(const qg_vocab *vocab, qg_vocab_kind kind, int index)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || index < 0)
+        return NULL;
+    const table *t = &vocab->tables[kind];
+    if ((size_t)index >= t->cap)
+        return NULL;
+    const entry *e = &t->by_index[index];
+    return e->tag || e->name ? e : NULL;
+}
+
+const char *qg_vocab_name(const qg_vocab *vocab, qg_vocab_kind kind, int index)
+{
+    const entry *e = get(vocab, kind, index);
+    return e ? (e->name ? e->name : e->tag) : NULL;
+}
+
+const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index)
+{
+    const entry *e = get(vocab, kind, index);
+    return e ? e->tag : NULL;
+}
+
+int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || !text)
+        return -1;
+    const table *t = &vocab->tables[kind];
+    for (size_t i = 0; i < t->cap; i++)
+        if (t->by_index[i].tag && strcmp(t->by_index[i].tag, text) == 0)
+            return (int)i;
+    for (size_t i = 0; i < t->cap; i++) {
+        const entry *e = &t->by_index[i];
+        if ((e->name && strcasecmp(e->name, text) == 0) ||
+            (e->tag && strcasecmp(e->tag, text) == 0))
+            return (int)i;
+    }
+    return -1;
+}
+
+size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS)
+        return 0;
+    return vocab->tables[kind].count;
+}
+
+static size_t trimmed_len(const char *s, size_t len)
+{
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\r' || s[len - 1] == '\t'))
+        len--;
+    return len;
+}
+
+/* "N:12:text" → index 12, text; returns 0 when the index is not a number. */
+static int parse_n_line(const char *line, size_t len, int *index,
+                        const char **text, size_t *text_len)
+{
+    size_t i = 2;
+    long value = 0;
+    size_t digits = 0;
+    while (i < len && isdigit((unsigned char)line[i]) && digits < 8) {
+        value = value * 10 + (line[i] - '0');
+        i++;
+        digits++;
+    }
+    if (!digits || (i < len && line[i] != ':'))
+        return 0;
+    *index = (int)value;
+    *text = i < len ? line + i + 1 : line + len;
+    *text_len = trimmed_len(*text, (size_t)(line + len - *text));
+    return 1;
+}
+
+static qg_status add_entry(qg_vocab *vocab, qg_vocab_kind kind, int index,
+                           const char *text, size_t len, int is_name)
+{
+    char *copy = qg_strndup(text, len);
+    if (!copy)
+        return QG_ERR_NOMEM;
+    qg_status status;
+    if (is_name)
+        status = qg_vocab_add(vocab, kind, index, qg_vocab_tag(vocab, kind, index), copy);
+    else
+        status = qg_vocab_add(vocab, kind, index, copy, NULL);
+    free(copy);
+    return status;
+}
+
+static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
+                                  const char *path, const char *data,
+                                  size_t size, qg_diags *diags)
+{
+    int current = -1;
+    int line_no = 0;
+    const char *end = data + size;
+    for (const char *line = data; line < end; line_no++) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        const char *next = nl ? nl + 1 : end;
+        qg_status status = QG_OK;
+        if (len >= 2 && line[0] == 'N' && line[1] == ':') {
+            const char *text;
+            size_t text_len;
+            if (!parse_n_line(line, len, &current, &text, &text_len) ||
+                current > MAX_INDEX) {
+                qg_diags_add(diags, QG_ERROR, path, line_no + 1, 3, line, len,
+                             "bad index in N: line");
+                current = -1;
+            } else {
+                status = add_entry(vocab, kind, current, text, text_len, 0);
+            }
+        } else if (len >= 2 && line[0] == 'E' && line[1] == ':' && current >= 0) {
+            status = add_entry(vocab, kind, current, line + 2,
+                               trimmed_len(line + 2, len - 2), 1);
+        }
+        if (status != QG_OK)
+            return status;
+        line = next;
+    }
+    return qg_diags_count_severity(diags, QG_ERROR) ? QG_ERR_PARSE : QG_OK;
+}
+
+qg_status qg_vocab_load_file(qg_vocab *vocab, qg_vocab_kind kind,
+                             const char *path, qg_diags *diags)
+{
+    if ((unsigned)kind >= QG_VOCAB_KINDS)
+        return QG_ERR_INVALID;
+    char *data;
+    size_t size;
+    qg_status status = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, diags);
+    if (status != QG_OK)
+        return status;
+    status = parse_vocab_text(vocab, kind, path, data, size, diags);
+    free(data);
+    return status;
+}
+
+qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
+{
+    int found = 0;
+    for (int k = 0; k < QG_VOCAB_KINDS; k++) {
+        char *path = qg_path_join(dir, file_names[k]);
+        if (!path)
+            return QG_ERR_NOMEM;
+        FILE *probe = fopen(path, "rb");
+        qg_status status = QG_OK;
+        if (probe) {
+            fclose(probe);
+            found++;
+            status = qg_vocab_load_file(vocab, (qg_vocab_kind)k, path, diags);
+        }
+        free(path);
+        if (status != QG_OK)
+            return status;
+    }
+    if (!found) {
+        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
+                     "no f_info.txt, r_info.txt, k_info.txt or a_info.txt here");
+        return QG_ERR_NOTFOUND;
+    }
+    return QG_OK;
+}
+
+const char *qg_default_edit_dir(void)
+{
+    const char *env = getenv("QUESTGRID_EDIT_DIR");
+    return env && env[0] ? env : QG_PKGDATADIR "/edit";
+}

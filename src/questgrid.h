@@ -1,0 +1,10 @@
+/* questgrid: roguelike fixed levels (Angband-family F:/D: quest files and
+ * Crawl .des vaults), one intermediate representation, converters, a
+ * placement engine and compiled caches. This umbrella header includes the
+ * whole public API. */
+#ifndef QUESTGRID_H
+#define QUESTGRID_H
+
+#include <questgrid/core.h>
+
+#endif

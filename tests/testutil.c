@@ -1,0 +1,84 @@
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *test_srcdir(void)
+{
+    const char *dir = getenv("QG_SRCDIR");
+    return dir && dir[0] ? dir : ".";
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *test_corpus_dir(void)
+{
+    static char path[4096];
+    const char *env = getenv("QG_CORPUS");
+    if (env && env[0])
+        snprintf(path, sizeof path, "%s", env);
+    else
+        snprintf(path, sizeof path, "%s/../shared/corpus", test_srcdir());
+    return is_dir(path) ? path : NULL;
+}
+
+const char *test_src_path(const char *relative)
+{
+    static char path[4096];
+    snprintf(path, sizeof path, "%s/%s", test_srcdir(), relative);
+    return path;
+}
+
+const char *test_corpus_path_or_skip(const char *relative)
+{
+    static char path[4096];
+    const char *corpus = test_corpus_dir();
+    if (!corpus) {
+        skip();
+        return NULL;
+    }
+    snprintf(path, sizeof path, "%s/%s", corpus, relative);
+    if (access(path, R_OK) != 0) {
+        skip();
+        return NULL;
+    }
+    return path;
+}
+
+const char *test_write_temp(const char *name, const char *text, size_t len)
+{
+    static char dir[256];
+    static char paths[16][512];
+    static int next;
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/qgtest.XXXXXX");
+        if (!mkdtemp(dir))
+            return NULL;
+    }
+    char *path = paths[next++ % 16];
+    snprintf(path, 512, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return NULL;
+    fwrite(text, 1, len, f);
+    fclose(f);
+    return path;
+}
+
+int test_diags_contain(const qg_diags *diags, qg_severity severity, const char *text)
+{
+    for (size_t i = 0; i < qg_diags_count(diags); i++) {
+        const qg_diag *d = qg_diags_get(diags, i);
+        if (d->severity == severity && strstr(d->message, text))
+            return 1;
+    }
+    return 0;
+}

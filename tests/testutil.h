@@ -1,0 +1,27 @@
+/* Helpers shared by the cmocka test programs. */
+#ifndef QG_TESTUTIL_H
+#define QG_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "questgrid.h"
+
+/* The source tree (QG_SRCDIR from make check, else "."). */
+const char *test_srcdir(void);
+/* ../shared/corpus beside the source tree, or QG_CORPUS; NULL when absent. */
+const char *test_corpus_dir(void);
+/* A path under the source tree / the corpus (static buffer, overwritten). */
+const char *test_src_path(const char *relative);
+/* Returns the corpus path of relative, or calls skip() when it is absent. */
+const char *test_corpus_path_or_skip(const char *relative);
+/* Writes text to a fresh file under a temporary directory; returns its
+ * path (static storage, one per call up to 16). */
+const char *test_write_temp(const char *name, const char *text, size_t len);
+/* True when some diagnostic has this severity and contains the text. */
+int test_diags_contain(const qg_diags *diags, qg_severity severity, const char *text);
+
+#endif
