@@ -1,0 +1,74 @@
+/* Crawl .des front end: reading, lowering to Lua chunks exactly as Crawl's
+ * level compiler does, and structured directives. */
+#ifndef QUESTGRID_DES_H
+#define QUESTGRID_DES_H
+
+#include <questgrid/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum qg_chunk_kind {
+    QG_CHUNK_PRELUDE = 0,
+    QG_CHUNK_MAPCHUNK,
+    QG_CHUNK_MAIN,
+    QG_CHUNK_VALIDATE,
+    QG_CHUNK_VETO,
+    QG_CHUNK_EPILOGUE,
+    QG_CHUNK_KINDS
+} qg_chunk_kind;
+
+/* One lowered chunk: Lua source whose line k (1-based) comes from .des line
+ * first_line + k - 1, as Crawl's dlua_chunk aligns it. */
+typedef struct qg_des_chunk {
+    const char *code;
+    size_t len;
+    int first_line;
+    const char *file;
+} qg_des_chunk;
+
+/* "prelude", "mapchunk", "main", "validate", "veto", "epilogue". */
+const char *qg_chunk_kind_name(qg_chunk_kind kind);
+
+typedef struct qg_des_options {
+    int legacy;            /* 1: read FLAGS/LFLAGS/BFLAGS/FLOORCOL/ROCKCOL and
+                              CHANCE-as-weight (Crawl 0.3-0.4); 0: detect per file */
+} qg_des_options;
+
+/* Map names seen so far, to diagnose a name defined twice across files. */
+typedef struct qg_des_names qg_des_names;
+qg_des_names *qg_des_names_new(void);
+void qg_des_names_free(qg_des_names *names);
+
+typedef struct qg_des_file qg_des_file;
+
+/* Parses a .des file held in memory (len bytes; need not be NUL-terminated).
+ * Every error of the file is reported; *out is set even when there are
+ * errors (holding the maps that could be read). names may be NULL. */
+qg_status qg_des_parse(const char *path, const char *data, size_t len,
+                       const qg_des_options *options, qg_des_names *names,
+                       qg_des_file **out, qg_diags *diags);
+qg_status qg_des_load(const char *path, const qg_des_options *options,
+                      qg_des_names *names, qg_des_file **out, qg_diags *diags);
+void qg_des_file_free(qg_des_file *file);
+
+const char *qg_des_file_path(const qg_des_file *file);
+size_t qg_des_map_count(const qg_des_file *file);
+/* The i-th map as a definition (owned by the file). */
+qg_mapdef *qg_des_map(const qg_des_file *file, size_t index);
+/* Removes the i-th map from the file and hands it to the caller. */
+qg_mapdef *qg_des_take_map(qg_des_file *file, size_t index);
+/* The file's global prelude (Lua before the first map or after a
+ * default-depth), or NULL when empty. */
+const qg_des_chunk *qg_des_global_prelude(const qg_des_file *file);
+
+/* A chunk of a .des map definition, or NULL when empty or not a .des map. */
+const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind);
+/* Appends the map in the exact format of Crawl's -dump-maps output. */
+qg_status qg_des_dump_map(const qg_mapdef *def, FILE *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

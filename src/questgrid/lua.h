@@ -1,0 +1,55 @@
+/* The sandboxed Lua 5.4 runtime for .des maps: compile-time evaluation
+ * (index fields) and seeded resolution into levels. */
+#ifndef QUESTGRID_LUA_H
+#define QUESTGRID_LUA_H
+
+#include <questgrid/core.h>
+#include <questgrid/des.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct qg_runtime_options {
+    const char *const *lua_paths; /* game Lua libraries (Crawl: dat/dlua) */
+    size_t lua_path_count;
+    size_t memory_limit;          /* bytes; 0 = default (64 MiB) */
+    unsigned long instruction_limit; /* per chunk run; 0 = default */
+} qg_runtime_options;
+
+/* Where and for whom a map is resolved: answered to you.* and dgn.*. */
+typedef struct qg_context {
+    const char *place;   /* "D:5"; NULL = "D:1" */
+    int xl;              /* experience level; 0 = 1 */
+    const qg_vars *vars; /* further you.* answers by name, or NULL */
+} qg_context;
+
+typedef struct qg_runtime qg_runtime;
+
+qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags);
+void qg_runtime_free(qg_runtime *rt);
+
+/* Adds a parsed file's maps to the runtime (which takes them over and frees
+ * the file) and runs its global prelude. */
+qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags);
+size_t qg_runtime_map_count(const qg_runtime *rt);
+qg_mapdef *qg_runtime_map(const qg_runtime *rt, size_t index);
+qg_mapdef *qg_runtime_find_map(const qg_runtime *rt, const char *name);
+
+/* Runs a map's chunks as Crawl's compiler does (is_validating() true) and
+ * stores the index fields as the map's properties: "tags" (sorted, space
+ * separated), "depth", "place", "orient", "chance", "weight", "order",
+ * "desc", "width", "height". */
+qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags);
+
+/* Resolves a map with the project's RNG seeded by seed in the context:
+ * runs the chunks again, applies every transform, validates (with Crawl's
+ * retries), and builds the level. */
+qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
+                             unsigned long long seed, const qg_context *context,
+                             qg_level **out, qg_diags *diags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
