@@ -1,0 +1,75 @@
+/* questgrid converters: writing a level to Tiled TMX and REXPaint .xp and
+ * reading it back, and comparing levels (to measure round trips).
+ *
+ * What each format carries:
+ * - TMX carries everything a level holds. The terrain layer holds the glyphs
+ *   (gid = glyph + 1; 0 outside the map); the embedded cp437 tileset gives
+ *   each glyph its terrain (feature, feature_name, cave_info, vault_mask,
+ *   special, mimic) as tile properties; cells whose terrain differs from
+ *   their glyph's get a "cell" object; monsters, objects, egos, artifacts,
+ *   traps, markers and the player start are objects with typed properties;
+ *   the level's name and properties are map properties.
+ * - .xp carries the glyphs and the extent of the map (layer 1, transparent
+ *   background 255,0,255 outside the map) and on layer 2 the player start
+ *   ('@') and one thing per cell: 'M' monster, 'A' artifact, 'O' object,
+ *   'E' ego, 'T' trap (lower case: random, the background colour holding
+ *   the out-of-depth offset; upper case: an index, held in the background
+ *   colour as 0xRRGGBB). Everything else is reported as not carried. */
+#ifndef QUESTGRID_CONVERT_H
+#define QUESTGRID_CONVERT_H
+
+#include <questgrid/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum qg_tmx_encoding {
+    QG_TMX_CSV = 0,
+    QG_TMX_BASE64_ZLIB
+} qg_tmx_encoding;
+
+typedef struct qg_write_options {
+    qg_tmx_encoding tmx_encoding;
+    /* Optional: names for Tiled object labels (never needed to read back). */
+    const qg_vocab *vocab;
+    /* The tileset image the TMX refers to, relative to the TMX file (NULL:
+     * QG_TILESET_IMAGE). Tiled 1.8 does not draw images embedded in a TMX,
+     * so the image lives beside it: write qg_tileset_png() there. */
+    const char *tileset_source;
+} qg_write_options;
+
+#define QG_TILESET_IMAGE "questgrid-cp437.png"
+/* Tiles are QG_TMX_TILE_SIZE pixels square. */
+#define QG_TMX_TILE_SIZE 8
+
+/* The tileset image TMX files use (a PNG; free *out with free()). */
+qg_status qg_tileset_png(unsigned char **out, size_t *len);
+
+/* Writers hand back a malloc'd buffer (*out, *len; free with free()).
+ * What the format cannot carry is reported as warnings in diags; options
+ * may be NULL for the defaults. */
+qg_status qg_tmx_write(const qg_level *level, const qg_write_options *options,
+                       char **out, size_t *len, qg_diags *diags);
+qg_status qg_xp_write(const qg_level *level, const qg_write_options *options,
+                      unsigned char **out, size_t *len, qg_diags *diags);
+
+/* Readers take the file's bytes (path names the file in diagnostics). The
+ * TMX reader refuses DOCTYPE declarations (and so every entity) and
+ * ignores elements it does not know; the .xp reader accepts gzip or plain
+ * data and caps what it inflates. */
+qg_status qg_tmx_read(const char *path, const char *data, size_t len,
+                      qg_level **out, qg_diags *diags);
+qg_status qg_xp_read(const char *path, const unsigned char *data, size_t len,
+                     qg_level **out, qg_diags *diags);
+
+/* Compares two levels cell by cell (glyph, extent, terrain, things,
+ * specials), then markers, player start, name and properties. Returns 1
+ * when equal; otherwise 0 and a description of the first difference in
+ * what (when not NULL). */
+int qg_level_equal(const qg_level *a, const qg_level *b, char *what, size_t what_len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
