@@ -20,3 +20,15 @@ tests_test_tmx_SOURCES = tests/test_tmx.c tests/convert_fixtures.c tests/convert
 tests_test_tmx_CFLAGS = $(TESTS_CFLAGS)
 tests_test_tmx_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+noinst_HEADERS += src/formats/xp.h
+libquestgrid_la_SOURCES += \
+	src/formats/xp_read.c \
+	src/formats/xp_write.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_xp
+TESTS += tests/test_xp
+tests_test_xp_SOURCES = tests/test_xp.c tests/convert_fixtures.c tests/convert_fixtures.h
+tests_test_xp_CFLAGS = $(TESTS_CFLAGS) $(ZLIB_CFLAGS)
+tests_test_xp_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(ZLIB_LIBS)
+endif
