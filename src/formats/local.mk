@@ -1,8 +1,10 @@
 qginclude_HEADERS += src/questgrid/render.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/formats.h src/formats/tmx.h src/formats/tmx_doc.h \
+noinst_HEADERS += src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h src/formats/tmx_doc.h \
 	src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
+	src/formats/fd_spec_write.c \
+	src/formats/fd_write.c \
 	src/formats/level_equal.c \
 	src/formats/png.c \
 	src/formats/render_text.c \
@@ -16,12 +18,15 @@ libquestgrid_la_SOURCES += \
 	src/formats/xp_write.c
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_tmx tests/test_xp
-TESTS += tests/test_tmx tests/test_xp
+check_PROGRAMS += tests/test_tmx tests/test_xp tests/test_fd_write
+TESTS += tests/test_tmx tests/test_xp tests/test_fd_write
 tests_test_tmx_SOURCES = tests/test_tmx.c tests/convert_fixtures.c tests/convert_fixtures.h
 tests_test_tmx_CFLAGS = $(TESTS_CFLAGS)
 tests_test_tmx_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_xp_SOURCES = tests/test_xp.c tests/convert_fixtures.c tests/convert_fixtures.h
 tests_test_xp_CFLAGS = $(TESTS_CFLAGS) $(ZLIB_CFLAGS)
 tests_test_xp_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(ZLIB_LIBS)
+tests_test_fd_write_SOURCES = tests/test_fd_write.c
+tests_test_fd_write_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif

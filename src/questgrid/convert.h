@@ -19,6 +19,7 @@
 #define QUESTGRID_CONVERT_H
 
 #include <questgrid/core.h>
+#include <questgrid/fd.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,6 +38,9 @@ typedef struct qg_write_options {
      * QG_TILESET_IMAGE). Tiled 1.8 does not draw images embedded in a TMX,
      * so the image lives beside it: write qg_tileset_png() there. */
     const char *tileset_source;
+    /* F:/D: output dialect; QG_FD_AUTO: the source's own (zangband for a
+     * level that does not say). */
+    qg_fd_dialect fd_dialect;
 } qg_write_options;
 
 #define QG_TILESET_IMAGE "questgrid-cp437.png"
@@ -53,6 +57,18 @@ qg_status qg_tmx_write(const qg_level *level, const qg_write_options *options,
                        char **out, size_t *len, qg_diags *diags);
 qg_status qg_xp_write(const qg_level *level, const qg_write_options *options,
                       unsigned char **out, size_t *len, qg_diags *diags);
+
+/* F:/D: from a definition read by the F:/D: front end: the records of its
+ * top file in order, F:, Q: and P: lines rewritten for the output dialect
+ * (features and traps as numbers or f_info tags through options->vocab),
+ * everything else carried verbatim; %: lines name the same files. What
+ * the output dialect cannot say is a warning at the source line. */
+qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
+                      char **out, size_t *len, qg_diags *diags);
+/* F:/D: from a level: one F: letter per distinct cell (its own glyph when
+ * free), D: rows, P: and Q: records from the level's quest properties. */
+qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
+                            char **out, size_t *len, qg_diags *diags);
 
 /* Readers take the file's bytes (path names the file in diagnostics). The
  * TMX reader refuses DOCTYPE declarations (and so every entity) and
