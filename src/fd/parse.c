@@ -276,6 +276,8 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         fd_check_expr(&p->r, &at);
         return 1;
     case QG_FD_INCLUDE: {
+        if (p->r.opt->no_includes)
+            return 1;
         long inc = include_file(p, &at, file, text + 2, len - 2);
         p->r.pl->records[index].include = inc;
         return 1;
@@ -480,7 +482,8 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
     if (pl->dialect == QG_FD_AUTO)
-        pl->dialect = detect_load(path, data, len, opt.edit_dir, 0);
+        pl->dialect = opt.no_includes ? fd_detect(path, data, len)
+                                      : detect_load(path, data, len, opt.edit_dir, 0);
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = QG_FD_ZANGBAND;
     parser p;
