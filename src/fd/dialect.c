@@ -44,12 +44,12 @@ static qg_fd_dialect line_dialect(const char *line, size_t len)
     size_t n = fd_tokenize(line + 2, len - 2, 3, 10, tok);
     if (n >= 2 && tok[1].len && is_tag_start(tok[1].p[0]))
         return QG_FD_HENGBAND;
-    if (n == 10 || (n >= 8 && tok[7].len && tok[7].p[0] == '"'))
+    if (n == 10 || (n >= 8 && tok[7].len && (tok[7].p[0] == '"' || tok[7].p[0] == '-')))
         return QG_FD_TOME;
     return QG_FD_AUTO;
 }
 
-qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t len)
+qg_fd_dialect fd_detect(const char *path, const char *data, size_t len)
 {
     size_t plen = path ? strlen(path) : 0;
     if (plen >= 4 && strcasecmp(path + plen - 4, ".map") == 0)
@@ -63,5 +63,11 @@ qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t le
             return d;
         line = nl ? nl + 1 : NULL;
     }
-    return QG_FD_ZANGBAND;
+    return QG_FD_AUTO;
+}
+
+qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t len)
+{
+    qg_fd_dialect d = fd_detect(path, data, len);
+    return d == QG_FD_AUTO ? QG_FD_ZANGBAND : d;
 }

@@ -30,10 +30,10 @@ typedef struct ectx {
     const qg_vars *vars;
     const fd_eval_sink *sink;
     char shared[64];
-    char results[RESULT_RING][24];
     int next_result;
     int depth;
     int too_deep;
+    char results[RESULT_RING][24];  /* last: not cleared per evaluation */
 } ectx;
 
 static const char *str(const ectx *c, val v)

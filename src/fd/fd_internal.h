@@ -48,6 +48,9 @@ int fd_number(const fd_line *at, const fd_tok *tok, const char *what, int32_t *v
 /* atoi exactly (leading spaces, sign, digits; the rest ignored). */
 int32_t fd_atoi(const char *p, size_t len);
 
+/* What one file's text tells of its dialect; QG_FD_AUTO when nothing. */
+qg_fd_dialect fd_detect(const char *path, const char *data, size_t len);
+
 /* ---- the payload of a definition ---- */
 
 typedef struct fd_file {

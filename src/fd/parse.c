@@ -81,7 +81,7 @@ static int file_exists(const char *path)
 }
 
 /* The including file's directory, then the edit directory. */
-static char *find_include(parser *p, const char *from, const char *name, char **tried)
+static char *find_include(const char *edit, const char *from, const char *name, char **tried)
 {
     char *dir = qg_path_dirname(from);
     char *first = dir ? qg_path_join(dir, name) : NULL;
@@ -95,7 +95,6 @@ static char *find_include(parser *p, const char *from, const char *name, char **
     qg_buf_init(&where);
     qg_buf_puts(&where, first);
     free(first);
-    const char *edit = p->r.opt->edit_dir;
     if (edit && edit[0]) {
         char *second = qg_path_join(edit, name);
         if (second && file_exists(second)) {
@@ -107,6 +106,34 @@ static char *find_include(parser *p, const char *from, const char *name, char **
     }
     *tried = qg_buf_take(&where);
     return NULL;
+}
+
+/* A hub (q_info.txt) tells nothing itself: the files it includes do. */
+static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
+                                 const char *edit, int depth)
+{
+    qg_fd_dialect d = fd_detect(path, data, len);
+    const char *end = data + len;
+    for (const char *line = data; d == QG_FD_AUTO && depth < 4 && line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        while (n && line[n - 1] == '\r')
+            n--;
+        char *name = n > 2 && line[0] == '%' && line[1] == ':' ? qg_strndup(line + 2, n - 2) : NULL;
+        char *tried = NULL;
+        char *found = name ? find_include(edit, path, name, &tried) : NULL;
+        char *text;
+        size_t size;
+        if (found && qg_read_file(found, QG_MAX_TEXT_FILE, &text, &size, NULL) == QG_OK) {
+            d = detect_load(found, text, size, edit, depth + 1);
+            free(text);
+        }
+        free(name);
+        free(tried);
+        free(found);
+        line = nl ? nl + 1 : end;
+    }
+    return d;
 }
 
 static long known_file(const fd_payload *pl, const char *path)
@@ -122,7 +149,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
     char *tried = NULL;
-    char *path = wanted ? find_include(p, pl->files[from].path, wanted, &tried) : NULL;
+    char *path = wanted ? find_include(p->r.opt->edit_dir, pl->files[from].path, wanted, &tried) : NULL;
     long index = -1;
     if (!path) {
         fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
@@ -249,6 +276,8 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         fd_check_expr(&p->r, &at);
         return 1;
     case QG_FD_INCLUDE: {
+        if (p->r.opt->no_includes)
+            return 1;
         long inc = include_file(p, &at, file, text + 2, len - 2);
         p->r.pl->records[index].include = inc;
         return 1;
@@ -451,7 +480,12 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     }
     qg_strpool_init(&pl->strings);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
-    pl->dialect = opt.dialect != QG_FD_AUTO ? opt.dialect : qg_fd_detect_dialect(path, data, len);
+    pl->dialect = opt.dialect;
+    if (pl->dialect == QG_FD_AUTO)
+        pl->dialect = opt.no_includes ? fd_detect(path, data, len)
+                                      : detect_load(path, data, len, opt.edit_dir, 0);
+    if (pl->dialect == QG_FD_AUTO)
+        pl->dialect = QG_FD_ZANGBAND;
     parser p;
     memset(&p, 0, sizeof p);
     p.r.pl = pl;

@@ -5,6 +5,7 @@
  * the second places the cells and reports. */
 #include "fd/fd_internal.h"
 #include "core/buf.h"
+#include "core/level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,8 @@ typedef struct legend_entry {
     const qg_fd_spec *spec;
     int32_t feature;
     const char *name;
+    uint32_t name_id;  /* the name interned in the level being filled */
+    int plain;         /* only a feature and cave_info */
 } legend_entry;
 
 typedef struct resolver {
@@ -24,6 +27,8 @@ typedef struct resolver {
     qg_level *level;          /* NULL while measuring */
     unsigned char *open;      /* files being processed */
     legend_entry legend[256];
+    qg_row_legend rows;          /* what plain letters put in a row */
+    unsigned char attention[256]; /* undefined, or more than a feature */
     unsigned char reported[256];
     int width, height;
     int depth;
@@ -81,6 +86,24 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
         e->name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature);
         break;
     }
+    e->plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
+    for (int slot = 0; slot < QG_SLOTS; slot++)
+        if (spec->things[slot].kind != QG_THING_NONE)
+            e->plain = 0;
+    uint32_t id = 0;
+    if (r->level) {
+        id = qg_level_intern(r->level, e->name);
+        if (id == QG_STRPOOL_FAIL) {
+            note(r, QG_ERR_NOMEM);
+            id = 0;
+        }
+    }
+    unsigned char c = spec->letter;
+    r->rows.use[c] = 1;
+    r->rows.feature[c] = e->feature;
+    r->rows.name_id[c] = id;
+    r->rows.info[c] = spec->cave_info;
+    r->attention[c] = !e->plain;
 }
 
 /* ToME pairs special -1 gates in reading order and links them both ways
@@ -110,13 +133,11 @@ static void link_gate(resolver *r, const fd_line *at, int x, int y)
     (void)at;
 }
 
-static void place_cell(resolver *r, const fd_line *at, const legend_entry *e, int x, int y)
+/* What a letter puts on its cell beyond feature and cave_info. */
+static void place_extras(resolver *r, const fd_line *at, const legend_entry *e, int x, int y)
 {
     const qg_fd_spec *s = e->spec;
     qg_level *level = r->level;
-    note(r, qg_level_set_glyph(level, x, y, s->letter));
-    note(r, qg_level_set_feature(level, x, y, e->feature, e->name));
-    note(r, qg_level_set_cave_info(level, x, y, s->cave_info));
     for (int slot = 0; slot < QG_SLOTS; slot++)
         if (s->things[slot].kind != QG_THING_NONE)
             note(r, qg_level_set_thing(level, x, y, (qg_slot)slot, s->things[slot].kind,
@@ -147,6 +168,13 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
         fd_error(at, col, "letter '%c' is not defined by any F: line read so far", c);
 }
 
+/* The column cursor the games leave after a row: they stop at MAX_WID. */
+static int next_column(int xmin, size_t len)
+{
+    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
+    return xmin + (int)(len < room ? len : room);
+}
+
 /* One D: row at cursor y; returns the column cursor the games leave. */
 static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int file_rows)
 {
@@ -159,24 +187,24 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int 
     if (file_rows == QG_FD_MAX_HGT && r->diags)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
+    if (len && xmin + (int)len > r->width)
+        r->width = xmin + (int)len;
+    if (len && y + 1 > r->height)
+        r->height = y + 1;
+    if (!r->level)
+        return next_column(xmin, len);
+    const unsigned char *bytes = (const unsigned char *)row;
+    qg_level_put_row(r->level, y, xmin, bytes, len, &r->rows);
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)row[i];
-        int x = xmin + (int)i;
-        const legend_entry *e = &r->legend[c];
-        if (!e->spec) {
-            if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
-                undefined_letter(r, &at, c, (int)i + 3);
+        unsigned char c = bytes[i];
+        if (!r->attention[c])
             continue;
-        }
-        if (x + 1 > r->width)
-            r->width = x + 1;
-        if (y + 1 > r->height)
-            r->height = y + 1;
-        if (r->level)
-            place_cell(r, &at, e, x, y);
+        if (r->legend[c].spec)
+            place_extras(r, &at, &r->legend[c], xmin + (int)i, y);
+        else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
+            undefined_letter(r, &at, c, (int)i + 3);
     }
-    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
-    return xmin + (int)(len < room ? len : room);
+    return next_column(xmin, len);
 }
 
 /* P:y:x. Zangband and Hengband first size the level from the cursors:
@@ -308,6 +336,8 @@ static void process_file(resolver *r, size_t file, int ymin, int xmin)
 static void run(resolver *r)
 {
     memset(r->legend, 0, sizeof r->legend);
+    memset(&r->rows, 0, sizeof r->rows);
+    memset(r->attention, 1, sizeof r->attention);
     memset(r->reported, 0, sizeof r->reported);
     r->gate_pending = 0;
     r->has_quest = r->has_name = 0;

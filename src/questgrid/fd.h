@@ -52,6 +52,8 @@ typedef struct qg_fd_options {
     int japanese;              /* Hengband: read the plain (Japanese) Q:/B:
                                   lines instead of the Q:$/B:$ English ones */
     int max_include_depth;     /* 0: QG_FD_INCLUDE_DEPTH */
+    int no_includes;           /* keep %: records but read no other file
+                                  (one file on its own, as a writer needs) */
 } qg_fd_options;
 
 void qg_fd_options_init(qg_fd_options *options);
