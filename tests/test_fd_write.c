@@ -154,6 +154,139 @@ static void corpus_round_trip(const char *variant)
     assert_int_equal(t.same + t.unreadable, t.maps);
 }
 
+static int same_cells(const qg_level *a, const qg_level *b, char *what, size_t size)
+{
+    if (qg_level_width(a) != qg_level_width(b) || qg_level_height(a) != qg_level_height(b)) {
+        snprintf(what, size, "size");
+        return 0;
+    }
+    for (int y = 0; y < qg_level_height(a); y++)
+        for (int x = 0; x < qg_level_width(a); x++) {
+            qg_cell ca, cb;
+            qg_level_cell(a, x, y, &ca);
+            qg_level_cell(b, x, y, &cb);
+            int same = ca.in_map == cb.in_map && ca.glyph == cb.glyph &&
+                       ca.feature == cb.feature && ca.cave_info == cb.cave_info &&
+                       ca.special == cb.special && ca.mimic == cb.mimic && ca.mflag == cb.mflag;
+            for (int s = 0; s < QG_SLOTS; s++)
+                same &= ca.things[s].kind == cb.things[s].kind &&
+                        ca.things[s].index == cb.things[s].index;
+            if (!same) {
+                snprintf(what, size, "cell (%d,%d): glyph %c/%c feature %d/%d info %u/%u "
+                         "monster %d/%d special %d/%d", x, y, ca.glyph, cb.glyph, (int)ca.feature,
+                         (int)cb.feature, (unsigned)ca.cave_info, (unsigned)cb.cave_info,
+                         (int)ca.things[0].index, (int)cb.things[0].index, (int)ca.special,
+                         (int)cb.special);
+                return 0;
+            }
+        }
+    int ax = -1, ay = -1, bx = -1, by = -1;
+    qg_level_player_start(a, &ax, &ay);
+    qg_level_player_start(b, &bx, &by);
+    if (ax != bx || ay != by) {
+        snprintf(what, size, "player start");
+        return 0;
+    }
+    return 1;
+}
+
+static int count_cells(void *user, int x, int y, const qg_cell *cell)
+{
+    (*(int *)user)++;
+    return 0;
+}
+
+/* Resolved level -> F:/D: -> resolved level: the same cells. */
+static void level_round_trip(const char *path, qg_level *level, qg_fd_options *opt,
+                             const qg_vars *vars, tally *t)
+{
+    qg_diags *diags = qg_diags_new();
+    qg_write_options wo = {.vocab = opt->vocab};
+    char *text = NULL;
+    size_t len = 0;
+    qg_status st = qg_fd_write_level(level, &wo, &text, &len, diags);
+    qg_mapdef *def = NULL;
+    qg_level *back = NULL;
+    if (st == QG_OK) {
+        opt->dialect = (qg_fd_dialect)qg_fd_dialect_from_name(
+            qg_level_get_property(level, "dialect"));
+        qg_fd_parse(path, text, len, opt, &def, diags);
+    }
+    if (def)
+        qg_fd_resolve(def, opt, vars, &back, diags);
+    char what[128] = "write failed";
+    t->maps++;
+    if (back && same_cells(level, back, what, sizeof what))
+        t->same++;
+    else
+        fprintf(stderr, "# level round trip %s (quest %s): %s\n", path,
+                qg_level_get_property(level, "quest"), what);
+    free(text);
+    qg_mapdef_free(def);
+    qg_level_free(back);
+    qg_diags_free(diags);
+}
+
+/* Quests through the hub (their letters come from q_pref.txt), and for
+ * ToME every .map file on its own. */
+static void corpus_level_round_trip(const char *variant)
+{
+    char rel[256];
+    snprintf(rel, sizeof rel, "angband/%s/lib/edit", variant);
+    const char *found = test_corpus_path_or_skip(rel);
+    char dir[4096], path[4400];
+    snprintf(dir, sizeof dir, "%s", found);
+    qg_vocab *vocab = qg_vocab_new();
+    qg_vocab_load_dir(vocab, dir, NULL);
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.edit_dir = dir;
+    opt.vocab = vocab;
+    qg_vars *vars = variable_set(1);
+    tally t = {0, 0, 0, 0};
+    snprintf(path, sizeof path, "%s/q_info.txt", dir);
+    for (int quest = 0; quest < 100; quest++) {
+        qg_level *level = NULL;
+        qg_fd_options o = opt;
+        qg_fd_load_quest(path, quest, &o, vars, &level, NULL);
+        int cells = 0;
+        if (level)
+            qg_level_foreach(level, count_cells, &cells);
+        if (cells)
+            level_round_trip(path, level, &o, vars, &t);
+        qg_level_free(level);
+    }
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (!ends_with(e->d_name, ".map"))
+            continue;
+        qg_level *level = NULL;
+        qg_fd_options o = opt;
+        qg_fd_load_file(path, &o, vars, &level, NULL);
+        if (level)
+            level_round_trip(path, level, &o, vars, &t);
+        qg_level_free(level);
+    }
+    closedir(d);
+    qg_vars_free(vars);
+    qg_vocab_free(vocab);
+    printf("# level -> F:/D: -> level, %s: %d levels, %d the same cells\n", variant,
+           t.maps, t.same);
+    assert_true(t.maps > 0);
+    assert_int_equal(t.same, t.maps);
+}
+
+static void corpus_levels_round_trip(void **state)
+{
+    (void)state;
+    corpus_level_round_trip("zangband-2.3.0");
+    corpus_level_round_trip("hengband-2.2.1");
+    corpus_level_round_trip("tome-2.4");
+}
+
 static void zangband_corpus_round_trips(void **state)
 {
     (void)state;
@@ -302,6 +435,7 @@ int main(void)
         cmocka_unit_test(zangband_corpus_round_trips),
         cmocka_unit_test(hengband_corpus_round_trips),
         cmocka_unit_test(tome_corpus_round_trips),
+        cmocka_unit_test(corpus_levels_round_trip),
         cmocka_unit_test(zangband_to_hengband_keeps_cells),
         cmocka_unit_test(hengband_to_zangband_says_what_is_lost),
     };

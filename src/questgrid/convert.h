@@ -65,8 +65,9 @@ qg_status qg_xp_write(const qg_level *level, const qg_write_options *options,
  * the output dialect cannot say is a warning at the source line. */
 qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
                       char **out, size_t *len, qg_diags *diags);
-/* F:/D: from a level: one F: letter per distinct cell (its own glyph when
- * free), D: rows, P: and Q: records from the level's quest properties. */
+/* F:/D: from a level: one F: letter per distinct glyph and cell (the glyph
+ * itself when free), D: rows, P:, Q: records from the level's quest
+ * properties; markers and other properties become comments (warned). */
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
                             char **out, size_t *len, qg_diags *diags);
 
