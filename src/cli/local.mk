@@ -3,6 +3,7 @@ EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
+	src/cli/cmd_convert.c \
 	src/cli/cmd_version.c \
 	src/cli/cmd_check.c \
 	src/cli/cmd_demo.c \

@@ -109,21 +109,20 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     const qg_cell *c = &d->cell;
     memset(spec, 0, sizeof *spec);
     spec->letter = d->letter;
-    if (c->feature >= 0) {
-        spec->feature.kind = QG_THING_INDEX;
-        spec->feature.index = c->feature;
-    } else {
-        spec->feature.kind = QG_THING_TAG;
-        spec->feature.index = -1;
-        spec->feature.name = c->feature_name;
-        int known = c->feature_name && w->o.vocab &&
-                    qg_vocab_lookup(w->o.vocab, QG_VOCAB_FEATURE, c->feature_name) >= 0;
-        if (!known) {
+    spec->feature.kind = QG_THING_INDEX;
+    spec->feature.index = c->feature;
+    if (c->feature < 0) {
+        int32_t index = c->feature_name && w->o.vocab
+                            ? qg_vocab_lookup(w->o.vocab, QG_VOCAB_FEATURE, c->feature_name)
+                            : -1;
+        if (index < 0) {
             fd_out_warn(&w->o, "unmapped feature '%s' (glyph '%c'): no f_info entry in "
-                               "the vocabulary",
+                               "the vocabulary; written as feature 0",
                         c->feature_name ? c->feature_name : "(none)", c->glyph);
             w->unmapped++;
+            index = 0;
         }
+        spec->feature.index = index;
     }
     spec->cave_info = c->cave_info;
     memcpy(spec->things, c->things, sizeof spec->things);

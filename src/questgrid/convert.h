@@ -80,6 +80,17 @@ qg_status qg_tmx_read(const char *path, const char *data, size_t len,
 qg_status qg_xp_read(const char *path, const unsigned char *data, size_t len,
                      qg_level **out, qg_diags *diags);
 
+/* The format of a file: by content (gzip or REXPaint header: .xp; '<':
+ * TMX), else by the path's extension; QG_FORMAT_UNKNOWN when neither says. */
+qg_format qg_format_detect(const char *path, const void *data, size_t len);
+/* Reads a level from a TMX or .xp file's bytes. */
+qg_status qg_level_read(const char *path, const void *data, size_t len, qg_format format,
+                        qg_level **out, qg_diags *diags);
+/* Writes a level as F:/D:, TMX or .xp. */
+qg_status qg_level_write(const qg_level *level, qg_format format,
+                         const qg_write_options *options, char **out, size_t *len,
+                         qg_diags *diags);
+
 /* Compares two levels cell by cell (glyph, extent, terrain, things,
  * specials), then markers, player start, name and properties. Returns 1
  * when equal; otherwise 0 and a description of the first difference in
