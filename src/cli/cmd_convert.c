@@ -162,7 +162,12 @@ static int run(job *j)
                          j->opts.to ? j->opts.to : j->opts.output);
     if (parse_dialects(j))
         return 2;
-    if (cli_fd_setup(&j->opts, path, &j->fd, j->diags))
+    /* the dialects are this command's own (FROM:TO) */
+    const char *dialects = j->opts.dialect;
+    j->opts.dialect = NULL;
+    int setup = cli_fd_setup(&j->opts, path, &j->fd, j->diags);
+    j->opts.dialect = dialects;
+    if (setup)
         return 2;
     char *data = NULL;
     size_t len = 0;

@@ -32,3 +32,6 @@ tests_test_fd_write_SOURCES = tests/test_fd_write.c
 tests_test_fd_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+
+TESTS += tests/convert.sh
+EXTRA_DIST += tests/convert.sh tests/convert/quest.txt
