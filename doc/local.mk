@@ -1,1 +1,2 @@
-dist_man_MANS +=
+# Hand-written manual pages.
+dist_man_MANS += doc/questgrid.1
