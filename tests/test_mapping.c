@@ -172,6 +172,23 @@ static void malformed_lines_are_all_reported(void **state)
     qg_diags_free(d);
 }
 
+static void nul_bytes_are_reported(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    static const char text[] = "feature:1:flo\0or:floor:.\nfeature:2:wall:rock_wall:x\n";
+    qg_mapping *m = qg_mapping_new();
+    assert_int_equal(qg_mapping_load_text(m, "nul.map", text, sizeof text - 1, d), QG_ERR_PARSE);
+    assert_int_equal(qg_diags_count(d), 1);
+    assert_int_equal(qg_diags_get(d, 0)->line, 1);
+    assert_int_equal(qg_diags_get(d, 0)->col, 14);
+    assert_true(test_diags_contain(d, QG_ERROR, "NUL byte"));
+    assert_int_equal(qg_mapping_count(m), 1);
+    assert_int_equal(qg_mapping_by_glyph(m, QG_VOCAB_FEATURE, 'x')->index, 2);
+    qg_mapping_free(m);
+    qg_diags_free(d);
+}
+
 static void later_files_override_earlier_ones(void **state)
 {
     (void)state;
@@ -279,6 +296,7 @@ int main(void)
         cmocka_unit_test(edit_names_and_tags_are_exact),
         cmocka_unit_test(bundled_vocabulary_is_covered),
         cmocka_unit_test(malformed_lines_are_all_reported),
+        cmocka_unit_test(nul_bytes_are_reported),
         cmocka_unit_test(later_files_override_earlier_ones),
         cmocka_unit_test(first_line_wins_within_a_file),
         cmocka_unit_test(many_entries_grow_the_tables),

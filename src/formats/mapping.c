@@ -1,11 +1,12 @@
 /* Vocabulary mapping files: "kind:index:edit name:crawl name:glyph" lines
  * tying Angband-family indices and names to Crawl names and glyphs.
  *
- * Every entry is resolved into the lookup tables when it is added, so a
- * lookup is one hash probe or one array read. Each loaded file is a layer:
- * a later layer overrides an earlier one, while inside one layer an index
- * or lib/edit name may appear once and the first line naming a Crawl name
- * or glyph is the preferred one for reverse lookups. */
+ * Each loaded file is a layer: a later layer overrides an earlier one,
+ * while inside one layer an index or lib/edit name may appear once and the
+ * first line naming a Crawl name or glyph is the preferred one for reverse
+ * lookups. Forward tables are filled as entries are added; the reverse
+ * tables are rebuilt after each file, from the entries nothing overrides.
+ * Every lookup is then one hash probe or one array read. */
 #include "questgrid/mapping.h"
 #include "core/buf.h"
 #include "core/file.h"
@@ -402,6 +403,11 @@ static int is_duplicate(line_ctx *ctx, const qg_mapping *m, qg_vocab_kind kind,
 static qg_status parse_line(qg_mapping *mapping, line_ctx *ctx, const char *file)
 {
     span f[FIELDS];
+    const char *nul = memchr(ctx->line, '\0', ctx->len);
+    if (nul) {
+        line_error(ctx, (size_t)(nul - ctx->line), "NUL byte in the line");
+        return QG_OK;
+    }
     if (split_fields(ctx->line, ctx->len, f) < FIELDS) {
         line_error(ctx, ctx->len, "too few fields: expected "
                    "kind:index:edit name:crawl name:glyph");
