@@ -95,6 +95,30 @@ static void edit_names_and_tags_are_exact(void **state)
     qg_mapping_free(m);
 }
 
+static void bundled_vocabulary_loads(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_vocab *v = qg_vocab_new();
+    assert_int_equal(qg_vocab_load_dir(v, test_src_path("lib/edit"), d), QG_OK);
+    assert_int_equal(qg_diags_count(d), 0);
+    assert_int_equal(qg_vocab_size(v, QG_VOCAB_FEATURE), 72);
+    assert_int_equal(qg_vocab_size(v, QG_VOCAB_MONSTER), 61);
+    assert_int_equal(qg_vocab_size(v, QG_VOCAB_OBJECT), 62);
+    assert_int_equal(qg_vocab_size(v, QG_VOCAB_ARTIFACT), 10);
+    /* The numbers mean what they mean in Zangband quests. */
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 1), "floor");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 6), "staircase up");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 7), "staircase down");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 32), "closed door");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 61), "inner bedrock");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_FEATURE, 83), "deep water");
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_MONSTER, "kobold chieftain"), 57);
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_ARTIFACT, 8), "'Yipnak's Pride'");
+    qg_vocab_free(v);
+    qg_diags_free(d);
+}
+
 /* Every feature, monster and object of the bundled vocabulary has an
  * entry, under the name lib/edit gives it. */
 static void bundled_vocabulary_is_covered(void **state)
@@ -294,6 +318,7 @@ int main(void)
         cmocka_unit_test(bundled_forward_lookups),
         cmocka_unit_test(bundled_reverse_lookups_prefer_first_line),
         cmocka_unit_test(edit_names_and_tags_are_exact),
+        cmocka_unit_test(bundled_vocabulary_loads),
         cmocka_unit_test(bundled_vocabulary_is_covered),
         cmocka_unit_test(malformed_lines_are_all_reported),
         cmocka_unit_test(nul_bytes_are_reported),
