@@ -9,5 +9,6 @@
 #include <questgrid/convert.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
+#include <questgrid/mapping.h>
 
 #endif
