@@ -3,4 +3,6 @@ EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
-	src/cli/cmd_version.c
+	src/cli/cmd_version.c \
+	src/cli/cmd_dump_lua.c \
+	src/cli/cmd_list.c
