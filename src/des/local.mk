@@ -18,3 +18,17 @@ libquestgrid_la_SOURCES += \
 	src/des/spec_ranges.c \
 	src/des/spec_subst.c \
 	src/des/spec_util.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_des tests/test_des_spec tests/test_des_corpus
+TESTS += tests/test_des tests/test_des_spec tests/test_des_corpus
+tests_test_des_SOURCES = tests/test_des.c
+tests_test_des_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_spec_SOURCES = tests/test_des_spec.c
+tests_test_des_spec_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_spec_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
+tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+endif

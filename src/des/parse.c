@@ -149,7 +149,15 @@ static void syntax_error(parser *p, const char *expected)
     char msg[200];
     if (t->kind == DES_T_CHARACTER) {
         unsigned char c = (unsigned char)p->data[t->start_offset];
-        if (c >= 0x21 && c < 0x7f)
+        if (p->lx.state == DES_ST_MAPDEF)
+            snprintf(msg, sizeof msg, "%s",
+                     c == '#' ? "'#' after a TAB inside MAP"
+                     : c == ' ' && t->start_offset + 1 < p->len &&
+                               p->data[t->start_offset + 1] != '\n' &&
+                               p->data[t->start_offset + 1] != ' '
+                         ? "space after a TAB inside MAP"
+                         : "blank line inside MAP");
+        else if (c >= 0x21 && c < 0x7f)
             snprintf(msg, sizeof msg, "unexpected character '%c'", c);
         else
             snprintf(msg, sizeof msg, "unexpected character \\x%02x", c);

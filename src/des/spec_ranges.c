@@ -39,7 +39,7 @@ static int depth_part(des_span sp, des_range *r, des_spec_error *err)
         return DES_PARSE_OK;
     }
     if (!des_span_int(b, &r->hi) || r->hi < r->lo)
-        return des_fail(err, b.offset, "bad depth range '%.*s'", (int)sp.len, sp.s);
+        return des_fail(err, sp.offset, "bad depth range '%.*s'", (int)sp.len, sp.s);
     return DES_PARSE_OK;
 }
 
