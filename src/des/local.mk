@@ -8,6 +8,7 @@ libquestgrid_la_SOURCES += \
 	src/des/file.c \
 	src/des/glyphs.c \
 	src/des/keywords.c \
+	src/des/legend.c \
 	src/des/lex.c \
 	src/des/map.c \
 	src/des/names.c \
@@ -32,3 +33,15 @@ tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
 tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+
+# The CLI golden test: dump-lua and list through questgrid, check and show
+# through a small driver of their .des handlers.
+check_PROGRAMS += tests/des_cli_driver
+tests_des_cli_driver_SOURCES = tests/des_cli_driver.c src/cli/check_des.c \
+	src/cli/show_des.c src/cli/options.c
+tests_des_cli_driver_LDADD = libquestgrid.la
+TESTS += tests/cli_des.sh
+EXTRA_DIST += tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
+	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
+	tests/data/des/good.show tests/data/des/pool.show \
+	tests/data/des/check.out tests/data/des/check.err

@@ -72,3 +72,9 @@ const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind)
         return NULL;
     return &map->views[kind];
 }
+
+int qg_des_map_has_lua(const qg_mapdef *def)
+{
+    des_map *map = des_map_of(def);
+    return map && map->has_lua;
+}

@@ -27,6 +27,7 @@ typedef struct des_map {
     des_directive *dirs;
     size_t dir_count, dir_cap;
     int legacy;
+    int has_lua;         /* ':' lines or {{ }} blocks */
 } des_map;
 
 des_map *des_map_new(const char *file, int legacy);

@@ -532,6 +532,9 @@ static void default_depth(parser *p)
 static void metaline(parser *p)
 {
     const des_token *t = peek(p);
+    if (t->kind == DES_T_MAIN || t->kind == DES_T_PRELUDE || t->kind == DES_T_VALIDATE ||
+        t->kind == DES_T_VETO || t->kind == DES_T_EPILOGUE)
+        p->map->has_lua = 1;
     switch (t->kind) {
     case DES_T_KEYWORD: {
         const des_keyword *kw = t->keyword;
