@@ -45,3 +45,8 @@ EXTRA_DIST += tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
 	tests/data/des/good.show tests/data/des/pool.show \
 	tests/data/des/check.out tests/data/des/check.err
+
+# Benchmark, run by hand: tools/bench_des [DIR [ROUNDS]]
+noinst_PROGRAMS += tools/bench_des
+tools_bench_des_SOURCES = tools/bench_des.c
+tools_bench_des_LDADD = libquestgrid.la

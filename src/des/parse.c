@@ -598,7 +598,9 @@ static int looks_legacy(const char *data, size_t len)
     for (size_t i = 0; i < len;) {
         while (i < len && (data[i] == ' ' || data[i] == '\t'))
             i++;
-        for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        char c = i < len ? data[i] : 0;
+        for (size_t w = 0; (c == 'F' || c == 'L' || c == 'B' || c == 'R') &&
+                           w < sizeof words / sizeof *words; w++) {
             size_t wl = strlen(words[w]);
             if (len - i >= wl && memcmp(data + i, words[w], wl) == 0)
                 return 1;
