@@ -9,12 +9,14 @@
 #include <string.h>
 
 static const char usage[] =
-    "usage: questgrid convert IN -o OUT [--to fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
+    "usage: questgrid convert IN -o OUT [--to des|fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
     "                         [--quest N] [--var NAME=VALUE]... [--strict]\n"
     "\n"
-    "Converts between Angband-family F:/D: files, Tiled maps (.tmx) and REXPaint\n"
-    "images (.xp). The input format comes from the file itself, the output\n"
-    "format from --to or OUT's extension (.txt/.map: F:/D:).\n"
+    "Converts Angband-family F:/D: files, Tiled maps (.tmx) and REXPaint images\n"
+    "(.xp) to any of those or to Crawl .des. The input format comes from the\n"
+    "file itself, the output format from --to or OUT's extension (.txt/.map:\n"
+    "F:/D:). For .des, F:/D: indices become Crawl names through lib/edit's\n"
+    "mapping.txt (and --edit-dir's own mapping.txt); what is unmapped is warned.\n"
     "\n"
     "F:/D: to F:/D: keeps the file as written (?: conditions, %: includes),\n"
     "rewriting F:, Q: and P: lines for the output dialect. Any other\n"
@@ -22,7 +24,7 @@ static const char usage[] =
     "A TMX file is written with its tileset image, " QG_TILESET_IMAGE ", beside it.\n"
     "\n"
     "  -o, --output OUT   the file to write (written whole or not at all)\n"
-    "  --to FORMAT        fd, tmx or xp\n"
+    "  --to FORMAT        des, fd, tmx or xp\n"
     "  --dialect D        zangband, hengband, tome or auto; FROM:TO converts\n"
     "                     between dialects (D alone is the output's dialect\n"
     "                     when writing F:/D:, else the input's)\n"
@@ -38,6 +40,7 @@ typedef struct job {
     qg_diags *diags;
     qg_format from, to;
     qg_fd_dialect in_dialect, out_dialect;
+    qg_mapping *mapping;  /* for .des output */
     char *text;     /* the output */
     size_t len;
 } job;
@@ -76,6 +79,30 @@ static void write_options(const job *j, qg_write_options *wo)
     memset(wo, 0, sizeof *wo);
     wo->vocab = j->fd.vocab;
     wo->fd_dialect = j->out_dialect;
+    wo->mapping = j->mapping;
+}
+
+/* The bundled mapping.txt, then --edit-dir's own (which overrides it). */
+static void load_mapping(job *j)
+{
+    j->mapping = qg_mapping_new();
+    qg_diags *bundled = qg_diags_new();
+    if (!j->mapping || !bundled) {
+        qg_diags_free(bundled);
+        return;
+    }
+    if (qg_mapping_load_bundled(j->mapping, bundled) != QG_OK)
+        qg_diags_add(j->diags, QG_WARNING, "", 0, 0, NULL, 0,
+                     "the bundled mapping.txt could not be read (set QUESTGRID_EDIT_DIR): "
+                     "F:/D: indices will be unmapped");
+    qg_diags_free(bundled);
+    char *own = j->opts.edit_dir ? qg_path_join(j->opts.edit_dir, "mapping.txt") : NULL;
+    FILE *f = own ? fopen(own, "rb") : NULL;
+    if (f) {
+        fclose(f);
+        qg_mapping_load_file(j->mapping, own, j->diags);
+    }
+    free(own);
 }
 
 static void convert_level(job *j, qg_level *level)
@@ -157,8 +184,8 @@ static int run(job *j)
 {
     const char *path = j->opts.files[0];
     j->to = j->opts.to ? qg_format_from_name(j->opts.to) : qg_format_from_path(j->opts.output);
-    if (j->to != QG_FORMAT_FD && j->to != QG_FORMAT_TMX && j->to != QG_FORMAT_XP)
-        return bad_usage("cannot tell the output format (use --to fd|tmx|xp) of",
+    if (j->to == QG_FORMAT_UNKNOWN)
+        return bad_usage("cannot tell the output format (use --to des|fd|tmx|xp) of",
                          j->opts.to ? j->opts.to : j->opts.output);
     if (parse_dialects(j))
         return 2;
@@ -169,6 +196,8 @@ static int run(job *j)
     j->opts.dialect = dialects;
     if (setup)
         return 2;
+    if (j->to == QG_FORMAT_DES)
+        load_mapping(j);
     char *data = NULL;
     size_t len = 0;
     if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, j->diags) != QG_OK)
@@ -201,6 +230,7 @@ int cmd_convert(int argc, char **argv)
         status = run(&j);
     }
     free(j.text);
+    qg_mapping_free(j.mapping);
     cli_fd_free(&j.fd);
     qg_diags_free(j.diags);
     cli_opts_free(&j.opts);

@@ -46,6 +46,8 @@ qg_status qg_level_write(const qg_level *level, qg_format format,
         return qg_tmx_write(level, options, out, len, diags);
     case QG_FORMAT_XP:
         return qg_xp_write(level, options, (unsigned char **)out, len, diags);
+    case QG_FORMAT_DES:
+        return qg_des_write_level(level, options, out, len, diags);
     default:
         qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "no writer for %s files",
                      qg_format_name(format));

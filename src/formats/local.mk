@@ -4,6 +4,7 @@ noinst_HEADERS += src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h s
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
+	src/formats/des_write.c \
 	src/formats/fd_level_write.c \
 	src/formats/fd_spec_write.c \
 	src/formats/fd_write.c \

@@ -20,6 +20,7 @@
 
 #include <questgrid/core.h>
 #include <questgrid/fd.h>
+#include <questgrid/mapping.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,6 +42,8 @@ typedef struct qg_write_options {
     /* F:/D: output dialect; QG_FD_AUTO: the source's own (zangband for a
      * level that does not say). */
     qg_fd_dialect fd_dialect;
+    /* Optional: what F:/D: indices mean in Crawl (.des output). */
+    const qg_mapping *mapping;
 } qg_write_options;
 
 #define QG_TILESET_IMAGE "questgrid-cp437.png"
@@ -71,6 +74,15 @@ qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
                             char **out, size_t *len, qg_diags *diags);
 
+/* .des from a level: NAME, TAGS, DEPTH/PLACE, ORIENT, MONS/KMONS,
+ * ITEM/KITEM, KFEAT, then KMASK and MARKER, and the MAP block. A cell is
+ * written as the built-in glyph of its feature when it has one and holds
+ * nothing else, else a MONS/ITEM slot glyph, else a free glyph given
+ * K* lines. F:/D: indices become Crawl names through options->mapping;
+ * whatever is unmapped or has no .des form is warned about. */
+qg_status qg_des_write_level(const qg_level *level, const qg_write_options *options,
+                             char **out, size_t *len, qg_diags *diags);
+
 /* Readers take the file's bytes (path names the file in diagnostics). The
  * TMX reader refuses DOCTYPE declarations (and so every entity) and
  * ignores elements it does not know; the .xp reader accepts gzip or plain
@@ -86,7 +98,7 @@ qg_format qg_format_detect(const char *path, const void *data, size_t len);
 /* Reads a level from a TMX or .xp file's bytes. */
 qg_status qg_level_read(const char *path, const void *data, size_t len, qg_format format,
                         qg_level **out, qg_diags *diags);
-/* Writes a level as F:/D:, TMX or .xp. */
+/* Writes a level as F:/D:, .des, TMX or .xp. */
 qg_status qg_level_write(const qg_level *level, qg_format format,
                          const qg_write_options *options, char **out, size_t *len,
                          qg_diags *diags);
