@@ -13,8 +13,8 @@
 #define MONS_SLOTS 7
 #define ITEM_SLOTS 8
 
-/* Masks a placed .des map gets by itself (vault tags, opaque, exits). */
-#define AUTOMATIC_MASKS (QG_MASK_VAULT | QG_MASK_OPAQUE | QG_MASK_EXIT | QG_MASK_NO_TRAP_GEN)
+/* The masks KMASK can set or clear (Crawl's MMT bits). */
+#define KMASK_BITS 0xFFu
 
 typedef struct cell_key {
     char *feature;     /* Crawl feature name */
@@ -22,10 +22,11 @@ typedef struct cell_key {
     char *item;        /* ITEM spec, or NULL */
     int random_monster; /* glyph '0' or '9' for a random monster, else 0 */
     int random_item;    /* '%' or '*', else 0 */
-    uint32_t masks;    /* KMASK bits beyond the automatic ones */
+    uint32_t masks;    /* the cell's KMASK bits */
     char *markers;     /* MARKER specs, '\n'-separated, or NULL */
     int32_t unmapped;  /* a feature index with no Crawl name (written as
                           floor under its own glyph), or -1 */
+    int exit;          /* an exit cell: glyph '@' */
     unsigned char own; /* the glyph of its first cell */
     unsigned char glyph;
 } cell_key;
@@ -43,7 +44,9 @@ typedef struct des_writer {
     char *items[ITEM_SLOTS];
     int item_count;
     int used[256];
-    size_t lost_info, lost_special, lost_things;
+    size_t lost_info, lost_special, lost_things, lost_exits, lost_random;
+    uint32_t tag_masks;        /* masks the level's tags give every cell */
+    int transparent;           /* the level has the "transparent" tag */
     int32_t *warned;           /* (kind << 24 | index) already reported */
     size_t warned_count, warned_cap;
     int failed;
@@ -117,10 +120,8 @@ static void monster_of(des_writer *w, const qg_thing *t, cell_key *k)
     if (t->kind == QG_THING_NAME) {
         k->monster = qg_strdup(t->name);
     } else if (t->kind == QG_THING_RANDOM) {
-        k->random_monster = t->index >= 5 ? '9' : '0';
-        if (t->index != 0 && t->index != 5)
-            warn(w, "a random monster %d levels out of depth is written as '%c'",
-                 (int)t->index, k->random_monster);
+        /* '0' at depth, '9' five levels deeper, '8' 4 + absdepth deeper */
+        k->random_monster = t->index == 0 ? '0' : t->index == 5 ? '9' : '8';
     } else if (t->kind == QG_THING_INDEX) {
         const char *name = mapped(w, QG_VOCAB_MONSTER, t->index, "monster", t->name);
         k->monster = name ? qg_strdup(name) : NULL;
@@ -180,7 +181,7 @@ static int same_key(const cell_key *a, const cell_key *b)
     return same_text(a->feature, b->feature) && same_text(a->monster, b->monster) &&
            same_text(a->item, b->item) && a->random_monster == b->random_monster &&
            a->random_item == b->random_item && a->masks == b->masks &&
-           a->unmapped == b->unmapped &&
+           a->unmapped == b->unmapped && a->exit == b->exit &&
            same_text(a->markers, b->markers);
 }
 
@@ -194,7 +195,8 @@ static int add_cell(void *user, int x, int y, const qg_cell *c)
     item_of(w, c, &k);
     if (c->things[QG_SLOT_TRAP].kind != QG_THING_NONE)
         w->lost_things++;
-    k.masks = c->vault_mask & ~AUTOMATIC_MASKS;
+    k.masks = c->vault_mask & KMASK_BITS;
+    k.exit = (c->vault_mask & QG_MASK_EXIT) != 0;
     k.markers = markers_at(w->level, x, y);
     k.own = c->glyph;
     w->lost_info += c->cave_info != 0;
@@ -215,6 +217,36 @@ static int add_cell(void *user, int x, int y, const qg_cell *c)
     return 0;
 }
 
+static void read_tags(des_writer *w)
+{
+    const char *tags = qg_level_get_property(w->level, "tags");
+    w->tag_masks = QG_MASK_VAULT;
+    while (tags && *tags) {
+        size_t n = strcspn(tags, " ");
+        char word[64];
+        if (n < sizeof word) {
+            memcpy(word, tags, n);
+            word[n] = '\0';
+            w->tag_masks |= qg_mask_from_name(word) & KMASK_BITS;
+            w->transparent |= strcmp(word, "transparent") == 0;
+        }
+        tags += n + (tags[n] == ' ');
+    }
+}
+
+/* The KMASK bits a placed map gives a glyph by itself (Crawl's vault
+ * masks: the tags' flags, opaque unless transparent or an exit, no traps
+ * under the built-in items). */
+static uint32_t automatic_masks(const des_writer *w, unsigned char g)
+{
+    uint32_t m = w->tag_masks;
+    if (!w->transparent && g != '@')
+        m |= QG_MASK_OPAQUE;
+    if (g && strchr("$%*|", g))
+        m |= QG_MASK_NO_TRAP_GEN;
+    return m;
+}
+
 static int reserved_glyph(unsigned char g)
 {
     return g <= ' ' || g >= 0x7F || (g >= '0' && g <= '9') || (g >= 'd' && g <= 'k') ||
@@ -226,10 +258,12 @@ static int builtin(unsigned char g, const char *feature)
     return strcmp(lrt_glyph_feature(g), feature) == 0;
 }
 
+/* A glyph belongs to one key only, so KMASK and MARKER lines may go with
+ * any glyph; KFEAT, KMONS and KITEM are what the built-in glyphs spare. */
 static int plain(const cell_key *k)
 {
-    return !k->monster && !k->item && !k->random_monster && !k->random_item && !k->masks &&
-           !k->markers && k->unmapped < 0;
+    return !k->monster && !k->item && !k->random_monster && !k->random_item &&
+           k->unmapped < 0;
 }
 
 static unsigned char take(des_writer *w, unsigned char g)
@@ -250,14 +284,44 @@ static unsigned char builtin_glyph(des_writer *w, const cell_key *k)
     return 0;
 }
 
-/* A MONS or ITEM slot for a lone monster or item on floor. */
+/* A spec that is itself a glyph ("0", "%", …) means something else in a
+ * MONS or ITEM list than under KMONS or KITEM, so it stays keyed. */
+static int glyph_spec(const char *spec)
+{
+    return spec && spec[0] && !spec[1];
+}
+
+/* Item names the runtime gives the built-in item glyphs. */
+static unsigned char item_glyph(const cell_key *k)
+{
+    if (k->random_item)
+        return (unsigned char)k->random_item;
+    if (k->item && strcmp(k->item, "gold") == 0)
+        return '$';
+    if (k->item && strcmp(k->item, "superb item") == 0)
+        return '|';
+    return 0;
+}
+
+/* An exit, or a MONS or ITEM slot (or built-in glyph) for a lone monster
+ * or item on floor. */
 static unsigned char slot_glyph(des_writer *w, const cell_key *k)
 {
-    if (strcmp(k->feature, "floor") != 0 || k->masks || k->markers || k->unmapped >= 0 ||
-        (k->monster || k->random_monster) == (k->item || k->random_item))
+    if (strcmp(k->feature, "floor") != 0 || k->unmapped >= 0)
         return 0;
-    if (k->random_monster || k->random_item)
-        return take(w, (unsigned char)(k->random_monster ? k->random_monster : k->random_item));
+    int things = (k->monster || k->random_monster) + (k->item || k->random_item);
+    if (k->exit)
+        return !things && !w->used['@'] ? take(w, '@') : 0;
+    unsigned char builtin_item = item_glyph(k);
+    if (things != 1 || glyph_spec(k->monster) || glyph_spec(k->item))
+        return 0;
+    /* a built-in thing glyph goes first to a cell that needs no KMASK */
+    unsigned char builtin_thing = k->random_monster ? (unsigned char)k->random_monster
+                                                    : builtin_item;
+    if (builtin_thing)
+        return k->masks == automatic_masks(w, builtin_thing) && !w->used[builtin_thing]
+                   ? take(w, builtin_thing)
+                   : 0;
     char **slots = k->monster ? w->mons : w->items;
     int *count = k->monster ? &w->mons_count : &w->item_count;
     int max = k->monster ? MONS_SLOTS : ITEM_SLOTS;
@@ -271,6 +335,18 @@ static unsigned char slot_glyph(des_writer *w, const cell_key *k)
 static unsigned char free_glyph(des_writer *w, const cell_key *k)
 {
     static const char pool[] = "aDEFHJKLMNOPQRSZpqrsuyz&~!?_-;'`#\"";
+    if (k->exit && !w->used['@'])
+        return take(w, '@');
+    if (k->exit)
+        w->lost_exits++;
+    /* a built-in thing glyph keeps its thing under KFEAT and KMONS */
+    unsigned char things[] = {(unsigned char)k->random_item, item_glyph(k),
+                              (unsigned char)k->random_monster};
+    for (size_t i = 0; i < sizeof things; i++)
+        if (things[i] && !w->used[things[i]])
+            return take(w, things[i]);
+    if (k->random_item || k->random_monster)
+        w->lost_random++;
     if (!reserved_glyph(k->own) && !w->used[k->own] && k->own != ',' && k->own != ':')
         return take(w, k->own);
     for (const char *g = pool; *g; g++)
@@ -286,7 +362,7 @@ static int assign_glyphs(des_writer *w)
             cell_key *k = &w->keys[i];
             if (k->glyph)
                 continue;
-            if (pass == 0 && plain(k))
+            if (pass == 0 && plain(k) && !k->exit)
                 k->glyph = builtin_glyph(w, k);
             else if (pass == 1)
                 k->glyph = slot_glyph(w, k);
@@ -353,7 +429,7 @@ static void put_lists(des_writer *w)
     }
     for (int i = 0; i < w->key_count; i++) {
         const cell_key *k = &w->keys[i];
-        if (k->item && !(k->glyph >= 'd' && k->glyph <= 'k'))
+        if (k->item && !(k->glyph >= 'd' && k->glyph <= 'k') && k->glyph != item_glyph(k))
             qg_buf_printf(w->out, "KITEM: %c = %s\n", k->glyph, k->item);
         else if (k->random_item && k->glyph != k->random_item)
             qg_buf_printf(w->out, "KITEM: %c = %s\n", k->glyph,
@@ -371,15 +447,19 @@ static void put_keyed(des_writer *w)
         if (!builtin(k->glyph, k->feature) || k->unmapped >= 0)
             qg_buf_printf(w->out, "KFEAT: %c = %s\n", k->glyph, k->feature);
     }
+    static const char *const kmask_names[] = {
+        "vault", "no_item_gen", "no_monster_gen", "no_pool_fixup", "allow_tele_closets",
+        "no_wall_fixup", "opaque", "no_trap_gen"};
     for (int i = 0; i < w->key_count; i++) {
         const cell_key *k = &w->keys[i];
-        if (!k->masks)
+        uint32_t differ = k->masks ^ automatic_masks(w, k->glyph);
+        if (!differ)
             continue;
         qg_buf_printf(w->out, "KMASK: %c = ", k->glyph);
-        int first = 1;
-        for (uint32_t bit = 1; bit; bit <<= 1)
-            if ((k->masks & bit) && qg_mask_name(bit)) {
-                qg_buf_printf(w->out, "%s%s", first ? "" : " / ", qg_mask_name(bit));
+        for (int bit = 0, first = 1; bit < 8; bit++)
+            if (differ & (1u << bit)) {
+                qg_buf_printf(w->out, "%s%s%s", first ? "" : " / ",
+                              k->masks & (1u << bit) ? "" : "!", kmask_names[bit]);
                 first = 0;
             }
         qg_buf_putc(w->out, '\n');
@@ -448,6 +528,18 @@ static int put_map(des_writer *w)
     if (top || bottom < height)
         warn(w, "%d empty rows above and %d below the map are left out (.des has no "
                 "empty MAP lines)", top, height - bottom);
+    int right = width;
+    while (right > 0) {
+        int used = 0;
+        for (int y = 0; y < height && !used; y++)
+            used = w->cells[(size_t)y * (size_t)width + (size_t)right - 1] != 0;
+        if (used)
+            break;
+        right--;
+    }
+    if (right < width)
+        warn(w, "%d empty columns right of the map are left out (.des trims MAP lines)",
+             width - right);
     qg_buf_puts(w->out, "MAP\n");
     for (int y = top; y < bottom; y++) {
         if (row_empty(w, y)) {
@@ -476,6 +568,12 @@ static void report_losses(des_writer *w)
     if (w->lost_things)
         warn(w, ".des has no form for traps, egos, clones, rewards or a second item "
                 "(%zu cells)", w->lost_things);
+    if (w->lost_exits)
+        warn(w, "exit cells of %zu more kinds are left out of '@' (only one kind of cell "
+                "can be '@')", w->lost_exits);
+    if (w->lost_random)
+        warn(w, "random things on %zu more kinds of cells are left out of their built-in "
+                "glyphs and written as KMONS 0 or KITEM any", w->lost_random);
     if (qg_level_player_start(w->level, NULL, NULL))
         warn(w, ".des has no player start");
 }
@@ -498,6 +596,7 @@ qg_status qg_des_write_level(const qg_level *level, const qg_write_options *opti
     w->diags = diags;
     w->out = &buf;
     w->cells = cells;
+    read_tags(w);
     qg_level_foreach(level, add_cell, w);
     qg_status status = QG_OK;
     if (w->failed || !assign_glyphs(w)) {

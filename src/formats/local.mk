@@ -21,8 +21,8 @@ libquestgrid_la_SOURCES += \
 	src/formats/xp_write.c
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_tmx tests/test_xp tests/test_fd_write
-TESTS += tests/test_tmx tests/test_xp tests/test_fd_write
+check_PROGRAMS += tests/test_tmx tests/test_xp tests/test_fd_write tests/test_des_write
+TESTS += tests/test_tmx tests/test_xp tests/test_fd_write tests/test_des_write
 tests_test_tmx_SOURCES = tests/test_tmx.c tests/convert_fixtures.c tests/convert_fixtures.h
 tests_test_tmx_CFLAGS = $(TESTS_CFLAGS)
 tests_test_tmx_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -32,6 +32,9 @@ tests_test_xp_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(ZLIB_LIBS)
 tests_test_fd_write_SOURCES = tests/test_fd_write.c
 tests_test_fd_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_write_SOURCES = tests/test_des_write.c
+tests_test_des_write_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 TESTS += tests/convert.sh
