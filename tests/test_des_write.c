@@ -179,10 +179,240 @@ static void crawl_corpus_levels_round_trip(void **state)
     assert_int_equal(t.same + t.inexpressible, t.resolved);
 }
 
+/* ---- F:/D: levels as .des ---------------------------------------------- */
+
+static int leading_empty_rows(const qg_level *level)
+{
+    for (int y = 0; y < qg_level_height(level); y++)
+        for (int x = 0; x < qg_level_width(level); x++) {
+            qg_cell c;
+            qg_level_cell(level, x, y, &c);
+            if (c.in_map)
+                return y;
+        }
+    return 0;
+}
+
+static const char *crawl_name(const qg_mapping *m, qg_vocab_kind kind, int32_t index)
+{
+    const qg_mapping_entry *e = qg_mapping_by_index(m, kind, index);
+    return e && e->crawl_name[0] ? e->crawl_name : NULL;
+}
+
+/* Random in Crawl: the runtime keeps KMONS 0/8/9 and KITEM any/star_item
+ * as the spec's text. */
+static int random_thing(const qg_thing *t, const char *const *specs)
+{
+    if (t->kind == QG_THING_RANDOM)
+        return 1;
+    for (int i = 0; t->kind == QG_THING_NAME && specs[i]; i++)
+        if (strcmp(t->name, specs[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* A cell of the F:/D: level and the same cell of its .des resolution
+ * mean the same in Crawl's terms (the mapping's names). */
+static int same_meaning(const qg_mapping *m, const qg_cell *f, const qg_cell *d)
+{
+    if (f->in_map != d->in_map)
+        return 0;
+    if (!f->in_map)
+        return 1;
+    const char *feature = crawl_name(m, QG_VOCAB_FEATURE, f->feature);
+    if (strcmp(feature ? feature : "floor", d->feature_name ? d->feature_name : ""))
+        return 0;
+    const qg_thing *fm = &f->things[QG_SLOT_MONSTER], *dm = &d->things[QG_SLOT_MONSTER];
+    if (fm->kind == QG_THING_INDEX && crawl_name(m, QG_VOCAB_MONSTER, fm->index) &&
+        (dm->kind != QG_THING_NAME ||
+         strcmp(dm->name, crawl_name(m, QG_VOCAB_MONSTER, fm->index))))
+        return 0;
+    static const char *const random_monsters[] = {"0", "8", "9", NULL};
+    static const char *const random_items[] = {"any", "star_item", NULL};
+    if (fm->kind == QG_THING_RANDOM && !random_thing(dm, random_monsters))
+        return 0;
+    const qg_thing *fo = &f->things[QG_SLOT_OBJECT], *doj = &d->things[QG_SLOT_OBJECT];
+    if (fo->kind == QG_THING_RANDOM && !random_thing(doj, random_items))
+        return 0;
+    if (fo->kind == QG_THING_INDEX && crawl_name(m, QG_VOCAB_OBJECT, fo->index) &&
+        f->things[QG_SLOT_ARTIFACT].kind == QG_THING_NONE &&
+        (doj->kind != QG_THING_NAME || strcmp(doj->name, crawl_name(m, QG_VOCAB_OBJECT, fo->index))))
+        return 0;
+    return 1;
+}
+
+typedef struct fd_tally {
+    int levels, same, too_big;
+} fd_tally;
+
+static void fd_level_as_des(const qg_level *level, const qg_mapping *mapping, fd_tally *t,
+                            const char *what)
+{
+    qg_write_options wo = {.mapping = mapping};
+    char *text = NULL;
+    size_t len = 0;
+    qg_diags *diags = qg_diags_new();
+    t->levels++;
+    assert_int_equal(qg_des_write_level(level, &wo, &text, &len, diags), QG_OK);
+    qg_level *back = resolve_text(text, len, 1, diags);
+    if (!back) {
+        /* Crawl's maps are at most 80 columns by 70 rows */
+        if (test_diags_contain(diags, QG_ERROR, "80") || qg_level_width(level) > 80 ||
+            qg_level_height(level) > 70)
+            t->too_big++;
+        else {
+            qg_diags_print(diags, stderr);
+            fprintf(stderr, "# %s: not resolved\n", what);
+        }
+    } else {
+        int top = leading_empty_rows(level), same = 1;
+        for (int y = top; y < qg_level_height(level) && same; y++)
+            for (int x = 0; x < qg_level_width(level) && same; x++) {
+                qg_cell f, d;
+                qg_level_cell(level, x, y, &f);
+                if (qg_level_cell(back, x, y - top, &d) != QG_OK)
+                    same = !f.in_map;
+                else
+                    same = same_meaning(mapping, &f, &d);
+                if (!same)
+                    fprintf(stderr, "# %s: cell (%d,%d) '%c' feature %d -> %s; monster %d:%d -> "
+                            "%d:%s; object %d:%d -> %d:%s\n", what, x, y, f.glyph, (int)f.feature,
+                            d.feature_name ? d.feature_name : "-", f.things[0].kind,
+                            (int)f.things[0].index, d.things[0].kind,
+                            d.things[0].name ? d.things[0].name : "-", f.things[1].kind,
+                            (int)f.things[1].index, d.things[1].kind,
+                            d.things[1].name ? d.things[1].name : "-");
+            }
+        t->same += same;
+    }
+    free(text);
+    qg_level_free(back);
+    qg_diags_free(diags);
+}
+
+static void fd_quests_as_des(const char *dir, const char *label)
+{
+    qg_mapping *mapping = qg_mapping_new();
+    qg_diags *diags = qg_diags_new();
+    char path[4400];
+    snprintf(path, sizeof path, "%s/lib/edit/mapping.txt", test_srcdir());
+    assert_int_equal(qg_mapping_load_file(mapping, path, diags), QG_OK);
+    qg_vocab *vocab = qg_vocab_new();
+    qg_vocab_load_dir(vocab, dir, NULL);
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.edit_dir = dir;
+    opt.vocab = vocab;
+    qg_vars *vars = qg_vars_new();
+    fd_tally t = {0, 0, 0};
+    snprintf(path, sizeof path, "%s/q_info.txt", dir);
+    for (int quest = 1; quest < 100; quest++) {
+        qg_level *level = NULL;
+        qg_fd_load_quest(path, quest, &opt, vars, &level, NULL);
+        if (level && qg_level_width(level) > 1) {
+            char what[64];
+            snprintf(what, sizeof what, "%s quest %d", label, quest);
+            fd_level_as_des(level, mapping, &t, what);
+        }
+        qg_level_free(level);
+    }
+    printf("# F:/D: -> .des -> level, %s: %d quest levels, %d the same cells in Crawl's "
+           "names, %d larger than Crawl's 80x70\n", label, t.levels, t.same, t.too_big);
+    assert_true(t.levels > 0);
+    assert_int_equal(t.same + t.too_big, t.levels);
+    qg_vars_free(vars);
+    qg_vocab_free(vocab);
+    qg_mapping_free(mapping);
+    qg_diags_free(diags);
+}
+
+static void bundled_quests_as_des(void **state)
+{
+    (void)state;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/lib/edit", test_srcdir());
+    fd_quests_as_des(dir, "bundled");
+}
+
+static void zangband_quests_as_des(void **state)
+{
+    (void)state;
+    const char *found = test_corpus_path_or_skip("angband/zangband-2.3.0/lib/edit");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", found);
+    fd_quests_as_des(dir, "zangband-2.3.0");
+}
+
+/* The header in the order reviewers ask for, and every directive kind. */
+static void header_follows_review_order(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(12, 3);
+    const char *row = "xx.......@xx";
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 12; x++) {
+            qg_level_set_glyph(l, x, y, (unsigned char)row[x]);
+            qg_level_set_feature(l, x, y, -1, row[x] == 'x' ? "rock_wall" : "floor");
+            qg_level_set_vault_mask(l, x, y, QG_MASK_VAULT | QG_MASK_OPAQUE |
+                                                 (row[x] == '@' ? QG_MASK_EXIT : 0));
+        }
+    static const char *const monsters[] = {"orc", "goblin", "kobold", "rat", "bat",
+                                           "jackal", "hobgoblin", "ogre"};
+    for (int i = 0; i < 8; i++)
+        qg_level_set_thing(l, 2 + i % 7, 1 + i / 7, QG_SLOT_MONSTER, QG_THING_NAME, 0,
+                           monsters[i]);
+    qg_level_set_thing(l, 2, 0, QG_SLOT_OBJECT, QG_THING_NAME, 0, "potion of curing");
+    qg_level_set_thing(l, 3, 0, QG_SLOT_OBJECT, QG_THING_NAME, 0, "scroll of fog");
+    qg_level_set_thing(l, 3, 0, QG_SLOT_MONSTER, QG_THING_NAME, 0, "orc priest");
+    qg_level_set_feature(l, 4, 0, -1, "fountain_sparkling");
+    qg_level_set_feature(l, 5, 0, -1, "lava");
+    qg_level_set_thing(l, 5, 0, QG_SLOT_MONSTER, QG_THING_NAME, 0, "fire elemental");
+    qg_level_set_vault_mask(l, 6, 0, QG_MASK_VAULT | QG_MASK_OPAQUE | QG_MASK_NO_MONSTER_GEN);
+    qg_level_add_marker(l, 7, 0, "lua:fog_machine { }");
+    qg_level_set_name(l, "review order");
+    qg_level_add_property(l, "tags", "transparent_not uniq_test");
+    qg_level_add_property(l, "depth", "D:2-5");
+    qg_level_add_property(l, "orient", "float");
+    char *text;
+    size_t len;
+    qg_diags *diags = qg_diags_new();
+    assert_int_equal(qg_des_write_level(l, NULL, &text, &len, diags), QG_OK);
+    static const char *const order[] = {"NAME: review_order", "TAGS:", "DEPTH: D:2-5",
+                                        "ORIENT: float", "MONS: ", "KMONS:", "ITEM: ",
+                                        "KITEM:", "KFEAT:", "KMASK:", "MARKER:", "\nMAP\n",
+                                        "ENDMAP"};
+    const char *at = text;
+    for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+        const char *found = strstr(at, order[i]);
+        if (!found)
+            fail_msg("'%s' missing or out of order in:\n%s", order[i], text);
+        at = found;
+    }
+    assert_non_null(strstr(text, "KFEAT: "));
+    assert_non_null(strstr(text, " = lava\n"));
+    assert_non_null(strstr(text, "= no_monster_gen\n"));
+    qg_level *back = resolve_text(text, len, 3, diags);
+    char what[200] = "";
+    if (!back)
+        qg_diags_print(diags, stderr);
+    assert_non_null(back);
+    int same = same_des_cells(l, back, what, sizeof what);
+    if (!same)
+        fprintf(stderr, "# %s\n%s", what, text);
+    assert_true(same);
+    free(text);
+    qg_level_free(back);
+    qg_level_free(l);
+    qg_diags_free(diags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(crawl_corpus_levels_round_trip),
+        cmocka_unit_test(bundled_quests_as_des),
+        cmocka_unit_test(zangband_quests_as_des),
+        cmocka_unit_test(header_follows_review_order),
     };
     return cmocka_run_group_tests_name("des_write", tests, NULL, NULL);
 }
