@@ -6,5 +6,7 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/fd.h>
+#include <questgrid/render.h>
 
 #endif
