@@ -327,12 +327,10 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
 {
     char local[512];
     char *scratch = len < sizeof local ? local : malloc(len + 1);
-    ectx *c = malloc(sizeof *c);
-    if (!scratch || !c) {
+    ectx context;
+    ectx *c = &context;
+    if (!scratch) {
         snprintf(out, size, "%s", UNCLOSED);
-        if (scratch != local)
-            free(scratch);
-        free(c);
         return;
     }
     memcpy(scratch, text, len);
@@ -349,7 +347,6 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
     snprintf(out, size, "%s", str(c, v));
     if (scratch != local)
         free(scratch);
-    free(c);
 }
 
 qg_status qg_fd_eval(const char *expr_text, size_t len, qg_fd_dialect dialect,

@@ -12,7 +12,6 @@
 
 typedef struct parser {
     fd_reader r;
-    unsigned char defined[256];  /* letters some F: line defines */
 } parser;
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
@@ -97,6 +96,11 @@ static char *find_include(const char *edit, const char *from, const char *name, 
     free(first);
     if (edit && edit[0]) {
         char *second = qg_path_join(edit, name);
+        if (second && strcmp(second, where.data ? where.data : "") == 0) {
+            free(second);
+            *tried = qg_buf_take(&where);
+            return NULL;
+        }
         if (second && file_exists(second)) {
             qg_buf_free(&where);
             return second;
@@ -226,7 +230,6 @@ static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
     if (!spec)
         return 0;
     fd_read_feature(&p->r, at, s, len, spec);
-    p->defined[spec->letter] = 1;
     return 1;
 }
 
@@ -352,32 +355,6 @@ static void link_records(fd_payload *pl)
     }
 }
 
-/* A letter no F: line of the whole load defines may still come from a
- * file that includes this one (q_pref.txt through q_info.txt), so it is
- * only a warning here; resolving reports what is really undefined. */
-static void warn_undefined_letters(parser *p)
-{
-    unsigned char reported[256] = {0};
-    const fd_payload *pl = p->r.pl;
-    for (size_t i = 0; i < pl->record_count; i++) {
-        const qg_fd_record *rec = &pl->records[i];
-        if (rec->kind != QG_FD_ROW)
-            continue;
-        for (size_t x = 2; x < rec->len && rec->text[x] != '\r'; x++) {
-            unsigned char c = (unsigned char)rec->text[x];
-            if (p->defined[c] || reported[c] || c >= 0x80)
-                continue;
-            if (p->r.dialect == QG_FD_TOME && c == ' ')
-                continue;
-            reported[c] = 1;
-            fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, p->r.diags};
-            fd_warning(&at, (int)x + 1,
-                       "letter '%c' is defined by no F: line of this file or its includes",
-                       c);
-        }
-    }
-}
-
 static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -499,7 +476,6 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         return QG_ERR_NOMEM;
     }
     link_records(pl);
-    warn_undefined_letters(&p);
     if (describe(def, pl, path) != QG_OK) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;

@@ -1,6 +1,8 @@
-qginclude_HEADERS += src/questgrid/render.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h src/formats/tmx_doc.h \
-	src/formats/xp.h
+# Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
+# converters (TMX, .xp, F:/D: and .des writers).
+qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
+noinst_HEADERS += src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+	src/formats/tmx_doc.h src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
@@ -9,6 +11,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/fd_spec_write.c \
 	src/formats/fd_write.c \
 	src/formats/level_equal.c \
+	src/formats/mapping.c \
 	src/formats/png.c \
 	src/formats/render_text.c \
 	src/formats/thing_names.c \
@@ -21,8 +24,13 @@ libquestgrid_la_SOURCES += \
 	src/formats/xp_write.c
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_tmx tests/test_xp tests/test_fd_write tests/test_des_write
-TESTS += tests/test_tmx tests/test_xp tests/test_fd_write tests/test_des_write
+check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
+	tests/test_des_write
+TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
+	tests/test_des_write
+tests_test_mapping_SOURCES = tests/test_mapping.c
+tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
+tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_tmx_SOURCES = tests/test_tmx.c tests/convert_fixtures.c tests/convert_fixtures.h
 tests_test_tmx_CFLAGS = $(TESTS_CFLAGS)
 tests_test_tmx_LDADD = tests/libtestutil.la $(TESTS_LDADD)

@@ -69,6 +69,11 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
 qg_status qg_fd_read(const char *path, const qg_fd_options *options,
                      qg_mapdef **out, qg_diags *diags);
 
+/* Warns about letters used in D: rows that no F: line of the load
+ * defines (they may come from a file that includes this one; resolving
+ * reports what is really undefined). */
+qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags);
+
 /* The dialect a definition was read in (never QG_FD_AUTO). */
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def);
 
