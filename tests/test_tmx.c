@@ -71,7 +71,8 @@ static void reads_what_tiled_writes(void **state)
         " </properties>\n"
         " <tileset firstgid=\"1\" name=\"cp437\" tilewidth=\"12\" tileheight=\"12\" tilecount=\"256\" columns=\"16\">\n"
         "  <image source=\"cp437.png\" width=\"192\" height=\"192\"/>\n"
-        "  <tile id=\"35\"><properties><property name=\"feature\" type=\"int\" value=\"57\"/></properties></tile>\n"
+        "  <tile id=\"35\"><properties><property name=\"feature\" type=\"int\" value=\"57\"/>"
+        "<property name=\"colour\" value=\"grey\"/></properties></tile>\n"
         " </tileset>\n"
         " <layer id=\"1\" name=\"terrain\" width=\"3\" height=\"2\">\n"
         "  <data>\n"
@@ -115,6 +116,10 @@ static void reads_what_tiled_writes(void **state)
     assert_true(test_diags_contain(diags, QG_WARNING, "property 'asleep' of monster"));
     assert_true(test_diags_contain(diags, QG_WARNING, "type 'decoration' is not carried"));
     assert_true(test_diags_contain(diags, QG_WARNING, "1 flipped or rotated"));
+    size_t colour = 0;
+    for (size_t i = 0; i < qg_diags_count(diags); i++)
+        colour += strstr(qg_diags_get(diags, i)->message, "'colour' of a tile") != NULL;
+    assert_int_equal(colour, 1);
     qg_level_free(level);
     qg_diags_free(diags);
 }

@@ -68,7 +68,7 @@ int qg_deflate(qg_buf *out, const void *data, size_t len, int gzip)
     memset(&z, 0, sizeof z);
     if (len > UINT_MAX)
         return 0;
-    if (deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, gzip ? 15 + 16 : 15, 8,
+    if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, gzip ? 15 + 16 : 15, 8,
                      Z_DEFAULT_STRATEGY) != Z_OK)
         return 0;
     uLong bound = deflateBound(&z, (uLong)len) + 32;

@@ -10,10 +10,19 @@
 
 #define GID_FLAGS 0xF0000000u
 
+/* A tile's terrain, read once from its properties. */
+typedef struct tile_terrain {
+    uint32_t gid;
+    tmx_terrain terrain;
+    char *name;
+} tile_terrain;
+
 typedef struct builder {
     tmx_doc *doc;
     qg_level *level;
     qg_buf scratch;
+    tile_terrain *tiles;    /* sorted by gid; the last definition of a gid wins */
+    size_t tile_count;
 } builder;
 
 /* A property value as level bytes (undoing the writer's escapes). */
@@ -111,12 +120,39 @@ static const tmx_tileset *tileset_of(const tmx_doc *doc, uint32_t gid)
     return best;
 }
 
-static const tmx_tile *tile_of(const tmx_doc *doc, uint32_t gid)
+static int by_gid(const void *a, const void *b)
 {
-    for (size_t i = doc->tile_count; i-- > 0;)
-        if (doc->tiles[i].gid == gid)
-            return &doc->tiles[i];
-    return NULL;
+    uint32_t x = ((const tile_terrain *)a)->gid, y = ((const tile_terrain *)b)->gid;
+    return x < y ? -1 : x > y;
+}
+
+/* Reads every tile's properties once (reporting them once, not per cell). */
+static qg_status read_tiles(builder *b)
+{
+    const tmx_doc *doc = b->doc;
+    b->tiles = calloc(doc->tile_count ? doc->tile_count : 1, sizeof *b->tiles);
+    if (!b->tiles)
+        return QG_ERR_NOMEM;
+    for (size_t i = 0; i < doc->tile_count; i++) {
+        size_t at = b->tile_count;
+        for (size_t j = 0; j < b->tile_count; j++)
+            if (b->tiles[j].gid == doc->tiles[i].gid)
+                at = j;
+        if (at == b->tile_count)
+            b->tile_count++;
+        free(b->tiles[at].name);
+        b->tiles[at].gid = doc->tiles[i].gid;
+        read_terrain(b, &doc->tiles[i].props, "a tile", &b->tiles[at].terrain,
+                     &b->tiles[at].name);
+    }
+    qsort(b->tiles, b->tile_count, sizeof *b->tiles, by_gid);
+    return QG_OK;
+}
+
+static const tile_terrain *tile_of(const builder *b, uint32_t gid)
+{
+    tile_terrain key = {.gid = gid};
+    return bsearch(&key, b->tiles, b->tile_count, sizeof *b->tiles, by_gid);
 }
 
 static qg_status place_cell(builder *b, int x, int y, uint32_t gid)
@@ -131,15 +167,10 @@ static qg_status place_cell(builder *b, int x, int y, uint32_t gid)
         return QG_ERR_PARSE;
     }
     qg_status s = qg_level_set_glyph(b->level, x, y, (unsigned char)local);
-    const tmx_tile *tile = tile_of(doc, gid);
+    const tile_terrain *tile = tile_of(b, gid);
     if (s != QG_OK || !tile)
         return s;
-    tmx_terrain t;
-    char *name;
-    read_terrain(b, &tile->props, "a tile", &t, &name);
-    s = apply_terrain(b->level, x, y, &t);
-    free(name);
-    return s;
+    return apply_terrain(b->level, x, y, &tile->terrain);
 }
 
 static qg_status place_terrain(builder *b)
@@ -320,6 +351,8 @@ qg_status tmx_build(tmx_doc *doc, qg_level **out)
         return QG_ERR_NOMEM;
     qg_status status = place_properties(&b);
     if (status == QG_OK)
+        status = read_tiles(&b);
+    if (status == QG_OK)
         status = place_terrain(&b);
     for (size_t i = 0; i < doc->object_count; i++) {
         qg_status s = place_object(&b, &doc->objects[i]);
@@ -329,6 +362,9 @@ qg_status tmx_build(tmx_doc *doc, qg_level **out)
     if (b.scratch.failed && status == QG_OK)
         status = QG_ERR_NOMEM;
     qg_buf_free(&b.scratch);
+    for (size_t i = 0; i < b.tile_count; i++)
+        free(b.tiles[i].name);
+    free(b.tiles);
     if (status == QG_OK && doc->errors)
         status = QG_ERR_PARSE;
     if (status != QG_OK) {
