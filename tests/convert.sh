@@ -10,7 +10,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..10
+echo 1..11
 
 "$qg" show --var CLASS=Warrior "$src/quest.txt" >"$tmp/orig.show" 2>/dev/null
 grep -q 'monster 44' "$tmp/orig.show"
@@ -56,3 +56,8 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY e "x">]>\n<map width="1" 
 "$qg" convert "$tmp/evil.tmx" -o "$tmp/evil.txt" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "evil.tmx:2:.*DOCTYPE" "$tmp/err"
 result $? "a TMX file with a DOCTYPE is refused with its line"
+
+QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$src/levels.txt" -o "$tmp/levels.des" 2>"$tmp/err" &&
+    grep -q '^: if (qg_fd_call("LEQ", qg_fd_var("LEVEL"), "10")) ~= "0" then$' "$tmp/levels.des" &&
+    grep -q '^KMONS: o = rat$' "$tmp/levels.des" && grep -q '^MAP$' "$tmp/levels.des"
+result $? "F:/D: to .des keeps ?: conditions as Lua"

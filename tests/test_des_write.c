@@ -11,9 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-/* Resolves map index of a parsed .des text with seed in the given runtime. */
-static qg_level *resolve_des(qg_runtime *rt, qg_mapdef *def, unsigned long long seed,
-                             qg_diags *diags)
+/* Resolves a parsed map with seed at D:5 for a character of level xl. */
+static qg_level *resolve_des_xl(qg_runtime *rt, qg_mapdef *def, unsigned long long seed,
+                                int xl, qg_diags *diags)
 {
     lrt_chunks chunks;
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
@@ -21,13 +21,19 @@ static qg_level *resolve_des(qg_runtime *rt, qg_mapdef *def, unsigned long long 
     qg_level *level = NULL;
     if (lrt_compile_chunks(rt, def, &chunks, NULL, diags) != QG_OK)
         return NULL;
-    qg_context context = {"D:5", 10, NULL};
+    qg_context context = {"D:5", xl, NULL};
     lrt_resolve_chunks(rt, def, &chunks, seed, &context, &level, diags);
     return level;
 }
 
-static qg_level *resolve_text(const char *text, size_t len, unsigned long long seed,
-                              qg_diags *diags)
+static qg_level *resolve_des(qg_runtime *rt, qg_mapdef *def, unsigned long long seed,
+                             qg_diags *diags)
+{
+    return resolve_des_xl(rt, def, seed, 10, diags);
+}
+
+static qg_level *resolve_text_xl(const char *text, size_t len, unsigned long long seed,
+                                 int xl, qg_diags *diags)
 {
     qg_des_file *file = NULL;
     qg_des_options options = {0};
@@ -35,10 +41,16 @@ static qg_level *resolve_text(const char *text, size_t len, unsigned long long s
     qg_level *level = NULL;
     qg_runtime *rt = file && qg_des_map_count(file) == 1 ? qg_runtime_new(NULL, diags) : NULL;
     if (rt)
-        level = resolve_des(rt, qg_des_map(file, 0), seed, diags);
+        level = resolve_des_xl(rt, qg_des_map(file, 0), seed, xl, diags);
     qg_runtime_free(rt);
     qg_des_file_free(file);
     return level;
+}
+
+static qg_level *resolve_text(const char *text, size_t len, unsigned long long seed,
+                              qg_diags *diags)
+{
+    return resolve_text_xl(text, len, seed, 10, diags);
 }
 
 static int same_things(const qg_cell *a, const qg_cell *b)
@@ -406,6 +418,76 @@ static void header_follows_review_order(void **state)
     qg_diags_free(diags);
 }
 
+/* ?: conditions become Lua over the same variables: the F:/D: file and its
+ * .des resolve to the same cells for every value of $LEVEL (you.xl()). */
+static void fd_conditions_become_lua(void **state)
+{
+    (void)state;
+    char path[4400];
+    snprintf(path, sizeof path, "%s/lib/edit/mapping.txt", test_srcdir());
+    qg_mapping *mapping = qg_mapping_new();
+    assert_int_equal(qg_mapping_load_file(mapping, path, NULL), QG_OK);
+    snprintf(path, sizeof path, "%s/tests/convert/levels.txt", test_srcdir());
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = QG_FD_ZANGBAND;
+    qg_mapdef *def = NULL;
+    qg_diags *diags = qg_diags_new();
+    assert_int_equal(qg_fd_read(path, &opt, &def, diags), QG_OK);
+    qg_write_options wo = {.mapping = mapping};
+    char *text = NULL;
+    size_t len = 0;
+    assert_int_equal(qg_des_write_fd(def, &wo, &text, &len, diags), QG_OK);
+    assert_non_null(strstr(text, ": if (qg_fd_call(\"LEQ\", qg_fd_var(\"LEVEL\"), \"10\")) ~= \"0\" then\n"));
+    static const int levels[] = {1, 5, 9, 10, 11, 20, 25};
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        qg_vars *vars = qg_vars_new();
+        qg_vars_set_int(vars, "LEVEL", levels[i]);
+        qg_level *fd = NULL;
+        assert_int_equal(qg_fd_resolve(def, &opt, vars, &fd, diags), QG_OK);
+        qg_level *des = resolve_text_xl(text, len, 1, levels[i], diags);
+        if (!des)
+            qg_diags_print(diags, stderr);
+        assert_non_null(des);
+        for (int y = 0; y < qg_level_height(fd); y++)
+            for (int x = 0; x < qg_level_width(fd); x++) {
+                qg_cell f, d;
+                qg_level_cell(fd, x, y, &f);
+                assert_int_equal(qg_level_cell(des, x, y, &d), QG_OK);
+                if (!same_meaning(mapping, &f, &d))
+                    fail_msg("level %d: cell (%d,%d) differs", levels[i], x, y);
+            }
+        qg_level_free(fd);
+        qg_level_free(des);
+        qg_vars_free(vars);
+    }
+    free(text);
+    qg_mapdef_free(def);
+    qg_mapping_free(mapping);
+    qg_diags_free(diags);
+}
+
+/* What one .des MAP cannot hold is refused with the line, not guessed. */
+static void fd_conditional_rows_are_refused(void **state)
+{
+    (void)state;
+    const char *text = "F:a:1:8\n?:[EQU $CLASS Mage]\nD:aaa\n?:1\nD:aa\n";
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = QG_FD_ZANGBAND;
+    qg_mapdef *def = NULL;
+    qg_diags *diags = qg_diags_new();
+    qg_fd_parse("rows.txt", text, strlen(text), &opt, &def, diags);
+    char *out = NULL;
+    size_t len;
+    assert_int_equal(qg_des_write_fd(def, NULL, &out, &len, diags), QG_ERR_INVALID);
+    assert_null(out);
+    assert_true(test_diags_contain(diags, QG_ERROR, "D: rows under a ?: condition"));
+    assert_int_equal(qg_diags_get(diags, qg_diags_count(diags) - 1)->line, 3);
+    qg_mapdef_free(def);
+    qg_diags_free(diags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -413,6 +495,8 @@ int main(void)
         cmocka_unit_test(bundled_quests_as_des),
         cmocka_unit_test(zangband_quests_as_des),
         cmocka_unit_test(header_follows_review_order),
+        cmocka_unit_test(fd_conditions_become_lua),
+        cmocka_unit_test(fd_conditional_rows_are_refused),
     };
     return cmocka_run_group_tests_name("des_write", tests, NULL, NULL);
 }

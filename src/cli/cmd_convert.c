@@ -19,8 +19,9 @@ static const char usage[] =
     "mapping.txt (and --edit-dir's own mapping.txt); what is unmapped is warned.\n"
     "\n"
     "F:/D: to F:/D: keeps the file as written (?: conditions, %: includes),\n"
-    "rewriting F:, Q: and P: lines for the output dialect. Any other\n"
-    "conversion of an F:/D: file first resolves it with the variables given.\n"
+    "rewriting F:, Q: and P: lines for the output dialect; F:/D: to .des keeps\n"
+    "its ?: conditions as Lua. With --var or --quest (and for TMX and .xp) an\n"
+    "F:/D: file is resolved first.\n"
     "A TMX file is written with its tileset image, " QG_TILESET_IMAGE ", beside it.\n"
     "\n"
     "  -o, --output OUT   the file to write (written whole or not at all)\n"
@@ -112,19 +113,24 @@ static void convert_level(job *j, qg_level *level)
     qg_level_write(level, j->to, &wo, &j->text, &j->len, j->diags);
 }
 
-/* F:/D: to F:/D: without variables keeps the file as written. */
+/* F:/D: to F:/D: or .des without variables keeps the file as written,
+ * its ?: conditions included. */
 static void convert_fd(job *j, const char *path)
 {
     j->fd.options.dialect = j->in_dialect;
-    int as_written = j->to == QG_FORMAT_FD && j->opts.quest < 0 &&
+    int as_written = (j->to == QG_FORMAT_FD || j->to == QG_FORMAT_DES) && j->opts.quest < 0 &&
                      qg_vars_count(j->opts.vars) == 0;
     if (as_written) {
         qg_mapdef *def = NULL;
         qg_fd_read(path, &j->fd.options, &def, j->diags);
         qg_write_options wo;
         write_options(j, &wo);
-        if (def && !qg_diags_count_severity(j->diags, QG_ERROR))
-            qg_fd_write(def, &wo, &j->text, &j->len, j->diags);
+        if (def && !qg_diags_count_severity(j->diags, QG_ERROR)) {
+            if (j->to == QG_FORMAT_FD)
+                qg_fd_write(def, &wo, &j->text, &j->len, j->diags);
+            else
+                qg_des_write_fd(def, &wo, &j->text, &j->len, j->diags);
+        }
         qg_mapdef_free(def);
         return;
     }

@@ -83,6 +83,15 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
 qg_status qg_des_write_level(const qg_level *level, const qg_write_options *options,
                              char **out, size_t *len, qg_diags *diags);
 
+/* .des from an F:/D: definition, keeping its ?: conditions: the D: rows
+ * (unconditional, from one file) become the MAP, each F: line KFEAT,
+ * KMONS and KITEM lines for its letter, inside `: if … then` … `: end`
+ * when a condition is in force. The map's prelude evaluates conditions as
+ * the dialect's games do; variables come from you.var(NAME) when the host
+ * provides it ($LEVEL from you.xl()), else read as "?o?o?" (true). */
+qg_status qg_des_write_fd(const qg_mapdef *def, const qg_write_options *options,
+                          char **out, size_t *len, qg_diags *diags);
+
 /* Readers take the file's bytes (path names the file in diagnostics). The
  * TMX reader refuses DOCTYPE declarations (and so every entity) and
  * ignores elements it does not know; the .xp reader accepts gzip or plain
