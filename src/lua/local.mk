@@ -18,3 +18,14 @@ libquestgrid_la_SOURCES += \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
 	src/lua/sandbox.c
+
+if HAVE_CMOCKA
+LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+LUA_HARNESS = tests/lua_harness.c tests/lua_harness.h
+
+check_PROGRAMS += tests/test_lua_sandbox
+TESTS += tests/test_lua_sandbox
+tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
+tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
+endif
