@@ -15,6 +15,7 @@ des_map *des_map_new(const char *file, int legacy)
     }
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         des_chunk_init(&map->chunks[k]);
+    des_arena_init(&map->arena);
     map->legacy = legacy;
     return map;
 }
@@ -26,11 +27,7 @@ void des_map_free(void *payload)
         return;
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         des_chunk_free(&map->chunks[k]);
-    for (size_t i = 0; i < map->dir_count; i++) {
-        free(map->dirs[i].arg);
-        free(map->dirs[i].range);
-        des_spec_free(&map->dirs[i].spec);
-    }
+    des_arena_free(&map->arena);
     free(map->dirs);
     free(map->file);
     free(map);

@@ -6,6 +6,7 @@
 
 #include "questgrid/des.h"
 #include "core/mapdef.h"
+#include "des/arena.h"
 #include "des/chunk.h"
 #include "des/directives.h"
 #include "des/lex.h"
@@ -26,6 +27,7 @@ typedef struct des_map {
     char *file;
     des_directive *dirs;
     size_t dir_count, dir_cap;
+    des_arena arena;     /* the directives' texts and parsed arguments */
     int legacy;
     int has_lua;         /* ':' lines or {{ }} blocks */
 } des_map;
