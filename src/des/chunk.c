@@ -29,6 +29,8 @@ int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len)
 
 int des_quote_lua(qg_buf *buf, const char *s, size_t len)
 {
+    if (!memchr(s, '\\', len) && !memchr(s, '"', len))
+        return qg_buf_append(buf, s, len);
     size_t from = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] != '\\' && s[i] != '"')

@@ -3,6 +3,7 @@
  * the line Crawl gives it: a CHANCE/WEIGHT entry without "(range)" is
  * added once the next token has been read (bison needs that lookahead to
  * choose between its two productions). */
+#define _GNU_SOURCE /* memmem */
 #include "des/parse.h"
 #include "des/lex.h"
 #include "des/map.h"
@@ -611,22 +612,28 @@ static void check_end_state(parser *p)
         diag_offset(p, QG_ERROR, p->block_offset, "Lua block without }} at end of file");
 }
 
-/* Old files spell some directives differently (FLAGS:, LFLAGS:, …). */
+/* Old files spell some directives differently (FLAGS:, LFLAGS:, BFLAGS:,
+ * FLOORCOL:, ROCKCOL:): one of them starting a line marks the file. */
+static int starts_line(const char *data, size_t at)
+{
+    while (at > 0 && (data[at - 1] == ' ' || data[at - 1] == '\t'))
+        at--;
+    return at == 0 || data[at - 1] == '\n';
+}
+
 static int looks_legacy(const char *data, size_t len)
 {
-    static const char *const words[] = {"FLAGS:", "LFLAGS:", "BFLAGS:", "FLOORCOL:", "ROCKCOL:"};
-    for (size_t i = 0; i < len;) {
-        while (i < len && (data[i] == ' ' || data[i] == '\t'))
-            i++;
-        char c = i < len ? data[i] : 0;
-        for (size_t w = 0; (c == 'F' || c == 'L' || c == 'B' || c == 'R') &&
-                           w < sizeof words / sizeof *words; w++) {
-            size_t wl = strlen(words[w]);
-            if (len - i >= wl && memcmp(data + i, words[w], wl) == 0)
+    static const char *const words[] = {"FLAGS:", "FLOORCOL:", "ROCKCOL:"};
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        size_t wl = strlen(words[w]);
+        for (const char *p = data, *end = data + len;
+             (p = memmem(p, (size_t)(end - p), words[w], wl)) != NULL; p++) {
+            size_t at = (size_t)(p - data);
+            if (starts_line(data, at) ||
+                (w == 0 && at > 0 && (data[at - 1] == 'L' || data[at - 1] == 'B') &&
+                 starts_line(data, at - 1)))
                 return 1;
         }
-        const char *nl = memchr(data + i, '\n', len - i);
-        i = nl ? (size_t)(nl - data) + 1 : len;
     }
     return 0;
 }
