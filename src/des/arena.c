@@ -6,7 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BLOCK_SIZE 8192u
+/* Blocks start small (most maps hold a few hundred bytes of directives)
+ * and double up to BLOCK_MAX. */
+#define BLOCK_MIN 1024u
+#define BLOCK_MAX 16384u
 #define ALIGN alignof(max_align_t)
 
 struct des_arena_block {
@@ -38,7 +41,9 @@ void *des_arena_alloc(des_arena *arena, size_t size)
         size = ALIGN;
     des_arena_block *b = arena->head;
     if (!b || b->cap - b->used < size) {
-        size_t cap = size > BLOCK_SIZE ? size : BLOCK_SIZE;
+        size_t cap = b ? (b->cap < BLOCK_MAX ? b->cap * 2 : BLOCK_MAX) : BLOCK_MIN;
+        if (size > cap)
+            cap = size;
         if (cap > SIZE_MAX - sizeof *b)
             return NULL;
         des_arena_block *fresh = malloc(sizeof *fresh + cap);
@@ -48,7 +53,7 @@ void *des_arena_alloc(des_arena *arena, size_t size)
         fresh->cap = cap;
         /* A large request gets a block of its own behind the current one,
          * so the current block's free space stays usable. */
-        if (b && size > BLOCK_SIZE) {
+        if (b && size > BLOCK_MAX) {
             fresh->next = b->next;
             b->next = fresh;
         } else {

@@ -14,7 +14,7 @@ void des_chunk_free(des_chunk *chunk)
     chunk->first = chunk->last = -1;
 }
 
-int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len)
+qg_buf *des_chunk_begin(des_chunk *chunk, int line)
 {
     if (chunk->first == -1)
         chunk->first = line;
@@ -22,8 +22,13 @@ int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len)
         while (chunk->last++ < line)
             qg_buf_putc(&chunk->code, '\n');
     qg_buf_putc(&chunk->code, ' ');
-    qg_buf_append(&chunk->code, code, len);
     chunk->last = line;
+    return &chunk->code;
+}
+
+int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len)
+{
+    qg_buf_append(des_chunk_begin(chunk, line), code, len);
     return !chunk->code.failed;
 }
 

@@ -192,12 +192,13 @@ static void emit(parser *p, des_chunk *chunk, int line)
 static void emit_call_to(parser *p, qg_chunk_kind kind, const char *lua,
                          const char *arg, size_t len, int line)
 {
-    qg_buf_reset(&p->code);
-    qg_buf_puts(&p->code, lua);
-    qg_buf_puts(&p->code, "(\"");
-    des_quote_lua(&p->code, arg, len);
-    qg_buf_puts(&p->code, "\")");
-    emit(p, &p->work[kind], line);
+    qg_buf *code = des_chunk_begin(&p->work[kind], line);
+    qg_buf_puts(code, lua);
+    qg_buf_append(code, "(\"", 2);
+    des_quote_lua(code, arg, len);
+    qg_buf_append(code, "\")", 2);
+    if (code->failed)
+        p->nomem = 1;
 }
 
 static void emit_call(parser *p, const char *lua, const char *arg, size_t len, int line)
@@ -268,9 +269,8 @@ static void lua_lines(parser *p, des_chunk *chunk)
 {
     while (!p->nomem && peek(p)->kind == DES_T_LUA_LINE) {
         const des_token *t = take(p);
-        qg_buf_reset(&p->code);
-        qg_buf_append(&p->code, t->text, t->len);
-        emit(p, chunk, t->line);
+        if (!des_chunk_add(chunk, t->line, t->text, t->len))
+            p->nomem = 1;
     }
 }
 
@@ -474,7 +474,7 @@ static void end_map(parser *p)
     if (!p->def)
         return;
     move_chunks(p);
-    if (!des_map_finish(p->map) || des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
+    if (!des_map_finish(p->map, p->def->file) || des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
         p->nomem = 1;
     qg_mapdef **slot = QG_PUSH(p->file->maps, p->file->map_count, p->file->map_cap);
     if (!slot) {
@@ -496,7 +496,7 @@ static void begin_map(parser *p)
     }
     const des_token *t = take(p);
     qg_mapdef *def = qg_mapdef_new(QG_FORMAT_DES, t->text);
-    des_map *map = def ? des_map_new(p->path, p->legacy) : NULL;
+    des_map *map = def ? des_map_new(p->legacy) : NULL;
     if (!map || qg_mapdef_set_file(def, p->path, t->line) != QG_OK) {
         qg_mapdef_free(def);
         des_map_free(map);
@@ -623,16 +623,23 @@ static int starts_line(const char *data, size_t at)
 
 static int looks_legacy(const char *data, size_t len)
 {
-    static const char *const words[] = {"FLAGS:", "FLOORCOL:", "ROCKCOL:"};
+    /* "FLAGS:" finds FLAGS/LFLAGS/BFLAGS, "COL:" FLOORCOL/ROCKCOL */
+    static const struct { const char *word; const char *prefixes[2]; } words[] = {
+        {"FLAGS:", {"L", "B"}}, {"COL:", {"FLOOR", "ROCK"}},
+    };
     for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-        size_t wl = strlen(words[w]);
+        size_t wl = strlen(words[w].word);
         for (const char *p = data, *end = data + len;
-             (p = memmem(p, (size_t)(end - p), words[w], wl)) != NULL; p++) {
+             (p = memmem(p, (size_t)(end - p), words[w].word, wl)) != NULL; p++) {
             size_t at = (size_t)(p - data);
-            if (starts_line(data, at) ||
-                (w == 0 && at > 0 && (data[at - 1] == 'L' || data[at - 1] == 'B') &&
-                 starts_line(data, at - 1)))
+            if (w == 0 && starts_line(data, at))
                 return 1;
+            for (int k = 0; k < 2; k++) {
+                size_t pl = strlen(words[w].prefixes[k]);
+                if (at >= pl && memcmp(p - pl, words[w].prefixes[k], pl) == 0 &&
+                    starts_line(data, at - pl))
+                    return 1;
+            }
         }
     }
     return 0;
