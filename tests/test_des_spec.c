@@ -204,6 +204,22 @@ static void spec_dispatch(void **state)
     des_arena_free(&arena);
 }
 
+static void keyword_table(void **state)
+{
+    (void)state;
+    for (int dir = 0; dir < DES_DIR_COUNT; dir++) {
+        const des_keyword *kw = des_keyword_for((des_dir)dir);
+        assert_non_null(kw);
+        const char *w = kw->word;
+        assert_ptr_equal(des_keyword_match(w, w + strlen(w), 1), kw);
+        if (kw->legacy)
+            assert_null(des_keyword_match(w, w + strlen(w), 0));
+        assert_null(des_keyword_match(w, w + strlen(w) - 1, 1));
+    }
+    const char *lower = "name:";
+    assert_null(des_keyword_match(lower, lower + 5, 1));
+}
+
 static void glyph_table(void **state)
 {
     (void)state;
@@ -227,6 +243,7 @@ int main(void)
         cmocka_unit_test(markers),
         cmocka_unit_test(depth_ranges),
         cmocka_unit_test(spec_dispatch),
+        cmocka_unit_test(keyword_table),
         cmocka_unit_test(glyph_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
