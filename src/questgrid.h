@@ -6,5 +6,7 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/lua.h>
+#include <questgrid/des.h>
 
 #endif

@@ -1,6 +1,10 @@
-noinst_HEADERS += src/cli/cli.h
+noinst_HEADERS += src/cli/cli.h src/cli/cli_des.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
-	src/cli/cmd_version.c
+	src/cli/cmd_version.c \
+	src/cli/cmd_dump_lua.c \
+	src/cli/cmd_list.c \
+	src/cli/check_des.c \
+	src/cli/show_des.c
