@@ -8,7 +8,7 @@ static int opt_int(lua_State *L, const char *key, int def)
 {
     int v = def;
     if (lua_getfield(L, 2, key) != LUA_TNIL)
-        v = (int)luaL_checkinteger(L, -1);
+        v = (int)lrt_checkint(L, -1);
     lua_pop(L, 1);
     return v;
 }

@@ -125,7 +125,7 @@ static int add_slot(lua_State *L, int items)
             return lrt_map_error(L, map, "out of memory");
         return 0;
     }
-    lua_Integer index = luaL_checkinteger(L, 2);
+    lua_Integer index = lrt_checkint(L, 2);
     const char *s = luaL_checkstring(L, 3);
     if (index < 0 || index > 100)
         return lrt_map_error(L, map, "slot index %d out of range", (int)index);

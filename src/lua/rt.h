@@ -76,6 +76,19 @@ struct qg_runtime {
     char *default_depth;     /* default-depth of the file being added */
 };
 
+/* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
+static inline lua_Integer lrt_checkint(lua_State *L, int index)
+{
+    lua_Number n = luaL_checknumber(L, index);
+    if (n != n)
+        return 0;
+    if (n > 2147483647.0)
+        return 2147483647;
+    if (n < -2147483648.0)
+        return -2147483647 - 1;
+    return (lua_Integer)n;
+}
+
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
 void lrt_budget_reset(qg_runtime *rt);
