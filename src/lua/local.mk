@@ -1,8 +1,7 @@
 # The sandboxed Lua 5.4 runtime for .des maps (issue 4).
 qginclude_HEADERS += src/questgrid/lua.h
-noinst_HEADERS += src/lua/rt.h src/lua/run.h src/des/dspec.h
+noinst_HEADERS += src/lua/rt.h src/lua/run.h
 libquestgrid_la_SOURCES += \
-	src/des/dspec.c \
 	src/lua/api_builder.c \
 	src/lua/api_crawl.c \
 	src/lua/api_dgn.c \
