@@ -33,3 +33,11 @@ endif
 noinst_PROGRAMS += tools/bench_lua
 tools_bench_lua_SOURCES = tools/bench_lua.c
 tools_bench_lua_LDADD = libquestgrid.la
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_resolve
+TESTS += tests/test_lua_resolve
+tests_test_lua_resolve_SOURCES = tests/test_lua_resolve.c $(LUA_HARNESS)
+tests_test_lua_resolve_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_resolve_LDADD = $(LUA_TESTS_LDADD)
+endif
