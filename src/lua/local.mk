@@ -41,3 +41,11 @@ tests_test_lua_resolve_SOURCES = tests/test_lua_resolve.c $(LUA_HARNESS)
 tests_test_lua_resolve_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_resolve_LDADD = $(LUA_TESTS_LDADD)
 endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_crawl
+TESTS += tests/test_lua_crawl
+tests_test_lua_crawl_SOURCES = tests/test_lua_crawl.c
+tests_test_lua_crawl_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_crawl_LDADD = $(LUA_TESTS_LDADD)
+endif
