@@ -350,25 +350,31 @@ uint32_t qg_level_intern(qg_level *level, const char *name)
     return qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
 }
 
-void qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
-                      size_t n, const qg_row_legend *legend)
+size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
+                        size_t n, const qg_row_legend *legend)
 {
     if (y < 0 || y >= level->height || x0 >= level->width)
-        return;
+        return n;
     size_t skip = x0 < 0 ? (size_t)-x0 : 0;
     if (skip >= n)
-        return;
+        return n;
     size_t x = (size_t)x0 + skip;
     size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
     size_t at = (size_t)y * (size_t)level->width;
+    size_t others = n - (end - x);
     for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
         unsigned char c = *g;
-        if (!legend->use[c])
-            continue;
+        unsigned char use = legend->use[c];
+        if (use != 1) {
+            others++;
+            if (!use)
+                continue;
+        }
         level->in_map[at + x] = 1;
         level->glyph[at + x] = c;
         level->feature[at + x] = legend->feature[c];
         level->feature_name[at + x] = legend->name_id[c];
         level->cave_info[at + x] = legend->info[c];
     }
+    return others;
 }

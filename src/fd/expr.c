@@ -41,6 +41,15 @@ static const char *str(const ectx *c, val v)
     return v.shared ? c->shared : v.s;
 }
 
+static void copy_text(char *out, size_t size, const char *text)
+{
+    size_t n = strlen(text);
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, text, n);
+    out[n] = '\0';
+}
+
 static val constant(const char *s)
 {
     val v = {s, 0, 0};
@@ -114,7 +123,7 @@ static val variable(ectx *c, const char *name)
                    name, UNKNOWN);
     val v = {value ? value : UNKNOWN, 0, 1};
     if (value && shared_variable(c->dialect, name)) {
-        snprintf(c->shared, sizeof c->shared, "%s", value);
+        copy_text(c->shared, sizeof c->shared, value);
         v.shared = 1;
     }
     return v;
@@ -293,12 +302,7 @@ static val bracket(ectx *c, char *f)
     char inner = ' ';
     val name = expr(c, &inner);
     char name_copy[32];
-    const char *name_text = str(c, name);
-    size_t n = strlen(name_text);
-    if (n >= sizeof name_copy)
-        n = sizeof name_copy - 1;
-    memcpy(name_copy, name_text, n);
-    name_copy[n] = '\0';
+    copy_text(name_copy, sizeof name_copy, str(c, name));
     val v = call(c, &inner, name_copy);
     c->depth--;
     if (inner != ']') {
@@ -344,7 +348,7 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
     val v = expr(c, &f);
     if (c->too_deep && sink && sink->at)
         fd_error(sink->at, 0, "expression nested deeper than %d brackets", MAX_NESTING);
-    snprintf(out, size, "%s", str(c, v));
+    copy_text(out, size, str(c, v));
     if (scratch != local)
         free(scratch);
 }

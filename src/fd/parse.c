@@ -70,8 +70,13 @@ static int language_skips(const parser *p, const char *text, size_t len)
     return p->r.opt->japanese ? english : !english;
 }
 
-static int file_exists(const char *path)
+static int file_exists(const qg_fd_options *opt, const char *path)
 {
+    if (opt->source) {
+        const char *data;
+        size_t len;
+        return opt->source(opt->source_user, path, &data, &len);
+    }
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;
@@ -80,15 +85,17 @@ static int file_exists(const char *path)
 }
 
 /* The including file's directory, then the edit directory. */
-static char *find_include(const char *edit, const char *from, const char *name, char **tried)
+static char *find_include(const qg_fd_options *opt, const char *from, const char *name,
+                          char **tried)
 {
+    const char *edit = opt->edit_dir;
     char *dir = qg_path_dirname(from);
     char *first = dir ? qg_path_join(dir, name) : NULL;
     free(dir);
     *tried = NULL;
     if (!first)
         return NULL;
-    if (file_exists(first))
+    if (file_exists(opt, first))
         return first;
     qg_buf where;
     qg_buf_init(&where);
@@ -101,7 +108,7 @@ static char *find_include(const char *edit, const char *from, const char *name, 
             *tried = qg_buf_take(&where);
             return NULL;
         }
-        if (second && file_exists(second)) {
+        if (second && file_exists(opt, second)) {
             qg_buf_free(&where);
             return second;
         }
@@ -113,8 +120,22 @@ static char *find_include(const char *edit, const char *from, const char *name, 
 }
 
 /* A hub (q_info.txt) tells nothing itself: the files it includes do. */
+/* Reads a file through the options' source, or from disk; *owned is set
+ * when the caller must free *data. */
+static int read_source(const qg_fd_options *opt, const char *path, const char **data,
+                       size_t *len, char **owned, qg_diags *diags)
+{
+    *owned = NULL;
+    if (opt->source)
+        return opt->source(opt->source_user, path, data, len);
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, owned, len, diags) != QG_OK)
+        return 0;
+    *data = *owned;
+    return 1;
+}
+
 static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
-                                 const char *edit, int depth)
+                                 const qg_fd_options *opt, int depth)
 {
     qg_fd_dialect d = fd_detect(path, data, len);
     const char *end = data + len;
@@ -125,12 +146,13 @@ static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
             n--;
         char *name = n > 2 && line[0] == '%' && line[1] == ':' ? qg_strndup(line + 2, n - 2) : NULL;
         char *tried = NULL;
-        char *found = name ? find_include(edit, path, name, &tried) : NULL;
-        char *text;
+        char *found = name ? find_include(opt, path, name, &tried) : NULL;
+        const char *text;
+        char *owned;
         size_t size;
-        if (found && qg_read_file(found, QG_MAX_TEXT_FILE, &text, &size, NULL) == QG_OK) {
-            d = detect_load(found, text, size, edit, depth + 1);
-            free(text);
+        if (found && read_source(opt, found, &text, &size, &owned, NULL)) {
+            d = detect_load(found, text, size, opt, depth + 1);
+            free(owned);
         }
         free(name);
         free(tried);
@@ -153,7 +175,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
     char *tried = NULL;
-    char *path = wanted ? find_include(p->r.opt->edit_dir, pl->files[from].path, wanted, &tried) : NULL;
+    char *path = wanted ? find_include(p->r.opt, pl->files[from].path, wanted, &tried) : NULL;
     long index = -1;
     if (!path) {
         fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
@@ -166,14 +188,15 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     } else if (p->r.depth >= p->r.opt->max_include_depth) {
         fd_error(at, 3, "includes nested deeper than %d files", p->r.opt->max_include_depth);
     } else {
-        char *data;
+        const char *data;
+        char *owned;
         size_t size;
         qg_diags *local = qg_diags_new();
-        if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, local) == QG_OK) {
+        if (read_source(p->r.opt, path, &data, &size, &owned, local)) {
             p->r.depth++;
             index = (long)parse_file(p, path, data, size);
             p->r.depth--;
-            free(data);
+            free(owned);
         } else {
             const qg_diag *d = qg_diags_get(local, 0);
             fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
@@ -324,6 +347,13 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     f->open = 1;
     char *text = f->data;
     char *end = text + size;
+    size_t lines = 1;
+    for (const char *nl = text; (nl = memchr(nl, '\n', (size_t)(end - nl))); nl++)
+        lines++;
+    if (!qg_grow((void **)&f->records, &f->record_cap, lines, sizeof *f->records) ||
+        !qg_grow((void **)&pl->records, &pl->record_cap, pl->record_count + lines,
+                 sizeof *pl->records))
+        return (size_t)-1;
     long cond = -1;
     int seen_row = 0;
     for (int line_no = 1; text < end; line_no++) {
@@ -460,7 +490,7 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     pl->dialect = opt.dialect;
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = opt.no_includes ? fd_detect(path, data, len)
-                                      : detect_load(path, data, len, opt.edit_dir, 0);
+                                      : detect_load(path, data, len, &opt, 0);
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = QG_FD_ZANGBAND;
     parser p;
