@@ -211,7 +211,14 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
 
 static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
+    size_t i = 0;
+    /* Eight bytes at a time: rows are long and almost always ASCII. */
+    for (uint64_t word; i + 8 <= len; i += 8) {
+        memcpy(&word, row + i, 8);
+        if (word & UINT64_C(0x8080808080808080))
+            break;
+    }
+    for (; i < len; i++)
         if ((unsigned char)row[i] >= 0x80) {
             fd_error(at, (int)i + 3, "non-ASCII byte \\x%02X in a D: row (letters are ASCII)",
                      (unsigned char)row[i]);
@@ -299,7 +306,8 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         return 1;
     switch (kind) {
     case QG_FD_COND:
-        fd_check_expr(&p->r, &at);
+        if (p->r.diags)
+            fd_check_expr(&p->r, &at);
         return 1;
     case QG_FD_INCLUDE: {
         if (p->r.opt->no_includes)
@@ -347,12 +355,21 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     f->open = 1;
     char *text = f->data;
     char *end = text + size;
-    size_t lines = 1;
-    for (const char *nl = text; (nl = memchr(nl, '\n', (size_t)(end - nl))); nl++)
+    size_t lines = 1, features = 0, quests = 0;
+    for (const char *line = text; line;) {
+        features += line < end && *line == 'F';
+        quests += line < end && *line == 'Q';
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        line = nl ? nl + 1 : NULL;
         lines++;
+    }
     if (!qg_grow((void **)&f->records, &f->record_cap, lines, sizeof *f->records) ||
         !qg_grow((void **)&pl->records, &pl->record_cap, pl->record_count + lines,
-                 sizeof *pl->records))
+                 sizeof *pl->records) ||
+        !qg_grow((void **)&pl->specs, &pl->spec_cap, pl->spec_count + features,
+                 sizeof *pl->specs) ||
+        !qg_grow((void **)&pl->quests, &pl->quest_cap, pl->quest_count + quests,
+                 sizeof *pl->quests))
         return (size_t)-1;
     long cond = -1;
     int seen_row = 0;

@@ -125,16 +125,17 @@ typedef struct qg_fd_quest {
 
 typedef struct qg_fd_record {
     qg_fd_kind kind;
+    int line;                   /* 1-based */
+    int skipped;                /* the language setting skips this line */
+    int y, x;                   /* QG_FD_PLAYER; -1 when unreadable */
     const char *text;           /* the raw line, without its newline */
     size_t len;
     size_t file;                /* index into the definition's files */
-    int line;                   /* 1-based */
     long cond;                  /* the ?: record in force in this file, or -1 */
     long include;               /* QG_FD_INCLUDE: the included file, or -1 */
-    int skipped;                /* the language setting skips this line */
-    const qg_fd_spec *spec;     /* QG_FD_FEATURE (NULL when unreadable) */
-    const qg_fd_quest *quest;   /* QG_FD_QUEST (NULL when unreadable) */
-    int y, x;                   /* QG_FD_PLAYER */
+    const qg_fd_spec *spec;     /* QG_FD_FEATURE (fields atoi would give
+                                   when the line has errors) */
+    const qg_fd_quest *quest;   /* QG_FD_QUEST; NULL when skipped */
 } qg_fd_record;
 
 size_t qg_fd_file_count(const qg_mapdef *def);
