@@ -8,5 +8,6 @@
 #include <questgrid/core.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
+#include <questgrid/mapping.h>
 
 #endif
