@@ -314,6 +314,31 @@ static void includes_and_cycles(void **state)
     qg_diags_free(d);
 }
 
+static void include_depth_limit(void **state)
+{
+    (void)state;
+    char name[32], text[64];
+    const char *top = NULL;
+    for (int i = 0; i < 6; i++) {
+        snprintf(name, sizeof name, "deep%d.txt", i);
+        snprintf(text, sizeof text, "# level %d\n%%:deep%d.txt\n", i, i + 1);
+        const char *path = temp(name, text);
+        if (i == 0)
+            top = path;
+    }
+    temp("deep6.txt", "F:.:1:8\n");
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.max_include_depth = 3;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_read(top, &opt, &def, d), QG_ERR_PARSE);
+    assert_true(test_diags_contain(d, QG_ERROR, "includes nested deeper than 3 files"));
+    assert_int_equal(qg_fd_file_count(def), 4);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
+}
+
 static void bad_input_lines(void **state)
 {
     (void)state;
@@ -384,6 +409,7 @@ int main(void)
         cmocka_unit_test(render_legend),
         cmocka_unit_test(hengband_language),
         cmocka_unit_test(includes_and_cycles),
+        cmocka_unit_test(include_depth_limit),
         cmocka_unit_test(bad_input_lines),
         cmocka_unit_test(too_many_rows),
     };
