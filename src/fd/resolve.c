@@ -294,7 +294,7 @@ static int bypassed(resolver *r, const qg_fd_record *rec)
     fd_line at;
     at_record(r, rec, &at);
     at.diags = diags;
-    fd_eval_sink sink = {diags ? &at : NULL, 0};
+    fd_eval_sink sink = {diags ? &at : NULL, 0, 3};
     fd_eval(rec->text + 2, rec->len - 2, r->pl->dialect, r->vars, value, sizeof value, &sink);
     int skip = value[0] == '0' && value[1] == '\0';
     r->cond[index] = skip ? 1 : 2;
