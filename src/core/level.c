@@ -362,6 +362,12 @@ size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *gly
     size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
     size_t at = (size_t)y * (size_t)level->width;
     size_t others = n - (end - x);
+    /* Local pointers: the stores cannot alias the level's own fields. */
+    unsigned char *restrict in_map = level->in_map + at;
+    unsigned char *restrict glyph = level->glyph + at;
+    int32_t *restrict feature = level->feature + at;
+    uint32_t *restrict name = level->feature_name + at;
+    uint32_t *restrict info = level->cave_info + at;
     for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
         unsigned char c = *g;
         unsigned char use = legend->use[c];
@@ -370,11 +376,11 @@ size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *gly
             if (!use)
                 continue;
         }
-        level->in_map[at + x] = 1;
-        level->glyph[at + x] = c;
-        level->feature[at + x] = legend->feature[c];
-        level->feature_name[at + x] = legend->name_id[c];
-        level->cave_info[at + x] = legend->info[c];
+        in_map[x] = 1;
+        glyph[x] = c;
+        feature[x] = legend->feature[c];
+        name[x] = legend->name_id[c];
+        info[x] = legend->info[c];
     }
     return others;
 }
