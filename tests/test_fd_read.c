@@ -130,6 +130,27 @@ static void hengband_fields(void **state)
     qg_vocab_free(vocab);
 }
 
+/* Tag lookups (hashed in the vocabulary) keep a linear scan's answers. */
+static void vocab_tag_lookup(void **state)
+{
+    (void)state;
+    qg_vocab *v = qg_vocab_new();
+    char tag[16];
+    for (int i = 0; i < 600; i++) {
+        snprintf(tag, sizeof tag, "TAG_%d", i % 300);
+        assert_int_equal(qg_vocab_add(v, QG_VOCAB_FEATURE, i, tag, NULL), QG_OK);
+    }
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "TAG_7"), 7);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "tag_299"), 299);
+    qg_vocab_add(v, QG_VOCAB_FEATURE, 7, "RENAMED", NULL);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "TAG_7"), 307);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "RENAMED"), 7);
+    qg_vocab_add(v, QG_VOCAB_FEATURE, 3, "RENAMED", NULL);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "RENAMED"), 3);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "NOWHERE"), -1);
+    qg_vocab_free(v);
+}
+
 static void tome_fields(void **state)
 {
     (void)state;
@@ -403,6 +424,7 @@ int main(void)
         cmocka_unit_test(tokenizer_rules),
         cmocka_unit_test(zangband_fields),
         cmocka_unit_test(hengband_fields),
+        cmocka_unit_test(vocab_tag_lookup),
         cmocka_unit_test(tome_fields),
         cmocka_unit_test(dialect_detection),
         cmocka_unit_test(resolve_quest),
