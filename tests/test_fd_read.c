@@ -398,6 +398,23 @@ static void bad_input_lines(void **state)
     qg_diags_free(d);
 }
 
+static void crlf_lines(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = parse_as(QG_FD_ZANGBAND, "F:.:1:8 \r\nD:..\r\nP:0:1\r\n", d);
+    assert_int_equal(qg_diags_count(d), 0);
+    size_t len;
+    assert_string_equal(qg_mapdef_row(def, 0, &len, NULL), "..");
+    assert_int_equal(qg_fd_record_at(def, 1)->len, 5);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, NULL, NULL, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 2);
+    qg_level_free(level);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
+}
+
 static void too_many_rows(void **state)
 {
     (void)state;
@@ -433,6 +450,7 @@ int main(void)
         cmocka_unit_test(includes_and_cycles),
         cmocka_unit_test(include_depth_limit),
         cmocka_unit_test(bad_input_lines),
+        cmocka_unit_test(crlf_lines),
         cmocka_unit_test(too_many_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -324,7 +324,8 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         check_row(&at, text + 2, len - 2);
         return 1;
     case QG_FD_PLAYER:
-        if (!*seen_row)
+        /* ToME only places the player; the others size the level here. */
+        if (!*seen_row && p->r.dialect != QG_FD_TOME)
             fd_error(&at, 1, "P: before any D: row: the games size the level from the rows read so far");
         read_player(&at, text + 2, len - 2, rec);
         return 1;
