@@ -83,10 +83,20 @@ static int shared_variable(qg_fd_dialect d, const char *name)
 {
     if (d == QG_FD_TOME)
         return 0;
-    return !strcmp(name, "TOWN") || !strcmp(name, "LEVEL") ||
-           !strcmp(name, "QUEST_NUMBER") || !strcmp(name, "LEAVING_QUEST") ||
-           !strcmp(name, "LEAVING_DUNGEON") || has_prefix_number(name, "QUEST") ||
-           has_prefix_number(name, "QUEST_TYPE") || has_prefix_number(name, "RANDOM");
+    switch (name[0]) {
+    case 'T':
+        return !strcmp(name, "TOWN");
+    case 'L':
+        return !strcmp(name, "LEVEL") || !strcmp(name, "LEAVING_QUEST") ||
+               !strcmp(name, "LEAVING_DUNGEON");
+    case 'Q':
+        return !strcmp(name, "QUEST_NUMBER") || has_prefix_number(name, "QUEST") ||
+               has_prefix_number(name, "QUEST_TYPE");
+    case 'R':
+        return has_prefix_number(name, "RANDOM");
+    default:
+        return 0;
+    }
 }
 
 static int known_variable(qg_fd_dialect d, const char *name)
@@ -273,27 +283,50 @@ static val skip_arguments(ectx *c, char *f, const char *name, int col)
     return constant(UNKNOWN);
 }
 
+/* Dispatched on the first letter: conditions are evaluated by the
+ * thousand when a hub is resolved. */
 static val call(ectx *c, char *f, const char *name, int col)
 {
     int hengband = c->dialect == QG_FD_HENGBAND;
-    if (!*name)
+    int ordered = c->dialect != QG_FD_TOME;
+    switch (name[0]) {
+    case 'E':
+        if (!strcmp(name, "EQU"))
+            return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
+        break;
+    case 'A':
+        if (!strcmp(name, "AND"))
+            return fold_bool(c, f, "1", "0", 1);
+        break;
+    case 'I':
+        if (!strcmp(name, "IOR"))
+            return fold_bool(c, f, "0", "1", 0);
+        break;
+    case 'O':
+        if (hengband && !strcmp(name, "OR"))
+            return fold_bool(c, f, "0", "1", 0);
+        break;
+    case 'N':
+        if (!strcmp(name, "NOT"))
+            return fold_bool(c, f, "1", "0", 0);
+        if (hengband && !strcmp(name, "NEQ"))
+            return equ_set(c, f, 1);
+        break;
+    case 'L':
+        if (ordered && !strcmp(name, "LEQ"))
+            return compare_chain(c, f, 1);
+        break;
+    case 'G':
+        if (ordered && !strcmp(name, "GEQ"))
+            return compare_chain(c, f, -1);
+        break;
+    case 'M':
+        if (hengband && !strcmp(name, "MOD"))
+            return modulo(c, f, col);
+        break;
+    case '\0':
         return constant(UNKNOWN);
-    if (!strcmp(name, "IOR") || (hengband && !strcmp(name, "OR")))
-        return fold_bool(c, f, "0", "1", 0);
-    if (!strcmp(name, "AND"))
-        return fold_bool(c, f, "1", "0", 1);
-    if (!strcmp(name, "NOT"))
-        return fold_bool(c, f, "1", "0", 0);
-    if (!strcmp(name, "EQU"))
-        return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
-    if (hengband && !strcmp(name, "NEQ"))
-        return equ_set(c, f, 1);
-    if (c->dialect != QG_FD_TOME && !strcmp(name, "LEQ"))
-        return compare_chain(c, f, 1);
-    if (c->dialect != QG_FD_TOME && !strcmp(name, "GEQ"))
-        return compare_chain(c, f, -1);
-    if (hengband && !strcmp(name, "MOD"))
-        return modulo(c, f, col);
+    }
     return skip_arguments(c, f, name, col);
 }
 
