@@ -6,6 +6,9 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/fd.h>
+#include <questgrid/render.h>
+#include <questgrid/mapping.h>
 #include <questgrid/lua.h>
 #include <questgrid/des.h>
 
