@@ -10,6 +10,7 @@
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>
+#include <questgrid/lua.h>
 #include <questgrid/des.h>
 
 #endif

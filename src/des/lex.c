@@ -364,7 +364,10 @@ static void rules_initial(const scan *s, match *m, int legacy)
             {R_I_PRELUDE, "prelude"}, {R_I_LUA, "lua"}, {R_I_BLOCK, ""},
             {R_I_VALIDATE, "validate"}, {R_I_VETO, "veto"}, {R_I_EPILOGUE, "epilogue"},
         };
-        for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
+        char first = i < s->n ? d[i] : 0;
+        int maybe_block = first == '{' || first == 'p' || first == 'l' || first == 'v' ||
+                          first == 'e';
+        for (size_t b = 0; maybe_block && b < sizeof blocks / sizeof *blocks; b++) {
             size_t len = m_block(s, blocks[b].word);
             offer(m, blocks[b].rule, len, len, 0);
         }
@@ -499,6 +502,11 @@ static void event(des_lexer *lx, des_lex_event ev, size_t offset)
 static void advance(des_lexer *lx, size_t count)
 {
     const char *p = lx->data + lx->pos, *end = p + count;
+    /* eol is the first newline at or after pos: text before it has none */
+    if (lx->eol_known && lx->pos + count <= lx->eol) {
+        lx->pos += count;
+        return;
+    }
     while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
         lx->line++;
         p++;

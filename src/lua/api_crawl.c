@@ -31,7 +31,7 @@ static int l_random2(lua_State *L)
 static int l_random_range(lua_State *L)
 {
     int32_t lo = check_int32(L, 1), hi = check_int32(L, 2);
-    lua_Integer rolls = luaL_optinteger(L, 3, 1);
+    lua_Integer rolls = lua_isnoneornil(L, 3) ? 1 : lrt_checkint(L, 3);
     if (rolls < 1 || rolls > 100)
         rolls = 1;
     if (hi < lo) {
@@ -73,7 +73,8 @@ static int l_x_chance_in_y(lua_State *L)
 
 static int l_roll_dice(lua_State *L)
 {
-    int32_t n = check_int32(L, 1), sides = check_int32(L, 2);
+    int one = lua_isnone(L, 2);
+    int32_t n = one ? 1 : check_int32(L, 1), sides = check_int32(L, one ? 1 : 2);
     int64_t sum = 0;
     for (int32_t i = 0; i < n && i < 1000; i++)
         sum += sides > 0 ? 1 + qg_rng_below(rng_of(L), sides) : 0;
@@ -110,6 +111,26 @@ static int l_random_element(lua_State *L)
             lua_replace(L, -3);
         }
     }
+    return 1;
+}
+
+static int l_random2avg(lua_State *L)
+{
+    int32_t max = check_int32(L, 1);
+    lua_Integer rolls = lua_isnoneornil(L, 2) ? 1 : lrt_checkint(L, 2);
+    if (rolls < 1 || rolls > 100)
+        rolls = 1;
+    int64_t sum = 0;
+    for (lua_Integer i = 0; i < rolls; i++)
+        sum += qg_rng_below(rng_of(L), max);
+    lua_pushinteger(L, (lua_Integer)(sum / rolls));
+    return 1;
+}
+
+static int l_string_compare(lua_State *L)
+{
+    int c = strcmp(luaL_checkstring(L, 1), luaL_checkstring(L, 2));
+    lua_pushinteger(L, c < 0 ? -1 : c > 0);
     return 1;
 }
 
@@ -215,6 +236,8 @@ void lrt_open_crawl(lua_State *L)
         {"one_chance_in", l_one_chance_in}, {"x_chance_in_y", l_x_chance_in_y},
         {"roll_dice", l_roll_dice}, {"div_rand_round", l_div_rand_round},
         {"random_element", l_random_element}, {"game_started", l_game_started},
+        {"random2avg", l_random2avg}, {"string_compare", l_string_compare},
+        {"rng_wrap", l_err_trace}, {"unavailable_god", l_false},
         {"split", l_split}, {"trim", l_trim}, {"article_a", l_article_a},
         {"err_trace", l_err_trace}, {"make_name", l_make_name},
         {"mpr", l_ignore}, {"dpr", l_ignore}, {"god_speaks", l_ignore},

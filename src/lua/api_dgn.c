@@ -9,8 +9,28 @@
 
 static int l_br_depth(lua_State *L)
 {
-    lua_pushinteger(L, lrt_branch_depth(luaL_checkstring(L, 1)));
+    char buf[32];
+    const char *branch = lua_isstring(L, 1) ? lua_tostring(L, 1)
+                                            : lrt_branch(lrt_runtime(L), buf, sizeof buf);
+    lua_pushinteger(L, lrt_branch_depth(branch));
     return 1;
+}
+
+/* Where a branch is entered, as a level name; a fresh game has not placed
+ * the entrances, so the branch's first level stands in. */
+static int l_br_entrance(lua_State *L)
+{
+    lua_pushfstring(L, "%s:1", luaL_checkstring(L, 1));
+    return 1;
+}
+
+static int l_builder_bounds(lua_State *L)
+{
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, LRT_MAX_WIDTH - 2);
+    lua_pushinteger(L, LRT_MAX_HEIGHT - 2);
+    return 4;
 }
 
 static int l_true(lua_State *L)
@@ -47,6 +67,10 @@ static int l_max_monsters(lua_State *L)
 static int l_level_name(lua_State *L)
 {
     char buf[32];
+    if (lua_isstring(L, 1)) {
+        lua_settop(L, 1);
+        return 1;
+    }
     qg_runtime *rt = lrt_runtime(L);
     lua_pushfstring(L, "%s:%d", lrt_branch(rt, buf, sizeof buf), lrt_depth(rt));
     return 1;
@@ -54,7 +78,7 @@ static int l_level_name(lua_State *L)
 
 static int l_in_bounds(lua_State *L)
 {
-    lua_Integer x = luaL_checkinteger(L, 1), y = luaL_checkinteger(L, 2);
+    lua_Integer x = lrt_checkint(L, 1), y = lrt_checkint(L, 2);
     lua_pushboolean(L, x > 0 && y > 0 && x < LRT_MAX_WIDTH - 1 && y < LRT_MAX_HEIGHT - 1);
     return 1;
 }
@@ -89,9 +113,90 @@ static int l_feature_number(lua_State *L)
     return 1;
 }
 
+static const char *feature_arg(lua_State *L, int index)
+{
+    if (lua_type(L, index) == LUA_TNUMBER) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+        lua_rawgeti(L, -1, lrt_checkint(L, index));
+        const char *name = lua_tostring(L, -1);
+        lua_pop(L, 2); /* the name stays referenced by the registry table */
+        return name ? name : "";
+    }
+    return luaL_checkstring(L, index);
+}
+
+/* feat.*: feature classes, by Crawl feature name (or number). */
+static int feat_class(lua_State *L, const char *const *words, int negate)
+{
+    const char *name = feature_arg(L, 1);
+    int hit = 0;
+    for (int i = 0; words[i]; i++)
+        hit |= strstr(name, words[i]) != NULL;
+    lua_pushboolean(L, negate ? !hit : hit);
+    return 1;
+}
+
+static int l_feat_is_wall(lua_State *L)
+{
+    static const char *const w[] = {"wall", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_solid(lua_State *L)
+{
+    static const char *const w[] = {"wall", "statue", "idol", "tree", "grate", "closed_door",
+                                    "runed", "sealed", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_has_solid_floor(lua_State *L)
+{
+    static const char *const w[] = {"water", "lava", "open_sea", "space", NULL};
+    return feat_class(L, w, 1);
+}
+
+static int l_feat_is_door(lua_State *L)
+{
+    static const char *const w[] = {"door", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_stair(lua_State *L)
+{
+    static const char *const w[] = {"stairs", "hatch", "enter_", "exit_", "return_", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_stone_stair(lua_State *L)
+{
+    static const char *const w[] = {"stone_stairs", NULL};
+    return feat_class(L, w, 0);
+}
+
+/* dgn.grid(x, y): the level around the map is not built here; a fresh
+ * level is rock. */
+static int l_grid(lua_State *L)
+{
+    lua_settop(L, 0);
+    lua_pushliteral(L, "rock_wall");
+    return l_feature_number(L);
+}
+
+static int l_empty_table(lua_State *L)
+{
+    lua_newtable(L);
+    return 1;
+}
+
+static int l_floor_colour(lua_State *L)
+{
+    lua_pushliteral(L, "lightgrey");
+    return 1;
+}
+
 static int l_feature_name(lua_State *L)
 {
-    lua_Integer n = luaL_checkinteger(L, 1);
+    lua_Integer n = lrt_checkint(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
     lua_rawgeti(L, -1, n);
     return 1;
@@ -150,12 +255,12 @@ static int connected(lua_State *L, int any)
     int n = lua_gettop(L);
     if (n < 5)
         return lrt_map_error(L, map, "Not enough points to test connectedness");
-    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
-                                (int)luaL_checkinteger(L, 3));
+    unsigned char *seen = flood(L, map, (int)lrt_checkint(L, 2),
+                                (int)lrt_checkint(L, 3));
     int all = 1, some = 0;
     for (int i = 4; i + 1 <= n; i += 2) {
-        int r = reached(map, seen, (int)luaL_checkinteger(L, i),
-                        (int)luaL_checkinteger(L, i + 1));
+        int r = reached(map, seen, (int)lrt_checkint(L, i),
+                        (int)lrt_checkint(L, i + 1));
         all &= r;
         some |= r;
     }
@@ -176,8 +281,8 @@ static int l_any_point_connected(lua_State *L)
 static int l_has_exit_from(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
-                                (int)luaL_checkinteger(L, 3));
+    unsigned char *seen = flood(L, map, (int)lrt_checkint(L, 2),
+                                (int)lrt_checkint(L, 3));
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++) {
             if (!reached(map, seen, x, y))
@@ -194,8 +299,53 @@ static int l_has_exit_from(lua_State *L)
     return 1;
 }
 
+/* loadmaps.lua names the .des files to load; they are collected. */
+static int l_load_des_file(lua_State *L)
+{
+    const char *file = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    lua_pushstring(L, file);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    return 0;
+}
+
+static int l_zero(lua_State *L)
+{
+    lua_pushinteger(L, 0);
+    return 1;
+}
+
+static int l_first_arg(lua_State *L)
+{
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Game tables the library touches while loading: colour.add_colour
+ * (named colour functions) and mons.behaviour (behaviour names). */
+static void open_game_tables(lua_State *L)
+{
+    static const luaL_Reg colour[] = {{"add_colour", l_nothing}, {NULL, NULL}};
+    static const luaL_Reg mons[] = {{"behaviour", l_first_arg}, {NULL, NULL}};
+    static const luaL_Reg travel[] = {{"find_deepest_explored", l_zero}, {NULL, NULL}};
+    static const luaL_Reg feat[] = {
+        {"is_wall", l_feat_is_wall}, {"is_solid", l_feat_is_solid},
+        {"has_solid_floor", l_feat_has_solid_floor}, {"is_door", l_feat_is_door},
+        {"is_stair", l_feat_is_stair}, {"is_stone_stair", l_feat_is_stone_stair},
+        {NULL, NULL}};
+    luaL_newlib(L, travel);
+    lua_setglobal(L, "travel");
+    luaL_newlib(L, feat);
+    lua_setglobal(L, "feat");
+    luaL_newlib(L, colour);
+    lua_setglobal(L, "colour");
+    luaL_newlib(L, mons);
+    lua_setglobal(L, "mons");
+}
+
 void lrt_open_dgn(lua_State *L)
 {
+    open_game_tables(L);
     static const luaL_Reg fns[] = {
         {"br_depth", l_br_depth}, {"br_exists", l_true},
         {"max_bounds", l_max_bounds}, {"max_monsters", l_max_monsters},
@@ -207,12 +357,23 @@ void lrt_open_dgn(lua_State *L)
         {"has_exit_from", l_has_exit_from},
         {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
         {"set_feature_name", l_nothing}, {"set_border_fill_type", l_nothing},
-        {"map_register_flag", l_nothing}, {"load_des_file", l_nothing},
+        {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"terrain_changed", l_nothing}, {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
+        {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
+        {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
+        {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
+        {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
+        {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
+        {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
+        {"create_monster", l_nothing}, {"get_floor_colour", l_floor_colour},
+        {"get_rock_colour", l_floor_colour}, {"grid", l_grid},
+        {"stash_items", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
         {NULL, NULL}};
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     lua_setglobal(L, "dgn");

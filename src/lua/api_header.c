@@ -178,7 +178,7 @@ static int l_chance(lua_State *L)
     lrt_map *map = lrt_check_map(L, 1);
     if (!lua_isnumber(L, 2))
         return 0;
-    lua_Integer c = luaL_checkinteger(L, lua_isnumber(L, 3) ? 3 : 2);
+    lua_Integer c = lrt_checkint(L, lua_isnumber(L, 3) ? 3 : 2);
     if (c < 0 || c > 10000)
         return lrt_map_error(L, map, "Chance must be in the range [0,10000]");
     map->chance = (long)c;
@@ -189,7 +189,7 @@ static int l_depth_chance(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *range = luaL_checkstring(L, 2);
-    lua_Integer c = luaL_checkinteger(L, lua_gettop(L) == 4 ? 4 : 3);
+    lua_Integer c = lrt_checkint(L, lua_gettop(L) == 4 ? 4 : 3);
     if (c < 0 || c > 10000)
         return lrt_map_error(L, map, "Chance must be in the range [0,10000]");
     return add_ranged_value(L, map, &map->chance_ranges, range, c);
@@ -200,7 +200,7 @@ static int l_weight(lua_State *L)
     lrt_map *map = lrt_check_map(L, 1);
     if (lua_isnoneornil(L, 2))
         return 0;
-    lua_Integer w = luaL_checkinteger(L, 2);
+    lua_Integer w = lrt_checkint(L, 2);
     if (w < 0)
         return lrt_map_error(L, map, "Bad weight: %d (must be >= 0)", (int)w);
     map->weight = (long)w;
@@ -211,7 +211,7 @@ static int l_depth_weight(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *range = luaL_checkstring(L, 2);
-    lua_Integer w = luaL_checkinteger(L, 3);
+    lua_Integer w = lrt_checkint(L, 3);
     if (w < 0)
         return lrt_map_error(L, map, "Bad weight: %d (must be >= 0)", (int)w);
     return add_ranged_value(L, map, &map->weight_ranges, range, w);
@@ -220,7 +220,7 @@ static int l_depth_weight(lua_State *L)
 static int l_order(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    map->order = (int)luaL_checkinteger(L, 2);
+    map->order = (int)lrt_checkint(L, 2);
     map->has_order = 1;
     return 0;
 }

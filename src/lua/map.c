@@ -1,6 +1,7 @@
 /* The map being built: its grid (kept padded with spaces to a rectangle,
  * as Crawl's normalise() leaves it), header fields, keyed specs and marks. */
 #include "lua/rt.h"
+#include "des/directives.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -164,4 +165,27 @@ int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...)
     lua_pushfstring(L, " (map %s)", map ? map->name : "?");
     lua_concat(L, 3);
     return lua_error(L);
+}
+
+int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
+                    const struct des_spec_error *err)
+{
+    if (result == DES_PARSE_NOMEM)
+        return lrt_map_error(L, map, "%s: out of memory", what);
+    return lrt_map_error(L, map, "%s: %s", what, err->message);
+}
+
+int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n)
+{
+    int pick = -1, total = 0;
+    for (size_t i = 0; i < n; i++) {
+        int w;
+        memcpy(&w, (const char *)first_weight + i * stride, sizeof w);
+        if (w <= 0)
+            continue;
+        total += w;
+        if (qg_rng_x_chance_in_y(rng, w, total))
+            pick = (int)i;
+    }
+    return pick;
 }

@@ -21,10 +21,11 @@
 #define LRT_RESOLVE_TRIES 25
 #define LRT_GLYPHS 256
 
-/* A per-glyph keyed spec (KFEAT / KMONS / KITEM / KMASK). */
+/* A per-glyph keyed spec: the KFEAT / KMONS / KITEM argument as given
+ * ("keys = value", parsed again when the level is built) and the KMASK
+ * bits. */
 typedef struct lrt_keyed {
     char *feat, *mons, *item;
-    int feat_fixed, mons_fixed, item_fixed;
     uint32_t mask_set, mask_clear;
 } lrt_keyed;
 
@@ -76,6 +77,19 @@ struct qg_runtime {
     char *default_depth;     /* default-depth of the file being added */
 };
 
+/* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
+static inline lua_Integer lrt_checkint(lua_State *L, int index)
+{
+    lua_Number n = luaL_checknumber(L, index);
+    if (n != n)
+        return 0;
+    if (n > 2147483647.0)
+        return 2147483647;
+    if (n < -2147483648.0)
+        return -2147483647 - 1;
+    return (lua_Integer)n;
+}
+
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
 void lrt_budget_reset(qg_runtime *rt);
@@ -114,6 +128,14 @@ int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
 /* luaL_error with the map's name, for argument errors. */
 int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...);
+/* The error of a des_parse_* call (DES_PARSE_BAD or DES_PARSE_NOMEM). */
+struct des_spec_error;
+int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
+                    const struct des_spec_error *err);
+/* Crawl's weighted reservoir pick (total += w; x_chance_in_y(w, total)
+ * takes the item) over n int weights, the first at first_weight and each
+ * stride bytes after the previous; -1 when every weight is 0. */
+int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n);
 
 /* API families: each registers its functions into the dgn table (map
  * bound, map first) or its own global table. */
