@@ -3,7 +3,7 @@
  * MONS or ITEM slot, or a free glyph with K* lines. The header follows the
  * order Crawl's reviewers ask for. */
 #include "formats/formats.h"
-#include "lua/run.h"
+#include "des/glyphs.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -71,6 +71,27 @@ static void warn(des_writer *w, const char *fmt, ...)
     qg_buf_free(&message);
 }
 
+/* A spec on one line: a line break and the indentation after it go, as
+ * Crawl's backslash continuation joins lines. NULL stays NULL. */
+static char *folded(const char *s)
+{
+    if (!s)
+        return NULL;
+    qg_buf out;
+    qg_buf_init(&out);
+    for (const char *p = s; *p; p++) {
+        if (*p != '\n' && *p != '\r') {
+            qg_buf_putc(&out, *p);
+            continue;
+        }
+        while (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r')
+            p++;
+    }
+    if (!out.data)
+        qg_buf_puts(&out, "");
+    return qg_buf_take(&out);
+}
+
 static int same_text(const char *a, const char *b)
 {
     return a == b || (a && b && strcmp(a, b) == 0);
@@ -108,7 +129,7 @@ static const char *feature_of(des_writer *w, const qg_cell *c, cell_key *k)
 {
     k->unmapped = -1;
     if (c->feature < 0)
-        return c->feature_name ? c->feature_name : lrt_glyph_feature(c->glyph);
+        return c->feature_name ? c->feature_name : des_glyph_info(c->glyph)->feature;
     const char *name = mapped(w, QG_VOCAB_FEATURE, c->feature, "feature", c->feature_name);
     if (!name)
         k->unmapped = c->feature;
@@ -118,13 +139,13 @@ static const char *feature_of(des_writer *w, const qg_cell *c, cell_key *k)
 static void monster_of(des_writer *w, const qg_thing *t, cell_key *k)
 {
     if (t->kind == QG_THING_NAME) {
-        k->monster = qg_strdup(t->name);
+        k->monster = folded(t->name);
     } else if (t->kind == QG_THING_RANDOM) {
         /* '0' at depth, '9' five levels deeper, '8' 4 + absdepth deeper */
         k->random_monster = t->index == 0 ? '0' : t->index == 5 ? '9' : '8';
     } else if (t->kind == QG_THING_INDEX) {
         const char *name = mapped(w, QG_VOCAB_MONSTER, t->index, "monster", t->name);
-        k->monster = name ? qg_strdup(name) : NULL;
+        k->monster = folded(name);
     } else if (t->kind != QG_THING_NONE) {
         warn(w, ".des has no form for a %s monster (%d)", qg_thing_kind_name(t->kind),
              (int)t->index);
@@ -138,14 +159,14 @@ static void item_of(des_writer *w, const qg_cell *c, cell_key *k)
     const qg_thing *obj = &c->things[QG_SLOT_OBJECT];
     if (art->kind == QG_THING_INDEX) {
         const char *name = mapped(w, QG_VOCAB_ARTIFACT, art->index, "artifact", art->name);
-        k->item = name ? qg_strdup(name) : NULL;
+        k->item = folded(name);
     } else if (obj->kind == QG_THING_NAME) {
-        k->item = qg_strdup(obj->name);
+        k->item = folded(obj->name);
     } else if (obj->kind == QG_THING_RANDOM) {
         k->random_item = obj->index > 0 ? '*' : '%';
     } else if (obj->kind == QG_THING_INDEX) {
         const char *name = mapped(w, QG_VOCAB_OBJECT, obj->index, "object", obj->name);
-        k->item = name ? qg_strdup(name) : NULL;
+        k->item = folded(name);
     }
     if ((art->kind != QG_THING_NONE && art->kind != QG_THING_INDEX) ||
         (art->kind == QG_THING_INDEX && obj->kind != QG_THING_NONE) ||
@@ -162,8 +183,10 @@ static char *markers_at(const qg_level *level, int x, int y)
     for (size_t i = 0; i < qg_level_marker_count(level); i++) {
         int mx, my;
         const char *spec = qg_level_marker(level, i, &mx, &my);
-        if (mx == x && my == y)
-            qg_buf_printf(&specs, "%s%s", specs.len ? "\n" : "", spec);
+        char *one = mx == x && my == y ? folded(spec) : NULL;
+        if (one)
+            qg_buf_printf(&specs, "%s%s", specs.len ? "\n" : "", one);
+        free(one);
     }
     return specs.len ? qg_buf_take(&specs) : (qg_buf_free(&specs), NULL);
 }
@@ -190,7 +213,7 @@ static int add_cell(void *user, int x, int y, const qg_cell *c)
     des_writer *w = user;
     cell_key k;
     memset(&k, 0, sizeof k);
-    k.feature = qg_strdup(feature_of(w, c, &k));
+    k.feature = folded(feature_of(w, c, &k));
     monster_of(w, &c->things[QG_SLOT_MONSTER], &k);
     item_of(w, c, &k);
     if (c->things[QG_SLOT_TRAP].kind != QG_THING_NONE)
@@ -255,7 +278,7 @@ static int reserved_glyph(unsigned char g)
 
 static int builtin(unsigned char g, const char *feature)
 {
-    return strcmp(lrt_glyph_feature(g), feature) == 0;
+    return strcmp(des_glyph_info(g)->feature, feature) == 0;
 }
 
 /* A glyph belongs to one key only, so KMASK and MARKER lines may go with
@@ -484,7 +507,7 @@ static void put_other_properties(des_writer *w)
     static const char *const written[] = {"tags", "depth", "place", "orient", NULL};
     static const char *const directives[][2] = {
         {"lfloorcol", "LFLOORCOL"}, {"lrockcol", "LROCKCOL"}, {"lfloortile", "LFLOORTILE"},
-        {"lrocktile", "LROCKTILE"}, {"desc", "DESC"}, {"subvault", "SUBVAULT"},
+        {"lrocktile", "LROCKTILE"}, {"desc", "DESC"},
         {"chance", "CHANCE"}, {"weight", "WEIGHT"}, {"order", "ORDER"}};
     size_t commented = 0;
     for (size_t i = 0; i < qg_level_property_count(w->level); i++) {
@@ -493,15 +516,18 @@ static void put_other_properties(des_writer *w)
         int done = 0;
         for (int j = 0; written[j] && !done; j++)
             done = strcmp(key, written[j]) == 0;
+        char *one_line = folded(value);
         for (size_t j = 0; j < sizeof directives / sizeof *directives && !done; j++)
             if (strcmp(key, directives[j][0]) == 0) {
-                qg_buf_printf(w->out, "%s: %s\n", directives[j][1], value);
+                qg_buf_printf(w->out, "%s: %s\n", directives[j][1], one_line ? one_line : "");
                 done = 1;
             }
+        /* a resolved level holds its subvaults already: they are noted */
         if (!done) {
-            qg_buf_printf(w->out, "# %s: %s\n", key, value);
-            commented++;
+            qg_buf_printf(w->out, "# %s: %s\n", key, one_line ? one_line : "");
+            commented += strcmp(key, "subvault") != 0;
         }
+        free(one_line);
     }
     if (commented)
         warn(w, ".des has no directive for %zu level properties (quest records, …); "

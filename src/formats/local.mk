@@ -43,7 +43,7 @@ tests_test_fd_write_SOURCES = tests/test_fd_write.c
 tests_test_fd_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_write_SOURCES = tests/test_des_write.c
-tests_test_des_write_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_des_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
