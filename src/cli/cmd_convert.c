@@ -1,6 +1,7 @@
-/* questgrid convert IN -o OUT: reads a level or a quest file in one format
- * and writes it in another; the output appears only when all went well. */
-#include "cli/cli.h"
+/* questgrid convert IN -o OUT: reads a level, a quest file or a .des map in
+ * one format and writes it in another; the output appears only when all
+ * went well. */
+#include "cli/cli_lua.h"
 #include "core/buf.h"
 #include "core/file.h"
 
@@ -10,10 +11,13 @@
 
 static const char usage[] =
     "usage: questgrid convert IN -o OUT [--to des|fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
-    "                         [--quest N] [--var NAME=VALUE]... [--strict]\n"
+    "                         [--quest N] [--var NAME=VALUE]... [--map NAME] [--seed N]\n"
+    "                         [--place D:5] [--lua-path DIR]... [--strict]\n"
     "\n"
-    "Converts Angband-family F:/D: files, Tiled maps (.tmx) and REXPaint images\n"
-    "(.xp) to any of those or to Crawl .des. The input format comes from the\n"
+    "Converts Angband-family F:/D: files, Crawl .des maps, Tiled maps (.tmx) and\n"
+    "REXPaint images (.xp) into one another. A .des map is resolved first (its\n"
+    "Lua run with --seed at --place), so its randomness is settled by the seed.\n"
+    "The input format comes from the\n"
     "file itself, the output format from --to or OUT's extension (.txt/.map:\n"
     "F:/D:). For .des, F:/D: indices become Crawl names through lib/edit's\n"
     "mapping.txt (and --edit-dir's own mapping.txt); what is unmapped is warned.\n"
@@ -31,7 +35,11 @@ static const char usage[] =
     "                     when writing F:/D:, else the input's)\n"
     "  --edit-dir DIR     lib/edit directory for includes, tags and names\n"
     "  --quest N          IN is a hub such as q_info.txt: convert quest N\n"
-    "  --var NAME=VALUE   set $NAME for ?: conditions (repeatable)\n"
+    "  --var NAME=VALUE   set $NAME for ?: conditions, you.NAME for .des (repeatable)\n"
+    "  --map NAME         the .des map to convert (default: the file's first)\n"
+    "  --seed N           the seed a .des map is resolved with (default 0)\n"
+    "  --place D:5        where a .des map is resolved (default D:1)\n"
+    "  --lua-path DIR     a game Lua library for .des maps, e.g. Crawl's dat/dlua\n"
     "  --strict           treat warnings (what the output cannot carry) as errors\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
@@ -145,6 +153,21 @@ static void convert_fd(job *j, const char *path)
     qg_level_free(level);
 }
 
+/* A .des map resolved with its Lua: its randomness is settled by --seed. */
+static void convert_des(job *j, const char *path)
+{
+    cli_lua lua;
+    if (cli_lua_setup(&j->opts, path, &lua, j->diags) == 0) {
+        qg_context context = {j->opts.place, 0, j->opts.vars};
+        qg_level *level = NULL;
+        if (qg_runtime_resolve(lua.rt, lua.def, j->opts.seed, &context, &level, j->diags) ==
+            QG_OK)
+            convert_level(j, level);
+        qg_level_free(level);
+    }
+    cli_lua_free(&lua);
+}
+
 static void convert_file_level(job *j, const char *path, const char *data, size_t len)
 {
     qg_level *level = NULL;
@@ -202,21 +225,24 @@ static int run(job *j)
     j->opts.dialect = dialects;
     if (setup)
         return 2;
-    if (j->to == QG_FORMAT_DES)
-        load_mapping(j);
     char *data = NULL;
     size_t len = 0;
     if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, j->diags) != QG_OK)
         return finish(j);
     j->from = qg_format_detect(path, data, len);
+    /* indices and Crawl names meet through the mapping */
+    if (j->to == QG_FORMAT_DES || (j->to == QG_FORMAT_FD && j->from != QG_FORMAT_FD))
+        load_mapping(j);
     if (j->from == QG_FORMAT_FD)
         convert_fd(j, path);
+    else if (j->from == QG_FORMAT_DES)
+        convert_des(j, path);
     else if (j->from == QG_FORMAT_TMX || j->from == QG_FORMAT_XP)
         convert_file_level(j, path, data, len);
     else
         qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "cannot convert %s input (F:/D:, .tmx and .xp can be read)",
-                     qg_format_name(j->from));
+                     "cannot tell the format of this file (F:/D: .txt/.map, .des, .tmx "
+                     "and .xp can be read)");
     free(data);
     return finish(j);
 }
@@ -226,7 +252,8 @@ int cmd_convert(int argc, char **argv)
     job j;
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_QUEST | OPT_VAR | OPT_STRICT, usage, &j.opts);
+                      OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
+                      OPT_LUA_PATH, usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;

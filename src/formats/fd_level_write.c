@@ -4,6 +4,7 @@
  * place for (markers, other properties, holes in rows) is written as
  * comments and warned about. */
 #include "formats/fd_out.h"
+#include "des/glyphs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ typedef struct level_writer {
     int taken[256];
     unsigned char *letters;  /* per cell: its letter, 0 outside the map */
     unsigned char hole;      /* the undefined letter written for holes */
-    size_t holes, unmapped;
+    size_t holes, unmapped, masked;
     int too_many;
 } level_writer;
 
@@ -79,6 +80,7 @@ static int linked_gate(const level_writer *w, int x, int y, const qg_cell *cell)
 static int assign_letter(void *user, int x, int y, const qg_cell *found)
 {
     level_writer *w = user;
+    w->masked += found->vault_mask != 0;
     qg_cell gate;
     const qg_cell *cell = found;
     if (linked_gate(w, x, y, found)) {
@@ -104,6 +106,25 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
     return 0;
 }
 
+/* A feature known only by name (a Crawl level) or by glyph (a drawing):
+ * the vocabulary, else the mapping's Crawl names, else its glyphs, else
+ * the Crawl feature the glyph stands for by itself. */
+static int32_t feature_index(const level_writer *w, const qg_cell *c)
+{
+    const qg_mapping *m = w->o.mapping;
+    int32_t index = -1;
+    if (c->feature_name && w->o.vocab)
+        index = qg_vocab_lookup(w->o.vocab, QG_VOCAB_FEATURE, c->feature_name);
+    const qg_mapping_entry *e = NULL;
+    if (index < 0 && m && c->feature_name)
+        e = qg_mapping_by_crawl_name(m, QG_VOCAB_FEATURE, c->feature_name);
+    if (index < 0 && m && !c->feature_name)
+        e = qg_mapping_by_glyph(m, QG_VOCAB_FEATURE, c->glyph);
+    if (index < 0 && m && !c->feature_name && (!e || e->index < 0))
+        e = qg_mapping_by_crawl_name(m, QG_VOCAB_FEATURE, des_glyph_info(c->glyph)->feature);
+    return e && e->index >= 0 ? e->index : index;
+}
+
 static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
 {
     const qg_cell *c = &d->cell;
@@ -112,9 +133,7 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->feature.kind = QG_THING_INDEX;
     spec->feature.index = c->feature;
     if (c->feature < 0) {
-        int32_t index = c->feature_name && w->o.vocab
-                            ? qg_vocab_lookup(w->o.vocab, QG_VOCAB_FEATURE, c->feature_name)
-                            : -1;
+        int32_t index = feature_index(w, c);
         if (index < 0) {
             fd_out_warn(&w->o, "unmapped feature '%s' (glyph '%c'): no f_info entry in "
                                "the vocabulary; written as feature 0",
@@ -265,6 +284,8 @@ static void put_properties(level_writer *w)
                            "they are written as comments", commented);
     if (markers)
         fd_out_warn(&w->o, "F:/D: has no markers; %zu are written as comments", markers);
+    if (w->masked)
+        fd_out_warn(&w->o, "F:/D: has no vault masks (%zu cells have some)", w->masked);
 }
 
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
@@ -285,6 +306,7 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
     w->o.buf = &buf;
     w->o.diags = diags;
     w->o.vocab = options ? options->vocab : NULL;
+    w->o.mapping = options ? options->mapping : NULL;
     const char *own = qg_level_get_property(level, "dialect");
     qg_fd_dialect from = own ? (qg_fd_dialect)qg_fd_dialect_from_name(own) : QG_FD_ZANGBAND;
     w->o.dialect = options && options->fd_dialect != QG_FD_AUTO ? options->fd_dialect

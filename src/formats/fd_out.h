@@ -9,6 +9,7 @@ typedef struct fd_out {
     qg_buf *buf;
     qg_fd_dialect dialect;     /* never QG_FD_AUTO */
     const qg_vocab *vocab;     /* may be NULL */
+    const qg_mapping *mapping; /* Crawl names to indices; may be NULL */
     qg_diags *diags;
     /* where warnings point: the source record, or nothing */
     const char *file;

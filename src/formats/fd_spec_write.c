@@ -38,12 +38,19 @@ static void put_random(fd_out *o, const qg_thing *t, int bare_only)
     }
 }
 
-/* An index from a name through the vocabulary; -1 when unknown. */
+/* An index from a name: a vocabulary tag or name, else a Crawl name or
+ * lib/edit name of the mapping; -1 when unknown. */
 static int32_t index_of_name(const fd_out *o, qg_vocab_kind kind, const char *name)
 {
-    if (!o->vocab || !name || kind >= QG_VOCAB_KINDS)
+    if (!name || kind >= QG_VOCAB_KINDS)
         return -1;
-    return qg_vocab_lookup(o->vocab, kind, name);
+    int32_t index = o->vocab ? qg_vocab_lookup(o->vocab, kind, name) : -1;
+    const qg_mapping_entry *e = NULL;
+    if (index < 0 && o->mapping)
+        e = qg_mapping_by_crawl_name(o->mapping, kind, name);
+    if (index < 0 && o->mapping && (!e || e->index < 0))
+        e = qg_mapping_by_edit_name(o->mapping, kind, name);
+    return e && e->index >= 0 ? e->index : index;
 }
 
 static void put_feature(fd_out *o, const qg_thing *f)

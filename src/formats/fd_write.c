@@ -119,6 +119,7 @@ qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
     o.buf = &buf;
     o.dialect = options && options->fd_dialect != QG_FD_AUTO ? options->fd_dialect : from;
     o.vocab = options ? options->vocab : NULL;
+    o.mapping = options ? options->mapping : NULL;
     o.diags = diags;
     for (size_t i = 0; i < qg_fd_record_count(def); i++) {
         const qg_fd_record *rec = qg_fd_record_at(def, i);

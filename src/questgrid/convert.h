@@ -42,7 +42,8 @@ typedef struct qg_write_options {
     /* F:/D: output dialect; QG_FD_AUTO: the source's own (zangband for a
      * level that does not say). */
     qg_fd_dialect fd_dialect;
-    /* Optional: what F:/D: indices mean in Crawl (.des output). */
+    /* Optional: what F:/D: indices mean in Crawl, and back (.des output;
+     * F:/D: output from Crawl names or drawn glyphs). */
     const qg_mapping *mapping;
 } qg_write_options;
 
