@@ -27,9 +27,9 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write
+	tests/test_des_write tests/test_seeds
 TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write
+	tests/test_des_write tests/test_seeds
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -45,6 +45,9 @@ tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_write_SOURCES = tests/test_des_write.c
 tests_test_des_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_seeds_SOURCES = tests/test_seeds.c
+tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
+tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 TESTS += tests/convert.sh
