@@ -1,13 +1,15 @@
 # Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
 # converters (TMX, .xp, F:/D: and .des writers).
 qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/des_fd.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+noinst_HEADERS += src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
 	src/formats/tmx_doc.h src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
+	src/formats/des_cells.c \
 	src/formats/des_fd_lua.c \
 	src/formats/des_fd_write.c \
+	src/formats/des_glyphs.c \
 	src/formats/des_write.c \
 	src/formats/fd_level_write.c \
 	src/formats/fd_spec_write.c \
