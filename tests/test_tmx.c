@@ -191,13 +191,15 @@ static void reports_objects_off_the_map(void **state)
         "<layer name=\"terrain\" width=\"2\" height=\"1\"><data encoding=\"csv\">47,0</data></layer>\n"
         "<objectgroup><object type=\"monster\" x=\"8\" y=\"0\" width=\"8\" height=\"8\">"
         "<properties><property name=\"index\" type=\"int\" value=\"4\"/></properties></object>\n"
-        "<object type=\"marker\" x=\"0\" y=\"0\" width=\"8\" height=\"8\"/></objectgroup></map>\n";
+        "<object type=\"marker\" x=\"0\" y=\"0\" width=\"8\" height=\"8\"/>\n"
+        "<object type=\"object\" x=\"1e300\" y=\"nan\"/></objectgroup></map>\n";
     qg_diags *diags = qg_diags_new();
     qg_status status;
     assert_null(read_text(text, diags, &status));
     assert_int_equal(status, QG_ERR_PARSE);
-    assert_true(test_diags_contain(diags, QG_ERROR, "monster object on cell (1,0), which is not part"));
+    assert_true(test_diags_contain(diags, QG_ERROR, "the monster at cell (1,0) is not on a cell of the map"));
     assert_true(test_diags_contain(diags, QG_ERROR, "marker object without a 'spec'"));
+    assert_true(test_diags_contain(diags, QG_ERROR, "the object at cell (-1,-1)"));
     qg_diags_free(diags);
 }
 

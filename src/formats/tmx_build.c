@@ -195,6 +195,14 @@ static qg_status place_terrain(builder *b)
     return status;
 }
 
+/* A pixel position as a cell coordinate; far-off or non-numeric positions
+ * become -1 (off the map) rather than overflow. */
+static int cell_of(double pixels, int tile)
+{
+    double cell = floor(pixels / tile);
+    return isfinite(cell) && cell >= -1.0 && cell < 1e9 ? (int)cell : -1;
+}
+
 /* The cell an object stands on: a point's own cell, else its centre's. */
 static void object_cell(const tmx_doc *doc, const tmx_object *o, int *x, int *y)
 {
@@ -203,8 +211,8 @@ static void object_cell(const tmx_doc *doc, const tmx_object *o, int *x, int *y)
         cx += o->width / 2;
         cy += o->has_gid ? -o->height / 2 : o->height / 2;
     }
-    *x = (int)floor(cx / doc->tile_width);
-    *y = (int)floor(cy / doc->tile_height);
+    *x = cell_of(cx, doc->tile_width);
+    *y = cell_of(cy, doc->tile_height);
 }
 
 static int in_map(const builder *b, int x, int y)
@@ -288,7 +296,7 @@ static qg_status place_object(builder *b, const tmx_object *o)
     }
     if (!on_map) {
         tmx_report(b->doc, QG_ERROR, o->line, 1,
-                   "%s object on cell (%d,%d), which is not part of the map", o->type, x, y);
+                   "the %s at cell (%d,%d) is not on a cell of the map", o->type, x, y);
         return QG_ERR_PARSE;
     }
     if (slot != QG_SLOTS)
