@@ -62,6 +62,13 @@ static void source_line(const tmx_doc *doc, int line, const char **start, size_t
 
 static void vreport(tmx_doc *doc, qg_severity severity, int line, int col,
                     const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 0)))
+#endif
+    ;
+
+static void vreport(tmx_doc *doc, qg_severity severity, int line, int col,
+                    const char *fmt, va_list ap)
 {
     qg_buf message;
     qg_buf_init(&message);
