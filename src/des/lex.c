@@ -654,6 +654,19 @@ int des_lex(des_lexer *lx, des_token *tok)
     }
 }
 
+int des_lex_take_text(des_lexer *lx, const des_token *tok, qg_buf *out)
+{
+    if (tok->kind == DES_T_MAP_LINE || tok->kind == DES_T_LUA_LINE) {
+        qg_buf held = *out;
+        *out = lx->text;
+        lx->text = held;
+        qg_buf_reset(&lx->text);
+        return 1;
+    }
+    qg_buf_reset(out);
+    return qg_buf_append(out, tok->text, tok->len) && qg_buf_reserve(out, 1);
+}
+
 void des_position(const char *data, size_t len, size_t offset, int *line,
                   int *col, size_t *line_start)
 {

@@ -88,11 +88,8 @@ static const des_token *peek(parser *p)
             p->nomem = 1;
             p->look.kind = DES_T_EOF;
         }
-        qg_buf_reset(&p->look_text);
         if (p->look.text) {
-            qg_buf_append(&p->look_text, p->look.text, p->look.len);
-            qg_buf_reserve(&p->look_text, 1);
-            if (p->look_text.failed)
+            if (!des_lex_take_text(&p->lx, &p->look, &p->look_text))
                 p->nomem = 1;
             p->look.text = p->look_text.data ? p->look_text.data : "";
         }
