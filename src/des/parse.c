@@ -3,7 +3,6 @@
  * the line Crawl gives it: a CHANCE/WEIGHT entry without "(range)" is
  * added once the next token has been read (bison needs that lookahead to
  * choose between its two productions). */
-#define _GNU_SOURCE /* memmem */
 #include "des/parse.h"
 #include "des/lex.h"
 #include "des/map.h"
@@ -618,26 +617,23 @@ static int starts_line(const char *data, size_t at)
     return at == 0 || data[at - 1] == '\n';
 }
 
+static int ends_with(const char *data, size_t at, const char *word)
+{
+    size_t n = strlen(word);
+    return at >= n && memcmp(data + at - n, word, n) == 0 && starts_line(data, at - n);
+}
+
 static int looks_legacy(const char *data, size_t len)
 {
-    /* "FLAGS:" finds FLAGS/LFLAGS/BFLAGS, "COL:" FLOORCOL/ROCKCOL */
-    static const struct { const char *word; const char *prefixes[2]; } words[] = {
-        {"FLAGS:", {"L", "B"}}, {"COL:", {"FLOOR", "ROCK"}},
-    };
-    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-        size_t wl = strlen(words[w].word);
-        for (const char *p = data, *end = data + len;
-             (p = memmem(p, (size_t)(end - p), words[w].word, wl)) != NULL; p++) {
-            size_t at = (size_t)(p - data);
-            if (w == 0 && starts_line(data, at))
+    static const char *const words[] = {"FLAGS", "LFLAGS", "BFLAGS", "FLOORCOL", "ROCKCOL"};
+    for (const char *p = data, *end = data + len;
+         (p = memchr(p, ':', (size_t)(end - p))) != NULL; p++) {
+        size_t at = (size_t)(p - data);
+        if (at < 5 || (p[-1] != 'S' && p[-1] != 'L'))
+            continue;
+        for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+            if (ends_with(data, at, words[w]))
                 return 1;
-            for (int k = 0; k < 2; k++) {
-                size_t pl = strlen(words[w].prefixes[k]);
-                if (at >= pl && memcmp(p - pl, words[w].prefixes[k], pl) == 0 &&
-                    starts_line(data, at - pl))
-                    return 1;
-            }
-        }
     }
     return 0;
 }
