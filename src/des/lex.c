@@ -170,16 +170,20 @@ static void rules_mapdef(const scan *s, match *m)
         while (i < s->n && d[i] != '\r' && d[i] != '\n' && d[i] != '\t')
             i++;
         offer(m, R_MAP_LINE, i - p, i - p, 0);
-        size_t blank = m_spaces_nl(s, SPAN_SPACE);
-        offer(m, R_MAP_BLANK, blank, blank, 0);
+        if (d[p] == ' ' || d[p] == '\r' || d[p] == '\n') {
+            size_t blank = m_spaces_nl(s, SPAN_SPACE);
+            offer(m, R_MAP_BLANK, blank, blank, 0);
+        }
     }
     if (d[p] == '#')
         offer(m, R_MAP_HASH, 1, 1, 0);
     if (d[p] == ' ' && p + 1 < s->n && d[p + 1] != ' ' && d[p + 1] != '\r' &&
         d[p + 1] != '\n')
         offer(m, R_MAP_SPACE, 2, 2, 0);
-    size_t eol = m_spaces_nl(s, SPAN_SPACE);
-    offer(m, R_MAP_EOL, eol, eol, 0);
+    if (d[p] == ' ' || d[p] == '\r' || d[p] == '\n') {
+        size_t eol = m_spaces_nl(s, SPAN_SPACE);
+        offer(m, R_MAP_EOL, eol, eol, 0);
+    }
 }
 
 static void rules_lua(const scan *s, match *m)
@@ -644,7 +648,10 @@ int des_lex(des_lexer *lx, des_token *tok)
             continue;
         }
         int kind = act(lx, &m, tok);
-        advance(lx, m.consume);
+        if (lx->pos + m.consume <= lx->eol)
+            lx->pos += m.consume; /* no newline in it: the common case */
+        else
+            advance(lx, m.consume);
         if (kind == -2)
             return 0;
         if (kind >= 0) {
