@@ -1,5 +1,6 @@
 #include "des/lex.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -152,6 +153,15 @@ static size_t m_newline(const scan *s)
     return i < s->n && s->d[i] == '\n' ? i + 1 - s->pos : 0;
 }
 
+/* The first of c before the line's end (eol), or eol. */
+static size_t until(const scan *s, size_t from, char c)
+{
+    if (from >= s->eol)
+        return s->eol;
+    const char *hit = memchr(s->d + from, c, s->eol - from);
+    return hit ? (size_t)(hit - s->d) : s->eol;
+}
+
 static void rules_mapdef(const scan *s, match *m)
 {
     const char *d = s->d;
@@ -166,9 +176,10 @@ static void rules_mapdef(const scan *s, match *m)
                 i++;
             offer(m, R_MAP_ENDMAP, i - p, i - p, 0);
         }
-        i = p;
-        while (i < s->n && d[i] != '\r' && d[i] != '\n' && d[i] != '\t')
-            i++;
+        i = until(s, p, '\t');
+        size_t cr = until(s, p, '\r');
+        if (cr < i)
+            i = cr;
         offer(m, R_MAP_LINE, i - p, i - p, 0);
         if (d[p] == ' ' || d[p] == '\r' || d[p] == '\n') {
             size_t blank = m_spaces_nl(s, SPAN_SPACE);
@@ -204,9 +215,7 @@ static void rules_lua(const scan *s, match *m)
                 offer(m, R_LUA_ENDLINE, e + 1 - p, e - p, 0);
         }
     }
-    size_t i = p;
-    while (i < s->n && d[i] != '\r' && d[i] != '\n')
-        i++;
+    size_t i = until(s, p, '\r');
     offer(m, R_LUA_LINE, i - p, i - p, 0);
     size_t nl = m_newline(s);
     offer(m, R_LUA_NL, nl, nl, 0);
@@ -535,7 +544,15 @@ static void set_token(des_lexer *lx, des_token *tok, des_tok kind)
 
 static void note_map_line(des_lexer *lx, size_t from, size_t to)
 {
-    for (size_t i = from; i < to; i++)
+    size_t i = from;
+    /* eight bytes at a time: any high bit means a byte that is not ASCII */
+    for (; i + 8 <= to; i += 8) {
+        uint64_t word;
+        memcpy(&word, lx->data + i, 8);
+        if (word & UINT64_C(0x8080808080808080))
+            break;
+    }
+    for (; i < to; i++)
         if ((unsigned char)lx->data[i] >= 0x80) {
             event(lx, DES_EV_MAP_NONASCII, i);
             return;
