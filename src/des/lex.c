@@ -640,7 +640,7 @@ int des_lex(des_lexer *lx, des_token *tok)
             tok->kind = DES_T_EOF;
             tok->line = lx->line;
             tok->start_line = lx->line;
-            tok->start_col = 1;
+            tok->start_col = (int)(lx->len - lx->line_start) + 1;
             tok->start_offset = lx->len;
             return 1;
         }

@@ -42,7 +42,7 @@ tests_des_cli_driver_SOURCES = tests/des_cli_driver.c src/cli/check_des.c \
 	src/cli/show_des.c src/cli/options.c
 tests_des_cli_driver_LDADD = libquestgrid.la
 TESTS += tests/cli_des.sh
-EXTRA_DIST += tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
+EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
 	tests/data/des/good.show tests/data/des/pool.show \
 	tests/data/des/check.out tests/data/des/check.err

@@ -53,9 +53,17 @@ static void diag_offset(parser *p, qg_severity sev, size_t offset, const char *m
     diag_line(p, sev, line, col, start, msg);
 }
 
+/* Tokens and scanner events know their line: no rescan of the file. */
 static void diag_token(parser *p, qg_severity sev, const des_token *t, const char *msg)
 {
-    diag_offset(p, sev, t->start_offset, msg);
+    diag_line(p, sev, t->start_line, t->start_col,
+              t->start_offset - (size_t)(t->start_col - 1), msg);
+}
+
+static void diag_here(parser *p, qg_severity sev, size_t offset, const char *msg)
+{
+    diag_line(p, sev, p->lx.line, (int)(offset - p->lx.line_start) + 1, p->lx.line_start,
+              msg);
 }
 
 static void on_lex_event(void *user, des_lex_event ev, size_t offset)
@@ -63,14 +71,14 @@ static void on_lex_event(void *user, des_lex_event ev, size_t offset)
     parser *p = user;
     switch (ev) {
     case DES_EV_ECHO:
-        diag_offset(p, QG_WARNING, offset,
+        diag_here(p, QG_WARNING, offset,
                     "character ignored (Crawl's scanner echoes and drops it)");
         break;
     case DES_EV_MAP_TAB:
-        diag_offset(p, QG_ERROR, offset, "TAB inside MAP");
+        diag_here(p, QG_ERROR, offset, "TAB inside MAP");
         break;
     case DES_EV_MAP_NONASCII:
-        diag_offset(p, QG_WARNING, offset, "byte that is not ASCII inside MAP (kept)");
+        diag_here(p, QG_WARNING, offset, "byte that is not ASCII inside MAP (kept)");
         break;
     case DES_EV_MAP_START:
         p->map_offset = offset;
