@@ -215,9 +215,14 @@ static void legacy_syntax(void **state)
 {
     (void)state;
     /* detected per file: FLAGS is TAGS, plain CHANCE is a weight */
-    expect_dump("NAME: old\nCHANCE: 5\nFLAGS: no_rotate\nFLOORCOL: blue\nMAP\nx\nENDMAP\n",
+    expect_dump("NAME: old\nCHANCE: 5\nFLAGS: no_rotate\nFLOORCOL: blue\n"
+                "LFLAGS: no_tele_control\nMAP\nx\nENDMAP\n",
                 HEAD "old\nfunction mapchunk()\n map(\"x\")\nend\n"
-                "function main()\n weight(5) tags(\"no_rotate\")\n lfloorcol(\"blue\")\nend\n\n");
+                "function main()\n weight(5) tags(\"no_rotate\")\n lfloorcol(\"blue\")\n"
+                " lflags(\"no_tele_control\")\nend\n\n");
+    /* CHANCE with '%' keeps its modern meaning in an old file */
+    expect_dump("NAME: old\nFLAGS: x\nCHANCE: 5%\n",
+                HEAD "old\nfunction main()\n tags(\"x\")\n\n chance(500)\nend\n\n");
     /* forced by the option on a file that has no legacy spelling */
     const char *src = "NAME: x\nCHANCE: 5\n";
     qg_des_options legacy = {1};
