@@ -32,6 +32,7 @@ typedef struct parser {
     int nomem;
     size_t map_offset;       /* where the last MAP line began */
     size_t block_offset;     /* where the last {{ block began */
+    int dropped_line;        /* the line whose dropped bytes were reported */
 } parser;
 
 /* ---- diagnostics ------------------------------------------------------ */
@@ -71,11 +72,15 @@ static void on_lex_event(void *user, des_lex_event ev, size_t offset)
     parser *p = user;
     switch (ev) {
     case DES_EV_ECHO:
-        diag_here(p, QG_WARNING, offset,
-                    "character ignored (Crawl's scanner echoes and drops it)");
+        /* one report for the bytes a line loses */
+        if (p->dropped_line != p->lx.line)
+            diag_here(p, QG_WARNING, offset,
+                      "character ignored (Crawl's scanner echoes and drops it)");
+        p->dropped_line = p->lx.line;
         break;
     case DES_EV_MAP_TAB:
-        diag_here(p, QG_ERROR, offset, "TAB inside MAP");
+        diag_here(p, QG_ERROR, offset, "TAB inside MAP (the rest of the row is dropped)");
+        p->dropped_line = p->lx.line;
         break;
     case DES_EV_MAP_NONASCII:
         diag_here(p, QG_WARNING, offset, "byte that is not ASCII inside MAP (kept)");
