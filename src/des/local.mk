@@ -1,6 +1,6 @@
 qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/arena.h src/des/chunk.h src/des/directives.h src/des/keywords.h \
-	src/des/lex.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
+	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
 	src/des/glyphs.h
 libquestgrid_la_SOURCES += \
 	src/des/arena.c \
@@ -11,6 +11,7 @@ libquestgrid_la_SOURCES += \
 	src/des/keywords.c \
 	src/des/legend.c \
 	src/des/lex.c \
+	src/des/lex_rules.c \
 	src/des/lower.c \
 	src/des/map.c \
 	src/des/names.c \
