@@ -36,7 +36,7 @@ static int settext(des_lexer *lx, const char *s, size_t len, int trim, int strip
     lx->text_line = lx->line;
     lx->text_col = (int)(lx->pos - lx->line_start) + 1;
     qg_buf_reset(&lx->text);
-    if (!qg_buf_append(&lx->text, s, len) || !qg_buf_reserve(&lx->text, 1))
+    if (!qg_buf_append(&lx->text, s, len))
         return 0;
     post_proc(&lx->text, 0, trim, strip_tr, strip_ld);
     lx->has_text = 1;
@@ -47,7 +47,7 @@ static int cattext(des_lexer *lx, const char *s, size_t len, int trim, int strip
 {
     if (!lx->has_text)
         return settext(lx, s, len, trim, strip_tr, 0);
-    if (!qg_buf_append(&lx->text, s, len) || !qg_buf_reserve(&lx->text, 1))
+    if (!qg_buf_append(&lx->text, s, len))
         return 0;
     post_proc(&lx->text, 0, trim, strip_tr, 0);
     return 1;
@@ -263,7 +263,7 @@ int des_lex_take_text(des_lexer *lx, const des_token *tok, qg_buf *out)
         return 1;
     }
     qg_buf_reset(out);
-    return qg_buf_append(out, tok->text, tok->len) && qg_buf_reserve(out, 1);
+    return qg_buf_append(out, tok->text, tok->len);
 }
 
 void des_position(const char *data, size_t len, size_t offset, int *line,
