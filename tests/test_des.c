@@ -314,7 +314,7 @@ static void start_condition_carries_over(void **state)
     qg_status st;
     char *second = dump_src("x\nENDMAP\n", names, diags, &st);
     assert_int_equal(st, QG_ERR_PARSE);
-    assert_true(test_diags_contain(diags, QG_ERROR, "unexpected a map row"));
+    assert_true(test_diags_contain(diags, QG_ERROR, "a map row is not expected here"));
     free(second);
     qg_diags_free(diags);
     qg_des_names_free(names);

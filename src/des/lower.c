@@ -15,8 +15,8 @@ static void emit(parser *p, des_chunk *chunk, int line)
 }
 
 /* lua("arg") into a chunk. */
-void des_emit_call_to(parser *p, qg_chunk_kind kind, const char *lua,
-                         const char *arg, size_t len, int line)
+void des_emit_call_to(parser *p, qg_chunk_kind kind, const char *lua, const char *arg,
+                      size_t len, int line)
 {
     qg_buf *code = des_chunk_begin(&p->work[kind], line);
     qg_buf_puts(code, lua);

@@ -3,8 +3,8 @@
 
 #include <string.h>
 
-void des_diag_line(parser *p, qg_severity sev, int line, int col,
-                      size_t line_start, const char *msg)
+void des_diag_line(parser *p, qg_severity sev, int line, int col, size_t line_start,
+                   const char *msg)
 {
     const char *s = p->data + line_start, *end = p->data + p->len;
     const char *nl = line_start < p->len ? memchr(s, '\n', (size_t)(end - s)) : NULL;
@@ -24,13 +24,13 @@ void des_diag_offset(parser *p, qg_severity sev, size_t offset, const char *msg)
 void des_diag_token(parser *p, qg_severity sev, const des_token *t, const char *msg)
 {
     des_diag_line(p, sev, t->start_line, t->start_col,
-              t->start_offset - (size_t)(t->start_col - 1), msg);
+                  t->start_offset - (size_t)(t->start_col - 1), msg);
 }
 
 void des_diag_here(parser *p, qg_severity sev, size_t offset, const char *msg)
 {
-    des_diag_line(p, sev, p->lx.line, (int)(offset - p->lx.line_start) + 1, p->lx.line_start,
-              msg);
+    des_diag_line(p, sev, p->lx.line, (int)(offset - p->lx.line_start) + 1,
+                  p->lx.line_start, msg);
 }
 
 void des_on_lex_event(void *user, des_lex_event ev, size_t offset)
@@ -90,30 +90,34 @@ static const char *token_name(const des_token *t)
 }
 
 /* Reports the lookahead as unexpected and skips the rest of its line. */
+/* The CHARACTER tokens of a map body: its scanner rules say why. */
+static const char *map_character(const parser *p, const des_token *t)
+{
+    size_t at = t->start_offset;
+    char c = p->data[at], next = at + 1 < p->len ? p->data[at + 1] : '\n';
+    if (c == '#')
+        return "'#' after a TAB inside MAP";
+    if (c == ' ' && next != ' ' && next != '\n' && next != '\r')
+        return "space after a TAB inside MAP";
+    return "blank line inside MAP";
+}
+
 void des_syntax_error(parser *p, const char *expected)
 {
     const des_token *t = des_peek(p);
     char msg[200];
-    if (t->kind == DES_T_CHARACTER) {
-        unsigned char c = (unsigned char)p->data[t->start_offset];
-        if (p->lx.state == DES_ST_MAPDEF)
-            snprintf(msg, sizeof msg, "%s",
-                     c == '#' ? "'#' after a TAB inside MAP"
-                     : c == ' ' && t->start_offset + 1 < p->len &&
-                               p->data[t->start_offset + 1] != '\n' &&
-                               p->data[t->start_offset + 1] != ' '
-                         ? "space after a TAB inside MAP"
-                         : "blank line inside MAP");
-        else if (c >= 0x21 && c < 0x7f)
-            snprintf(msg, sizeof msg, "unexpected character '%c'", c);
-        else
-            snprintf(msg, sizeof msg, "unexpected character \\x%02x", c);
-    } else if (expected) {
+    unsigned char c = (unsigned char)p->data[t->start_offset < p->len ? t->start_offset : 0];
+    if (t->kind == DES_T_CHARACTER && p->lx.state == DES_ST_MAPDEF)
+        snprintf(msg, sizeof msg, "%s", map_character(p, t));
+    else if (t->kind == DES_T_CHARACTER && c >= 0x21 && c < 0x7f)
+        snprintf(msg, sizeof msg, "unexpected character '%c'", c);
+    else if (t->kind == DES_T_CHARACTER)
+        snprintf(msg, sizeof msg, "unexpected character \\x%02x", c);
+    else if (expected)
         snprintf(msg, sizeof msg, "syntax error: expected %s, found %s", expected,
                  token_name(t));
-    } else {
-        snprintf(msg, sizeof msg, "syntax error: unexpected %s", token_name(t));
-    }
+    else
+        snprintf(msg, sizeof msg, "syntax error: %s is not expected here", token_name(t));
     des_diag_token(p, QG_ERROR, t, msg);
     /* A missing argument leaves the next statement to be read; anything
      * else unexpected takes the rest of its line with it. */
