@@ -4,6 +4,10 @@ questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
 	src/cli/cmd_version.c \
+	src/cli/cmd_check.c \
+	src/cli/cmd_demo.c \
+	src/cli/cmd_show.c \
+	src/cli/fd_setup.c \
 	src/cli/cmd_dump_lua.c \
 	src/cli/cmd_list.c \
 	src/cli/check_des.c \
