@@ -148,6 +148,25 @@ static void chance_weight_lookahead(void **state)
                 HEAD "a\nfunction main()\n tags(\"t\")\n\n weight(3)\nend\n\n");
 }
 
+static void every_directive_lowers(void **state)
+{
+    (void)state;
+    expect_dump("NAME: a\nDESC: d\nPLACE: Temple\nWELCOME: hi\nORIENT: float\n"
+                "LFLOORCOL: blue\nLROCKCOL: red\nLFLOORTILE: f\nLROCKTILE: r\n"
+                "COLOUR: x = red\nFTILE: x = t1\nRTILE: x = t2\nTILE: x = t3\n"
+                "FHEIGHT: x = 5\nCLEAR: x\nKFEAT: x = floor\nKITEM: x = gold\n"
+                "KMONS: x = rat\nKMASK: x = vault\nKPROP: x = bloody\n"
+                "SUBVAULT: x : tag\nNSUBST: x = 1=y\nSHUFFLE: xy\nITEM: stone\n",
+                HEAD "a\nfunction main()\n desc(\"d\")\n place(\"Temple\")\n"
+                " welcome(\"hi\")\n orient(\"float\")\n lfloorcol(\"blue\")\n"
+                " lrockcol(\"red\")\n lfloortile(\"f\")\n lrocktile(\"r\")\n"
+                " colour(\"x = red\")\n ftile(\"x = t1\")\n rtile(\"x = t2\")\n"
+                " tile(\"x = t3\")\n fheight(\"x = 5\")\n clear(\"x\")\n"
+                " kfeat(\"x = floor\")\n kitem(\"x = gold\")\n kmons(\"x = rat\")\n"
+                " kmask(\"x = vault\")\n kprop(\"x = bloody\")\n subvault(\"x : tag\")\n"
+                " nsubst(\"x = 1=y\")\n shuffle(\"xy\")\n item(\"stone\")\nend\n\n");
+}
+
 static void marker_lowering(void **state)
 {
     (void)state;
@@ -331,6 +350,7 @@ int main(void)
         cmocka_unit_test(one_character_items),
         cmocka_unit_test(empty_arguments),
         cmocka_unit_test(chance_weight_lookahead),
+        cmocka_unit_test(every_directive_lowers),
         cmocka_unit_test(marker_lowering),
         cmocka_unit_test(global_prelude_and_chunks),
         cmocka_unit_test(properties_and_rows),
