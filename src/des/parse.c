@@ -47,27 +47,12 @@ static void map_row(parser *p)
         p->nomem = 1;
 }
 
-/* Hands the chunks read into the map, each in a buffer of its own size
- * (the working buffers keep their capacity for the next map). */
-static void move_chunks(parser *p)
-{
-    for (int k = 0; k < QG_CHUNK_KINDS; k++) {
-        des_chunk *from = &p->work[k], *to = &p->map->chunks[k];
-        if (from->code.len && !qg_buf_append(&to->code, from->code.data, from->code.len))
-            p->nomem = 1;
-        to->first = from->first;
-        to->last = from->last;
-        qg_buf_reset(&from->code);
-        from->first = from->last = -1;
-    }
-}
-
 static void end_map(parser *p)
 {
     if (!p->def)
         return;
-    move_chunks(p);
-    if (!des_map_finish(p->map, p->def->file) || des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
+    if (!des_map_finish(p->map, p->work, p->def->file) ||
+        des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
         p->nomem = 1;
     qg_mapdef **slot = QG_PUSH(p->file->maps, p->file->map_count, p->file->map_cap);
     if (!slot) {
