@@ -38,12 +38,7 @@ tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
-# The CLI golden test: dump-lua and list through questgrid, check and show
-# through a small driver of their .des handlers.
-check_PROGRAMS += tests/des_cli_driver
-tests_des_cli_driver_SOURCES = tests/des_cli_driver.c src/cli/check_des.c \
-	src/cli/show_des.c src/cli/options.c
-tests_des_cli_driver_LDADD = libquestgrid.la
+# The CLI golden test: dump-lua, list, check and show through questgrid.
 TESTS += tests/cli_des.sh
 EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
