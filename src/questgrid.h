@@ -6,5 +6,6 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/place.h>
 
 #endif

@@ -115,6 +115,7 @@ const int32_t *qg_level_features(const qg_level *l) { return l->feature; }
 const uint32_t *qg_level_cave_info(const qg_level *l) { return l->cave_info; }
 const uint32_t *qg_level_vault_masks(const qg_level *l) { return l->vault_mask; }
 const int32_t *qg_level_specials(const qg_level *l) { return l->special; }
+const unsigned char *qg_level_in_map(const qg_level *l) { return l->in_map; }
 
 static int cell_index(const qg_level *level, int x, int y, size_t *at)
 {
@@ -170,6 +171,24 @@ int qg_level_foreach(const qg_level *level,
             if (r)
                 return r;
         }
+    return 0;
+}
+
+int qg_level_foreach_content(const qg_level *level,
+                             int (*fn)(void *user, int x, int y, const qg_cell *cell),
+                             void *user)
+{
+    qg_cell cell;
+    size_t n = (size_t)level->width * (size_t)level->height;
+    for (size_t at = 0; at < n; at++) {
+        if (!level->content[at] || !level->in_map[at])
+            continue;
+        fill_cell(level, at, &cell);
+        int r = fn(user, (int)(at % (size_t)level->width),
+                   (int)(at / (size_t)level->width), &cell);
+        if (r)
+            return r;
+    }
     return 0;
 }
 

@@ -1,0 +1,169 @@
+/* Fixed and quest levels, placed as the Angband loaders do: every cell of
+ * the map at origin + (x, y), the feature written, cave_info assigned
+ * exactly as written, specials kept; ICKY cells are vault cells. */
+#include "place/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { SCREEN_HGT = 22, SCREEN_WID = 66 };
+
+typedef struct fixed_job {
+    qg_cave *cave;
+    const qg_level *level;
+    int ox, oy;
+    request_sink sink;
+} fixed_job;
+
+static int inside(const qg_cave *cave, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < cave->width && y < cave->height;
+}
+
+static void write_cell(fixed_job *job, int src, int at)
+{
+    qg_cave *cave = job->cave;
+    uint32_t info = qg_level_cave_info(job->level)[src];
+    int32_t special = qg_level_specials(job->level)[src];
+    int32_t feat = qg_level_features(job->level)[src];
+    if (cave->translate) {
+        qg_cell cell;
+        int lw = qg_level_width(job->level);
+        qg_level_cell(job->level, src % lw, src / lw, &cell);
+        feat = cave->translate(cave->user, &cell);
+    }
+    if (feat >= 0)
+        cave->feature[at] = feat;
+    if (cave->cave_info)
+        cave->cave_info[at] = info;
+    cave->vault_mask[at] |= qg_level_vault_masks(job->level)[src] |
+                            ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u);
+    if (cave->special)
+        cave->special[at] = special;
+}
+
+static size_t write_cells(fixed_job *job)
+{
+    const qg_level *level = job->level;
+    int lw = qg_level_width(level), lh = qg_level_height(level);
+    const unsigned char *in_map = qg_level_in_map(level);
+    size_t clipped = 0;
+    for (int y = 0; y < lh; y++) {
+        int hy = job->oy + y;
+        for (int x = 0; x < lw; x++) {
+            int src = y * lw + x, hx = job->ox + x;
+            if (!in_map[src])
+                continue;
+            if (!inside(job->cave, hx, hy)) {
+                clipped++;
+                continue;
+            }
+            write_cell(job, src, hy * job->cave->width + hx);
+        }
+    }
+    return clipped;
+}
+
+static int request_content(void *user, int x, int y, const qg_cell *cell)
+{
+    fixed_job *job = user;
+    int hx = job->ox + x, hy = job->oy + y;
+    if (!inside(job->cave, hx, hy))
+        return 0;
+    if (!request_things(&job->sink, cell, hx, hy))
+        return 1;
+    /* cells with a special are requested by request_specials */
+    if (!cell->special && !request_special(&job->sink, cell, hx, hy))
+        return 1;
+    return 0;
+}
+
+static int request_specials(fixed_job *job)
+{
+    const int32_t *special = qg_level_specials(job->level);
+    const unsigned char *in_map = qg_level_in_map(job->level);
+    int lw = qg_level_width(job->level), lh = qg_level_height(job->level);
+    qg_cell cell;
+    for (int i = 0; i < lw * lh; i++) {
+        int hx = job->ox + i % lw, hy = job->oy + i / lw;
+        if (!special[i] || !in_map[i] || !inside(job->cave, hx, hy))
+            continue;
+        qg_level_cell(job->level, i % lw, i / lw, &cell);
+        if (!request_special(&job->sink, &cell, hx, hy))
+            return 0;
+    }
+    return 1;
+}
+
+static void map_marker(const void *ctx, int lx, int ly, int *hx, int *hy)
+{
+    const fixed_job *job = ctx;
+    *hx = job->ox + lx;
+    *hy = job->oy + ly;
+}
+
+/* P: sizes the level from the map: whole screens of 22 rows and 66
+ * columns; a "size" property (WxH) given by the loader wins. */
+static void level_size(const qg_level *level, qg_placement *out)
+{
+    int w, h;
+    const char *size = qg_level_get_property(level, "size");
+    if (size && sscanf(size, "%dx%d", &w, &h) == 2) {
+        out->level_width = w;
+        out->level_height = h;
+        return;
+    }
+    w = qg_level_width(level);
+    h = qg_level_height(level);
+    if (out->has_player_start) {
+        w = (w + SCREEN_WID - 1) / SCREEN_WID * SCREEN_WID;
+        h = (h + SCREEN_HGT - 1) / SCREEN_HGT * SCREEN_HGT;
+    }
+    out->level_width = w;
+    out->level_height = h;
+}
+
+static int default_asleep(const qg_level *level)
+{
+    const char *sleep = qg_level_get_property(level, "meta_sleep");
+    return sleep ? strcmp(sleep, "0") != 0 : 1;
+}
+
+qg_status qg_place_fixed(qg_cave *cave, const qg_level *level,
+                         const qg_place_options *options, qg_placement *out,
+                         qg_diags *diags)
+{
+    static const qg_place_options defaults;
+    if (!cave || !level || !out || !cave->feature || !cave->vault_mask)
+        return QG_ERR_INVALID;
+    if (!options)
+        options = &defaults;
+    fixed_job job = {cave, level, 0, 0, {options, out, default_asleep(level), 0}};
+    if (options->has_position) {
+        job.ox = options->x;
+        job.oy = options->y;
+    }
+    out->x = job.ox;
+    out->y = job.oy;
+    out->width = qg_level_width(level);
+    out->height = qg_level_height(level);
+    out->orient = "fixed";
+    size_t clipped = write_cells(&job);
+    if (clipped)
+        place_diag(diags, QG_WARNING, level,
+                   "%zu cells of level '%s' at %d,%d fall outside the %dx%d dungeon and were left out",
+                   clipped, qg_level_name(level) ? qg_level_name(level) : "",
+                   job.ox, job.oy, cave->width, cave->height);
+    if (qg_level_foreach_content(level, request_content, &job) ||
+        !request_specials(&job) ||
+        !request_markers(&job.sink, level, map_marker, &job))
+        return job.sink.failed ? QG_ERR_INVALID : QG_ERR_NOMEM;
+    int sx, sy;
+    if (qg_level_player_start(level, &sx, &sy)) {
+        out->has_player_start = 1;
+        out->player_x = job.ox + sx;
+        out->player_y = job.oy + sy;
+    }
+    level_size(level, out);
+    return QG_OK;
+}
