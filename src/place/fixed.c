@@ -20,48 +20,93 @@ static int inside(const qg_cave *cave, int x, int y)
     return x >= 0 && y >= 0 && x < cave->width && y < cave->height;
 }
 
-static void write_cell(fixed_job *job, int src, int at)
+/* The level's plain arrays, fetched once: quest levels are large. */
+typedef struct source {
+    const unsigned char *in_map;
+    const int32_t *feature, *special;
+    const uint32_t *info, *mask;
+} source;
+
+static int32_t translated(const fixed_job *job, int src)
+{
+    qg_cell cell;
+    int lw = qg_level_width(job->level);
+    qg_level_cell(job->level, src % lw, src / lw, &cell);
+    return job->cave->translate(job->cave->user, &cell);
+}
+
+static void write_cell(fixed_job *job, const source *s, int src, int at)
 {
     qg_cave *cave = job->cave;
-    uint32_t info = qg_level_cave_info(job->level)[src];
-    int32_t special = qg_level_specials(job->level)[src];
-    int32_t feat = qg_level_features(job->level)[src];
-    if (cave->translate) {
-        qg_cell cell;
-        int lw = qg_level_width(job->level);
-        qg_level_cell(job->level, src % lw, src / lw, &cell);
-        feat = cave->translate(cave->user, &cell);
-    }
+    int32_t feat = cave->translate ? translated(job, src) : s->feature[src];
+    uint32_t info = s->info[src];
     if (feat >= 0)
         cave->feature[at] = feat;
     if (cave->cave_info)
         cave->cave_info[at] = info;
-    cave->vault_mask[at] |= qg_level_vault_masks(job->level)[src] |
-                            ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u);
+    cave->vault_mask[at] |= s->mask[src] | ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u);
     if (cave->special)
-        cave->special[at] = special;
+        cave->special[at] = s->special[src];
 }
 
+/* A row wholly in the map, with the level's own feature indices, is
+ * copied array by array. */
+static void copy_row(fixed_job *job, const source *s, int src, int at, int n)
+{
+    qg_cave *cave = job->cave;
+    memcpy(cave->feature + at, s->feature + src, (size_t)n * sizeof *cave->feature);
+    if (cave->cave_info)
+        memcpy(cave->cave_info + at, s->info + src, (size_t)n * sizeof *cave->cave_info);
+    if (cave->special)
+        memcpy(cave->special + at, s->special + src, (size_t)n * sizeof *cave->special);
+    uint32_t *mask = cave->vault_mask + at;
+    for (int i = 0; i < n; i++)
+        mask[i] |= s->mask[src + i] | ((s->info[src + i] & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u);
+}
+
+static void write_row(fixed_job *job, const source *s, int src, int at, int n)
+{
+    unsigned all_features = 1;
+    for (int i = 0; i < n; i++)
+        all_features &= (unsigned)(s->in_map[src + i] != 0) & (unsigned)(s->feature[src + i] >= 0);
+    if (all_features && !job->cave->translate) {
+        copy_row(job, s, src, at, n);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        if (s->in_map[src + i])
+            write_cell(job, s, src + i, at + i);
+}
+
+static size_t count_in_map(const unsigned char *in_map, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++)
+        count += in_map[i];
+    return count;
+}
+
+/* Writes the rows' parts inside the cave; returns the cells left out. */
 static size_t write_cells(fixed_job *job)
 {
     const qg_level *level = job->level;
+    source s = {qg_level_in_map(level), qg_level_features(level), qg_level_specials(level),
+                qg_level_cave_info(level), qg_level_vault_masks(level)};
     int lw = qg_level_width(level), lh = qg_level_height(level);
-    const unsigned char *in_map = qg_level_in_map(level);
-    size_t clipped = 0;
+    int x0 = job->ox < 0 ? -job->ox : 0;
+    int x1 = job->cave->width - job->ox < lw ? job->cave->width - job->ox : lw;
+    int clipping = job->ox < 0 || job->oy < 0 || x1 < lw ||
+                   job->oy + lh > job->cave->height;
+    size_t written = 0;
     for (int y = 0; y < lh; y++) {
         int hy = job->oy + y;
-        for (int x = 0; x < lw; x++) {
-            int src = y * lw + x, hx = job->ox + x;
-            if (!in_map[src])
-                continue;
-            if (!inside(job->cave, hx, hy)) {
-                clipped++;
-                continue;
-            }
-            write_cell(job, src, hy * job->cave->width + hx);
-        }
+        if (hy < 0 || hy >= job->cave->height || x1 <= x0)
+            continue;
+        if (clipping)
+            written += count_in_map(s.in_map + y * lw + x0, (size_t)(x1 - x0));
+        write_row(job, &s, y * lw + x0, hy * job->cave->width + job->ox + x0, x1 - x0);
     }
-    return clipped;
+    return clipping ? count_in_map(s.in_map, (size_t)lw * (size_t)lh) - written : 0;
 }
 
 static int request_content(void *user, int x, int y, const qg_cell *cell)

@@ -61,7 +61,8 @@ static int minivault_position(const vault_job *job, int *x, int *y)
         int vx = qg_rng_range(job->rng, MINIVAULT_MARGIN, W - MINIVAULT_MARGIN - job->map->w);
         int vy = qg_rng_range(job->rng, MINIVAULT_MARGIN, H - MINIVAULT_MARGIN - job->map->h);
         fit_region(job->cave, job->map->w, job->map->h, MINIVAULT_FIT, &vx, &vy);
-        if (acceptable(job, vx, vy) && place_connected_minivault(job, vx, vy)) {
+        if (fits(job, vx, vy) && place_connected_minivault(job, vx, vy) &&
+            acceptable(job, vx, vy)) {
             *x = vx;
             *y = vy;
             return 1;
