@@ -109,13 +109,14 @@ static void quest_things_become_requests(void **state)
     qg_level_free(l);
 }
 
-static void meta_sleep_zero_wakes_monsters(void **state)
+static void tome_n_zero_wakes_monsters(void **state)
 {
     (void)state;
     icave c;
     icave_init(&c, 0);
     qg_level *l = quest_level();
-    qg_level_add_property(l, "meta_sleep", "0");
+    qg_level_add_property(l, "record", "N:1");
+    qg_level_add_property(l, "record", "N:0");
     qg_placement p = {0};
     assert_int_equal(qg_place_fixed(&c.cave, l, NULL, &p, NULL), QG_OK);
     assert_int_equal(p.requests[0].asleep, 0);
@@ -141,13 +142,14 @@ static void cells_outside_the_cave_are_reported(void **state)
     qg_level_free(l);
 }
 
-static void size_property_gives_the_level_size(void **state)
+static void loader_cur_wid_and_cur_hgt_give_the_level_size(void **state)
 {
     (void)state;
     icave c;
     icave_init(&c, 0);
     qg_level *l = quest_level();
-    qg_level_add_property(l, "size", "198x66");
+    qg_level_add_property(l, "cur_hgt", "66");
+    qg_level_add_property(l, "cur_wid", "198");
     qg_placement p = {0};
     assert_int_equal(qg_place_fixed(&c.cave, l, NULL, &p, NULL), QG_OK);
     assert_int_equal(p.level_width, 198);
@@ -179,9 +181,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(quest_level_cells_are_written_as_given),
         cmocka_unit_test(quest_things_become_requests),
-        cmocka_unit_test(meta_sleep_zero_wakes_monsters),
+        cmocka_unit_test(tome_n_zero_wakes_monsters),
         cmocka_unit_test(cells_outside_the_cave_are_reported),
-        cmocka_unit_test(size_property_gives_the_level_size),
+        cmocka_unit_test(loader_cur_wid_and_cur_hgt_give_the_level_size),
         cmocka_unit_test(vault_flags_and_cave_info_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

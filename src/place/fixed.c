@@ -3,7 +3,7 @@
  * exactly as written, specials kept; ICKY cells are vault cells. */
 #include "place/internal.h"
 
-#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { SCREEN_HGT = 22, SCREEN_WID = 66 };
@@ -147,31 +147,37 @@ static void map_marker(const void *ctx, int lx, int ly, int *hx, int *hy)
     *hy = job->oy + ly;
 }
 
-/* P: sizes the level from the map: whole screens of 22 rows and 66
- * columns; a "size" property (WxH) given by the loader wins. */
+/* P: sizes the level in whole screens of 22 rows and 66 columns; the fd
+ * loader records the games' own figures as "cur_wid" and "cur_hgt". */
 static void level_size(const qg_level *level, qg_placement *out)
 {
-    int w, h;
-    const char *size = qg_level_get_property(level, "size");
-    if (size && sscanf(size, "%dx%d", &w, &h) == 2) {
-        out->level_width = w;
-        out->level_height = h;
+    const char *w = qg_level_get_property(level, "cur_wid");
+    const char *h = qg_level_get_property(level, "cur_hgt");
+    if (w && h) {
+        out->level_width = atoi(w);
+        out->level_height = atoi(h);
         return;
     }
-    w = qg_level_width(level);
-    h = qg_level_height(level);
+    out->level_width = qg_level_width(level);
+    out->level_height = qg_level_height(level);
     if (out->has_player_start) {
-        w = (w + SCREEN_WID - 1) / SCREEN_WID * SCREEN_WID;
-        h = (h + SCREEN_HGT - 1) / SCREEN_HGT * SCREEN_HGT;
+        out->level_width = (out->level_width + SCREEN_WID - 1) / SCREEN_WID * SCREEN_WID;
+        out->level_height = (out->level_height + SCREEN_HGT - 1) / SCREEN_HGT * SCREEN_HGT;
     }
-    out->level_width = w;
-    out->level_height = h;
 }
 
+/* Angband places quest monsters asleep; ToME's N:0 / N:1 records (kept by
+ * the loader as "record" properties) set it, the last one winning. */
 static int default_asleep(const qg_level *level)
 {
-    const char *sleep = qg_level_get_property(level, "meta_sleep");
-    return sleep ? strcmp(sleep, "0") != 0 : 1;
+    int asleep = 1;
+    for (size_t i = 0; i < qg_level_property_count(level); i++) {
+        const char *value;
+        const char *key = qg_level_property(level, i, &value);
+        if (strcmp(key, "record") == 0 && value[0] == 'N' && value[1] == ':')
+            asleep = atoi(value + 2) != 0;
+    }
+    return asleep;
 }
 
 qg_status qg_place_fixed(qg_cave *cave, const qg_level *level,

@@ -133,7 +133,8 @@ typedef struct qg_placement {
     qg_request *requests;
     size_t request_count, request_cap;
     int has_player_start, player_x, player_y;
-    int level_width, level_height; /* fixed levels: the size P: gives */
+    int level_width, level_height; /* fixed levels: the size P: gives
+                                      (the loader's cur_wid / cur_hgt) */
     int tries_used;
     qg_level *owned;         /* a level made while placing (subvaults merged);
                                 requests may point into it */
