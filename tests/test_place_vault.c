@@ -298,6 +298,9 @@ static void overwritable_layout_skips_vault_cells(void **state)
     qg_placement p = {0};
     assert_int_equal(qg_place_vault(&c.cave, l, &o, &p, NULL), QG_OK);
     assert_string_equal(fix_render(&c), "ccccc\ncc.cc\nccccc");
+    assert_int_equal(c.mask[0] & QG_MASK_VAULT, 0); /* layouts are not vaults */
+    assert_int_equal(c.info[0] & QG_INFO_ICKY, 0);
+    assert_int_equal(c.mask[1 * 5 + 2], QG_MASK_VAULT);
     qg_placement_clear(&p);
     qg_level_free(l);
 }

@@ -157,8 +157,8 @@ static qg_status finish(const vault_job *job, const qg_level *level, int px, int
     out->transform = job->map->t.applied;
     if (!draw(job, px, py, &sink))
         return sink.failed ? QG_ERR_INVALID : QG_ERR_NOMEM;
-    if (job->orient == OR_ENCOMPASS)
-        mark_encompass(job->cave);
+    if (job->orient == OR_ENCOMPASS && !(job->tags & TAG_OVERWRITABLE))
+        mark_encompass(job->cave); /* layouts leave room for vaults */
     marker_map mm = {&job->map->t, px, py};
     if (!request_markers(&sink, level, map_marker, &mm))
         return QG_ERR_INVALID;
