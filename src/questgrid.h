@@ -7,5 +7,8 @@
 
 #include <questgrid/core.h>
 #include <questgrid/place.h>
+#include <questgrid/fd.h>
+#include <questgrid/render.h>
+#include <questgrid/mapping.h>
 
 #endif

@@ -2,6 +2,7 @@
  * sparse side table for what few cells have (monsters, objects, …). */
 #include "questgrid/core.h"
 #include "core/buf.h"
+#include "core/level.h"
 #include "core/props.h"
 #include "core/strpool.h"
 
@@ -382,4 +383,32 @@ const char *qg_level_property(const qg_level *level, size_t index, const char **
 const char *qg_level_get_property(const qg_level *level, const char *key)
 {
     return qg_props_get(&level->props, key);
+}
+
+uint32_t qg_level_intern(qg_level *level, const char *name)
+{
+    return qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
+}
+
+void qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
+                      size_t n, const qg_row_legend *legend)
+{
+    if (y < 0 || y >= level->height || x0 >= level->width)
+        return;
+    size_t skip = x0 < 0 ? (size_t)-x0 : 0;
+    if (skip >= n)
+        return;
+    size_t x = (size_t)x0 + skip;
+    size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
+    size_t at = (size_t)y * (size_t)level->width;
+    for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
+        unsigned char c = *g;
+        if (!legend->use[c])
+            continue;
+        level->in_map[at + x] = 1;
+        level->glyph[at + x] = c;
+        level->feature[at + x] = legend->feature[c];
+        level->feature_name[at + x] = legend->name_id[c];
+        level->cave_info[at + x] = legend->info[c];
+    }
 }
