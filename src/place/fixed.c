@@ -13,6 +13,7 @@ typedef struct fixed_job {
     const qg_level *level;
     int ox, oy;
     request_sink sink;
+    unsigned char *special_rows; /* per level row: a special was written */
 } fixed_job;
 
 static int inside(const qg_cave *cave, int x, int y)
@@ -95,17 +96,19 @@ static uint32_t or_all(const int32_t *restrict v, int n)
     return acc[0] | acc[1] | acc[2] | acc[3] | acc[4] | acc[5] | acc[6] | acc[7];
 }
 
-static void write_row(fixed_job *job, const source *s, int src, int at, int n)
+/* Returns whether the part written has a special (its row is hot now). */
+static int write_row(fixed_job *job, const source *s, int src, int at, int n)
 {
     int all_features = !memchr(s->in_map + src, 0, (size_t)n) &&
                        !(or_all(s->feature + src, n) & 0x80000000u);
     if (all_features && !job->cave->translate) {
         copy_row(job, s, src, at, n);
-        return;
+    } else {
+        for (int i = 0; i < n; i++)
+            if (s->in_map[src + i])
+                write_cell(job, s, src + i, at + i);
     }
-    for (int i = 0; i < n; i++)
-        if (s->in_map[src + i])
-            write_cell(job, s, src + i, at + i);
+    return or_all(s->special + src, n) != 0;
 }
 
 static size_t count_in_map(const unsigned char *in_map, size_t n)
@@ -134,7 +137,9 @@ static size_t write_cells(fixed_job *job)
             continue;
         if (clipping)
             written += count_in_map(s.in_map + y * lw + x0, (size_t)(x1 - x0));
-        write_row(job, &s, y * lw + x0, hy * job->cave->width + job->ox + x0, x1 - x0);
+        job->special_rows[y] = (unsigned char)write_row(job, &s, y * lw + x0,
+                                                        hy * job->cave->width + job->ox + x0,
+                                                        x1 - x0);
     }
     return clipping ? count_in_map(s.in_map, (size_t)lw * (size_t)lh) - written : 0;
 }
@@ -160,7 +165,7 @@ static int request_specials(fixed_job *job)
     int lw = qg_level_width(job->level), lh = qg_level_height(job->level);
     qg_cell cell;
     for (int y = 0; y < lh; y++) {
-        if (!or_all(special + y * lw, lw))
+        if (!job->special_rows[y])
             continue;
         for (int x = 0; x < lw; x++) {
             int i = y * lw + x, hx = job->ox + x, hy = job->oy + y;
@@ -223,7 +228,10 @@ qg_status qg_place_fixed(qg_cave *cave, const qg_level *level,
         return QG_ERR_INVALID;
     if (!options)
         options = &defaults;
-    fixed_job job = {cave, level, 0, 0, {options, out, default_asleep(level), 0}};
+    fixed_job job = {cave, level, 0, 0, {options, out, default_asleep(level), 0},
+                     calloc((size_t)qg_level_height(level), 1)};
+    if (!job.special_rows)
+        return QG_ERR_NOMEM;
     if (options->has_position) {
         job.ox = options->x;
         job.oy = options->y;
@@ -239,9 +247,10 @@ qg_status qg_place_fixed(qg_cave *cave, const qg_level *level,
                    "%zu cells of level '%s' at %d,%d fall outside the %dx%d dungeon and were left out",
                    clipped, qg_level_name(level) ? qg_level_name(level) : "",
                    job.ox, job.oy, cave->width, cave->height);
-    if (qg_level_foreach_content(level, request_content, &job) ||
-        !request_specials(&job) ||
-        !request_markers(&job.sink, level, map_marker, &job))
+    int ok = !qg_level_foreach_content(level, request_content, &job) &&
+             request_specials(&job) && request_markers(&job.sink, level, map_marker, &job);
+    free(job.special_rows);
+    if (!ok)
         return job.sink.failed ? QG_ERR_INVALID : QG_ERR_NOMEM;
     int sx, sy;
     if (qg_level_player_start(level, &sx, &sy)) {
