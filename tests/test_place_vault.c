@@ -505,6 +505,75 @@ static void subvaults_are_merged_by_tag(void **state)
     qg_level_free(l);
 }
 
+static qg_level *nested_subvaults(void *user, const char *tag, int w, int h,
+                                  unsigned long long seed)
+{
+    (void)user;
+    (void)w;
+    (void)h;
+    (void)seed;
+    static const char *const pair[] = {"ab"};
+    static const char *const outer[] = {"PP"};
+    static const char *const inner[] = {"q"};
+    static const char *const loop[] = {"L"};
+    if (strcmp(tag, "t1") == 0)
+        return fix_level(pair, 1, NULL, NULL);
+    if (strcmp(tag, "outer") == 0) {
+        qg_level *l = fix_level(outer, 1, NULL, "no_hmirror no_vmirror no_rotate");
+        qg_level_add_property(l, "subvault", "P : inner");
+        return l;
+    }
+    if (strcmp(tag, "inner") == 0)
+        return fix_level(inner, 1, NULL, NULL);
+    if (strcmp(tag, "loop") == 0) {
+        qg_level *l = fix_level(loop, 1, NULL, NULL);
+        qg_level_add_property(l, "subvault", "L : loop");
+        return l;
+    }
+    fail_msg("unexpected tag %s", tag);
+    return NULL;
+}
+
+static char glyph_at(const qg_level *l, int x, int y)
+{
+    return (char)qg_level_glyphs(l)[y * qg_level_width(l) + x];
+}
+
+static void subvault_specs_weights_glyph_sets_and_nesting(void **state)
+{
+    (void)state;
+    static const char *const rows[] = {"xxxxx", "xAB.x", "xKK.x"};
+    qg_level *l = fix_level(rows, 3, "float", NULL);
+    qg_level_add_property(l, "subvault", "AB : t1 w:5 / t2:0");
+    qg_level_add_property(l, "subvault", "K : outer");
+    assert_int_equal(qg_level_resolve_subvaults(l, nested_subvaults, NULL, 3, NULL), QG_OK);
+    assert_int_equal(glyph_at(l, 1, 1), 'a');
+    assert_int_equal(glyph_at(l, 2, 1), 'b');
+    /* the inner 1x1 map takes one of the two P cells; the other stays P */
+    char left = glyph_at(l, 1, 2), right = glyph_at(l, 2, 2);
+    assert_true((left == 'q' && right == 'P') || (left == 'P' && right == 'q'));
+    assert_int_equal(glyph_at(l, 3, 2), '.');
+    qg_level_free(l);
+
+    static const char *const cyc[] = {"xLx"};
+    l = fix_level(cyc, 1, "float", NULL);
+    qg_level_add_property(l, "subvault", "L : loop");
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_level_resolve_subvaults(l, nested_subvaults, NULL, 3, d), QG_ERR_LIMIT);
+    assert_true(test_diags_contain(d, QG_ERROR, "nested more than 8 deep"));
+    qg_diags_clear(d);
+    qg_level_add_property(l, "subvault", "no colon here");
+    assert_int_equal(qg_level_resolve_subvaults(l, nested_subvaults, NULL, 3, d), QG_ERR_LIMIT);
+    qg_level_free(l);
+    l = fix_level(cyc, 1, "float", NULL);
+    qg_level_add_property(l, "subvault", "no colon here");
+    qg_diags_clear(d);
+    assert_int_equal(qg_level_resolve_subvaults(l, nested_subvaults, NULL, 3, d), QG_ERR_PARSE);
+    assert_true(test_diags_contain(d, QG_ERROR, "bad SUBVAULT spec 'no colon here'"));
+    qg_diags_free(d);
+    qg_level_free(l);
+}
+
 static void same_seed_same_result(void **state)
 {
     (void)state;
@@ -553,6 +622,7 @@ int main(void)
         cmocka_unit_test(things_and_markers_become_requests),
         cmocka_unit_test(tags_and_kmask_give_cell_masks),
         cmocka_unit_test(subvaults_are_merged_by_tag),
+        cmocka_unit_test(subvault_specs_weights_glyph_sets_and_nesting),
         cmocka_unit_test(same_seed_same_result),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SUBVAULT_TRIES = 100, DEFAULT_WEIGHT = 10, MAX_CHOICES = 32 };
+enum { SUBVAULT_TRIES = 100, DEFAULT_WEIGHT = 10, MAX_CHOICES = 32, MAX_DEPTH = 8 };
 
 typedef struct choice {
     char tag[64];
@@ -14,7 +14,7 @@ typedef struct choice {
 } choice;
 
 typedef struct spec {
-    unsigned char glyph;
+    unsigned char keys[256];  /* 1 for each glyph the subvault replaces */
     choice choices[MAX_CHOICES];
     int count;
 } spec;
@@ -26,33 +26,53 @@ static const char *skip_space(const char *p)
     return p;
 }
 
-/* "K : tag / tag:20" */
-static int parse_spec(const char *text, spec *out)
+/* One alternative: "tag", "tag:20", "tag w:20" or "tag weight:20". */
+static int parse_choice(const char *p, const char *end, choice *c)
 {
-    const char *p = skip_space(text);
-    if (!*p || p[0] == ':')
-        return 0;
-    out->glyph = (unsigned char)*p++;
     p = skip_space(p);
-    if (*p++ != ':')
-        return 0;
-    out->count = 0;
-    while (*p && out->count < MAX_CHOICES) {
-        p = skip_space(p);
-        const char *end = p;
-        while (*end && *end != '/')
-            end++;
-        const char *colon = memchr(p, ':', (size_t)(end - p));
-        const char *tag_end = colon ? colon : end;
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    c->weight = DEFAULT_WEIGHT;
+    const char *colon = memchr(p, ':', (size_t)(end - p));
+    const char *tag_end = end;
+    if (colon) {
+        c->weight = atoi(colon + 1);
+        tag_end = colon;
+        const char *word = tag_end;
+        while (word > p && word[-1] != ' ' && word[-1] != '\t')
+            word--;
+        size_t wlen = (size_t)(tag_end - word);
+        if (word > p && ((wlen == 1 && *word == 'w') || (wlen == 6 && !memcmp(word, "weight", 6))))
+            tag_end = word;
         while (tag_end > p && (tag_end[-1] == ' ' || tag_end[-1] == '\t'))
             tag_end--;
-        size_t len = (size_t)(tag_end - p);
-        if (len == 0 || len >= sizeof out->choices[0].tag)
+    }
+    size_t len = (size_t)(tag_end - p);
+    if (len == 0 || len >= sizeof c->tag)
+        return 0;
+    memcpy(c->tag, p, len);
+    c->tag[len] = '\0';
+    return 1;
+}
+
+/* "XY : tag / other_tag:20": the glyphs replaced, then weighted tags. */
+static int parse_spec(const char *text, spec *out)
+{
+    memset(out->keys, 0, sizeof out->keys);
+    const char *p = skip_space(text);
+    int keys = 0;
+    for (; *p && *p != ':'; p++)
+        if (*p != ' ' && *p != '\t')
+            keys += out->keys[(unsigned char)*p] = 1;
+    if (*p++ != ':' || !keys)
+        return 0;
+    out->count = 0;
+    while (*p) {
+        const char *end = strchr(p, '/');
+        if (!end)
+            end = p + strlen(p);
+        if (out->count == MAX_CHOICES || !parse_choice(p, end, &out->choices[out->count++]))
             return 0;
-        choice *c = &out->choices[out->count++];
-        memcpy(c->tag, p, len);
-        c->tag[len] = '\0';
-        c->weight = colon ? atoi(colon + 1) : DEFAULT_WEIGHT;
         p = *end ? end + 1 : end;
     }
     return out->count > 0;
@@ -77,7 +97,7 @@ typedef struct box {
     int x, y, w, h;
 } box;
 
-static int key_box(const qg_level *level, unsigned char glyph, box *b)
+static int key_box(const qg_level *level, const spec *s, box *b)
 {
     int lw = qg_level_width(level), lh = qg_level_height(level);
     const unsigned char *g = qg_level_glyphs(level);
@@ -85,7 +105,7 @@ static int key_box(const qg_level *level, unsigned char glyph, box *b)
     int x0 = lw, y0 = lh, x1 = -1, y1 = -1;
     for (int y = 0; y < lh; y++)
         for (int x = 0; x < lw; x++)
-            if (in[y * lw + x] && g[y * lw + x] == glyph) {
+            if (in[y * lw + x] && s->keys[g[y * lw + x]]) {
                 if (x < x0) x0 = x;
                 if (x > x1) x1 = x;
                 if (y < y0) y0 = y;
@@ -101,14 +121,14 @@ static int part_of(const qg_level *l, int x, int y)
     return qg_level_in_map(l)[at] && qg_level_glyphs(l)[at] != ' ';
 }
 
-static int is_key(const qg_level *l, const box *b, unsigned char glyph, int x, int y)
+static int is_key(const qg_level *l, const box *b, const spec *s, int x, int y)
 {
     int at = (b->y + y) * qg_level_width(l) + b->x + x;
-    return qg_level_in_map(l)[at] && qg_level_glyphs(l)[at] == glyph;
+    return qg_level_in_map(l)[at] && s->keys[qg_level_glyphs(l)[at]];
 }
 
 static unsigned fewest_mismatches(const qg_level *parent, const box *b,
-                                  unsigned char glyph, const qg_level *sub,
+                                  const spec *sp, const qg_level *sub,
                                   unsigned tags)
 {
     static const unsigned combos[4] = {0, QG_XFORM_HMIRROR, QG_XFORM_VMIRROR,
@@ -124,7 +144,7 @@ static unsigned fewest_mismatches(const qg_level *parent, const box *b,
             for (int x = 0; x < b->w; x++) {
                 int sx = (combos[c] & QG_XFORM_HMIRROR) ? b->w - 1 - x : x;
                 int sy = (combos[c] & QG_XFORM_VMIRROR) ? b->h - 1 - y : y;
-                count += part_of(sub, sx, sy) != is_key(parent, b, glyph, x, y);
+                count += part_of(sub, sx, sy) != is_key(parent, b, sp, x, y);
             }
         if (best_count < 0 || count < best_count) {
             best_count = count;
@@ -135,7 +155,7 @@ static unsigned fewest_mismatches(const qg_level *parent, const box *b,
 }
 
 /* The transform that fits sub into the box, or -1 when it cannot fit. */
-static long fit_transform(const qg_level *parent, const box *b, unsigned char glyph,
+static long fit_transform(const qg_level *parent, const box *b, const spec *sp,
                           const qg_level *sub, qg_rng *rng)
 {
     unsigned tags = tags_parse(qg_level_get_property(sub, "tags"));
@@ -153,11 +173,11 @@ static long fit_transform(const qg_level *parent, const box *b, unsigned char gl
     }
     if (w == b->w && h == b->h) {
         if (!t)
-            return (long)fewest_mismatches(parent, b, glyph, sub, tags);
+            return (long)fewest_mismatches(parent, b, sp, sub, tags);
         qg_level *turned = qg_level_transformed(sub, t);
         if (!turned)
             return -1;
-        unsigned m = fewest_mismatches(parent, b, glyph, turned, tags);
+        unsigned m = fewest_mismatches(parent, b, sp, turned, tags);
         qg_level_free(turned);
         return (long)(t | m);
     }
@@ -168,7 +188,7 @@ static long fit_transform(const qg_level *parent, const box *b, unsigned char gl
     return (long)t;
 }
 
-static qg_status merge(qg_level *parent, const box *b, unsigned char glyph,
+static qg_status merge(qg_level *parent, const box *b, const spec *sp,
                        const qg_level *sub, qg_rng *rng)
 {
     int sw = qg_level_width(sub), sh = qg_level_height(sub);
@@ -179,7 +199,7 @@ static qg_status merge(qg_level *parent, const box *b, unsigned char glyph,
     qg_cell c;
     for (int y = 0; y < sh && st == QG_OK; y++)
         for (int x = 0; x < sw && st == QG_OK; x++) {
-            if (!part_of(sub, x, y) || !is_key(parent, &(box){ox, oy, 0, 0}, glyph, x, y))
+            if (!part_of(sub, x, y) || !is_key(parent, &(box){ox, oy, 0, 0}, sp, x, y))
                 continue;
             qg_level_cell(sub, x, y, &c);
             qg_level_clear_cell(parent, ox + x, oy + y);
@@ -206,12 +226,17 @@ static qg_status merge(qg_level *parent, const box *b, unsigned char glyph,
     return st;
 }
 
-static qg_status apply_one(qg_level *level, const spec *s, qg_subvault_fn fn,
-                           void *user, qg_rng *rng, qg_diags *diags)
+static qg_status resolve_all(qg_level *level, qg_subvault_fn fn, void *user,
+                             qg_rng *rng, int depth, qg_diags *diags);
+
+/* The map picked is resolved (its own subvaults first), fitted and merged. */
+static qg_status apply_one(qg_level *level, const spec *s, const char *text,
+                           qg_subvault_fn fn, void *user, qg_rng *rng, int depth,
+                           qg_diags *diags)
 {
     box b;
-    if (!key_box(level, s->glyph, &b)) {
-        place_diag(diags, QG_ERROR, level, "SUBVAULT glyph '%c' is not in the map", s->glyph);
+    if (!key_box(level, s, &b)) {
+        place_diag(diags, QG_ERROR, level, "SUBVAULT '%s': its glyphs are not in the map", text);
         return QG_ERR_INVALID;
     }
     for (int tries = 0; tries < SUBVAULT_TRIES; tries++) {
@@ -220,18 +245,50 @@ static qg_status apply_one(qg_level *level, const spec *s, qg_subvault_fn fn,
         qg_level *sub = fn(user, tag, b.w, b.h, seed);
         if (!sub)
             continue;
-        long t = fit_transform(level, &b, s->glyph, sub, rng);
+        qg_status st = resolve_all(sub, fn, user, rng, depth + 1, diags);
+        long t = st == QG_OK ? fit_transform(level, &b, s, sub, rng) : -1;
         qg_level *fitted = t < 0 ? NULL : qg_level_transformed(sub, (unsigned)t);
         qg_level_free(sub);
+        if (st == QG_ERR_LIMIT)
+            return st;
         if (!fitted)
             continue;
-        qg_status st = merge(level, &b, s->glyph, fitted, rng);
+        st = merge(level, &b, s, fitted, rng);
         qg_level_free(fitted);
         return st;
     }
-    place_diag(diags, QG_ERROR, level, "no map found for SUBVAULT '%c' (%dx%d)",
-               s->glyph, b.w, b.h);
+    place_diag(diags, QG_ERROR, level, "SUBVAULT '%s': no map fits the %dx%d box", text, b.w, b.h);
     return QG_ERR_NOTFOUND;
+}
+
+static qg_status resolve_all(qg_level *level, qg_subvault_fn fn, void *user,
+                             qg_rng *rng, int depth, qg_diags *diags)
+{
+    qg_status result = QG_OK;
+    for (size_t i = 0; i < qg_level_property_count(level); i++) {
+        const char *value;
+        const char *key = qg_level_property(level, i, &value);
+        if (strcmp(key, "subvault") != 0)
+            continue;
+        if (depth >= MAX_DEPTH) {
+            place_diag(diags, QG_ERROR, level,
+                       "SUBVAULT '%s': subvaults nested more than %d deep (a cycle?)",
+                       value, MAX_DEPTH);
+            return QG_ERR_LIMIT;
+        }
+        spec s;
+        if (!parse_spec(value, &s)) {
+            place_diag(diags, QG_ERROR, level, "bad SUBVAULT spec '%s'", value);
+            result = QG_ERR_PARSE;
+            continue;
+        }
+        qg_status st = apply_one(level, &s, value, fn, user, rng, depth, diags);
+        if (st == QG_ERR_LIMIT)
+            return st;
+        if (st != QG_OK)
+            result = st;
+    }
+    return result;
 }
 
 qg_status qg_level_resolve_subvaults(qg_level *level, qg_subvault_fn fn,
@@ -242,21 +299,5 @@ qg_status qg_level_resolve_subvaults(qg_level *level, qg_subvault_fn fn,
         return QG_ERR_INVALID;
     qg_rng rng;
     qg_rng_seed(&rng, seed, 0x7375627661756c74ull);
-    qg_status result = QG_OK;
-    for (size_t i = 0; i < qg_level_property_count(level); i++) {
-        const char *value;
-        const char *key = qg_level_property(level, i, &value);
-        if (strcmp(key, "subvault") != 0)
-            continue;
-        spec s;
-        if (!parse_spec(value, &s)) {
-            place_diag(diags, QG_ERROR, level, "bad SUBVAULT spec '%s'", value);
-            result = QG_ERR_PARSE;
-            continue;
-        }
-        qg_status st = apply_one(level, &s, fn, user, &rng, diags);
-        if (st != QG_OK)
-            result = st;
-    }
-    return result;
+    return resolve_all(level, fn, user, &rng, 0, diags);
 }
