@@ -118,20 +118,23 @@ int qg_level_has_exit_from_glyph(const qg_level *level, unsigned char glyph)
 {
     int n = qg_level_width(level) * qg_level_height(level);
     const unsigned char *g = qg_level_glyphs(level), *in = qg_level_in_map(level);
-    walk_grid grid;
-    if (!walk_build(&grid, level))
-        return 0;
     size_t count = 0;
     for (int i = 0; i < n; i++)
-        if (in[i] && g[i] == glyph)
-            grid.queue[count++] = i;
-    int *starts = malloc((count ? count : 1) * sizeof *starts);
-    int found = 0;
-    if (starts) {
-        memcpy(starts, grid.queue, count * sizeof *starts);
-        found = count && walk_search(&grid, starts, count, goal_edge, NULL) >= 0;
+        count += in[i] && g[i] == glyph;
+    if (!count)
+        return 0;
+    int *starts = malloc(count * sizeof *starts);
+    walk_grid grid;
+    if (!starts || !walk_build(&grid, level)) {
         free(starts);
+        return 0;
     }
+    count = 0;
+    for (int i = 0; i < n; i++)
+        if (in[i] && g[i] == glyph)
+            starts[count++] = i;
+    int found = walk_search(&grid, starts, count, goal_edge, NULL) >= 0;
+    free(starts);
     walk_free(&grid);
     return found;
 }

@@ -83,7 +83,8 @@ typedef struct qg_request {
     const char *marker; /* QG_REQ_MARKER: the spec */
 } qg_request;
 
-/* Returns 0 to go on; anything else stops placing and fails it. */
+/* Returns 0 to go on; anything else stops placing, which then fails with
+ * QG_ERR_INVALID. */
 typedef int (*qg_request_fn)(void *user, const qg_request *request);
 
 /* ---- subvaults ----------------------------------------------------------- */
@@ -143,9 +144,11 @@ typedef struct qg_placement {
 void qg_placement_clear(qg_placement *placement);
 
 /* Places a vault with Crawl's rules (ORIENT, transforms, position search,
- * collisions, exits and corridors, vault masks, ICKY). QG_ERR_NOTFOUND
- * when no place is found (the cave is then unchanged), QG_ERR_LIMIT when
- * the vault is larger than the cave. */
+ * collisions, exits and corridors, vault masks, ICKY). Each of the tries
+ * draws new transforms and a new position (minivaults search 600
+ * positions per try). QG_ERR_NOTFOUND when no place is found (the cave is
+ * then unchanged), QG_ERR_LIMIT when the vault is larger than the cave,
+ * QG_ERR_INVALID when a request callback refuses (what was drawn stays). */
 qg_status qg_place_vault(qg_cave *cave, const qg_level *level,
                          const qg_place_options *options,
                          qg_placement *out, qg_diags *diags);
