@@ -46,7 +46,7 @@ static void init(tcave *c, int w, int h)
     memset(c->special, 0, sizeof c->special);
     c->occupied_x = c->occupied_y = -1;
     c->cave = (qg_cave){w, h, c->feature, c->info, c->mask, c->special,
-                        classify, translate, occupied, fix_feature('.'), c};
+                        classify, translate, occupied, fix_feature('.'), c, NULL};
 }
 
 void fix_cave(tcave *c, const char *const *rows, int nrows)

@@ -27,7 +27,7 @@ static void icave_init(icave *c, int with_special)
     }
     c->cave = (qg_cave){20, 10, c->feature, c->info, c->mask,
                         with_special ? c->special : NULL, index_classify, NULL,
-                        NULL, 1, NULL};
+                        NULL, 1, NULL, NULL};
 }
 
 /* 4 × 3 quest level: feature indices, cave_info as written, things. */
@@ -176,6 +176,84 @@ static void vault_flags_and_cave_info_agree(void **state)
     qg_level_free(l);
 }
 
+/* An Angband-like grid of structs, reached through accessors. */
+typedef struct square {
+    int32_t feat;
+    uint16_t info;
+    uint32_t mask;
+    int16_t special;
+} square;
+
+typedef struct struct_grid {
+    square sq[9][11];
+} struct_grid;
+
+static int32_t get_feature(void *u, int x, int y) { return ((struct_grid *)u)->sq[y][x].feat; }
+static void set_feature(void *u, int x, int y, int32_t f) { ((struct_grid *)u)->sq[y][x].feat = f; }
+static uint32_t get_info(void *u, int x, int y) { return ((struct_grid *)u)->sq[y][x].info; }
+static void set_info(void *u, int x, int y, uint32_t v) { ((struct_grid *)u)->sq[y][x].info = (uint16_t)v; }
+static uint32_t get_mask(void *u, int x, int y) { return ((struct_grid *)u)->sq[y][x].mask; }
+static void set_mask(void *u, int x, int y, uint32_t m) { ((struct_grid *)u)->sq[y][x].mask = m; }
+static void set_special(void *u, int x, int y, int32_t v) { ((struct_grid *)u)->sq[y][x].special = (int16_t)v; }
+
+static uint32_t struct_classify(void *user, int32_t f)
+{
+    (void)user;
+    return (uint32_t)f >> 8;
+}
+
+static int32_t struct_translate(void *user, const qg_cell *cell)
+{
+    (void)user;
+    return (int32_t)((qg_cell_class(cell) << 8) | (cell->glyph == '@' ? '.' : cell->glyph));
+}
+
+static void accessors_give_the_same_result_as_arrays(void **state)
+{
+    (void)state;
+    static const qg_cave_access access = {get_feature, set_feature, get_info, set_info,
+                                          get_mask, set_mask, set_special};
+    static const char *const rows[] = {"xxx", "x.@", "xxx"};
+    tcave arrays;
+    fix_cave_fill(&arrays, 11, 9, '#');
+    arrays.feature[4 * 11 + 8] = fix_feature('.');
+    static struct_grid grid;
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 11; x++)
+            grid.sq[y][x] = (square){arrays.feature[y * 11 + x], 0, 0, 0};
+    qg_cave via = {11, 9, NULL, NULL, NULL, NULL, struct_classify, struct_translate,
+                   NULL, fix_feature('.'), &grid, &access};
+    qg_level *vault = fix_level(rows, 3, "west", NULL);
+    qg_level *quest = quest_level();
+    qg_place_options o = {.fixed_transform = 1};
+    qg_place_options q = {.has_position = 1, .x = 6, .y = 0};
+    qg_placement p1 = {0}, p2 = {0}, p3 = {0}, p4 = {0};
+    assert_int_equal(qg_place_vault(&arrays.cave, vault, &o, &p1, NULL), QG_OK);
+    assert_int_equal(qg_place_vault(&via, vault, &o, &p2, NULL), QG_OK);
+    assert_int_equal(qg_place_fixed(&arrays.cave, quest, &q, &p3, NULL), QG_OK);
+    assert_int_equal(qg_place_fixed(&via, quest, &q, &p4, NULL), QG_OK);
+    assert_true(p1.exits[0].connected && p2.exits[0].connected);
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 11; x++) {
+            assert_int_equal(grid.sq[y][x].feat, arrays.feature[y * 11 + x]);
+            assert_int_equal(grid.sq[y][x].info, arrays.info[y * 11 + x]);
+            assert_int_equal(grid.sq[y][x].mask, arrays.mask[y * 11 + x]);
+            assert_int_equal(grid.sq[y][x].special, arrays.special[y * 11 + x]);
+        }
+    assert_int_equal(grid.sq[1][9].special, 12);
+    assert_int_equal(p2.request_count, p1.request_count);
+    assert_int_equal(p4.request_count, 5);
+    qg_cave broken = via;
+    broken.access = NULL;
+    assert_int_equal(qg_place_fixed(&broken, quest, &q, &p4, NULL), QG_ERR_INVALID);
+    qg_placement_clear(&p1);
+    qg_placement_clear(&p2);
+    qg_placement_clear(&p3);
+    qg_placement_clear(&p4);
+    qg_level_free(vault);
+    qg_level_free(quest);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +263,7 @@ int main(void)
         cmocka_unit_test(cells_outside_the_cave_are_reported),
         cmocka_unit_test(loader_cur_wid_and_cur_hgt_give_the_level_size),
         cmocka_unit_test(vault_flags_and_cave_info_agree),
+        cmocka_unit_test(accessors_give_the_same_result_as_arrays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -128,7 +128,7 @@ static void bench_quest(double seconds)
     size_t cells = 198 * 66;
     int32_t *feature = calloc(cells, sizeof *feature), *special = calloc(cells, sizeof *special);
     uint32_t *info = calloc(cells, sizeof *info), *mask = calloc(cells, sizeof *mask);
-    qg_cave cave = {198, 66, feature, info, mask, special, quest_classify, NULL, NULL, 1, NULL};
+    qg_cave cave = {198, 66, feature, info, mask, special, quest_classify, NULL, NULL, 1, NULL, NULL};
     qg_level *quest = make_quest();
     long n = 0;
     double t0 = now(), t;

@@ -9,7 +9,7 @@ static int near_vault(const qg_cave *cave, int hx, int hy)
             continue;
         for (int x = hx - 1; x <= hx + 1; x++)
             if (x >= 0 && x < cave->width &&
-                (cave->vault_mask[y * cave->width + x] & QG_MASK_VAULT))
+                (cave_mask(cave, y * cave->width + x) & QG_MASK_VAULT))
                 return 1;
     }
     return 0;
@@ -35,9 +35,9 @@ static int cell_safe(const vault_job *job, int hx, int hy)
     if (hx < 0 || hy < 0 || hx >= cave->width || hy >= cave->height)
         return 0;
     int at = hy * cave->width + hx;
-    uint32_t cls = cave->classify(cave->user, cave->feature[at]);
+    uint32_t cls = cave_class(cave, at);
     if (job->tags & TAG_OVERWRITE_FLOOR_CELL) {
-        if ((cave->vault_mask[at] & QG_MASK_VAULT) || !(cls & QG_FEAT_FLOOR))
+        if ((cave_mask(cave, at) & QG_MASK_VAULT) || !(cls & QG_FEAT_FLOOR))
             return 0;
     } else if (near_vault(cave, hx, hy)) {
         return 0;
@@ -67,9 +67,17 @@ int place_connected_minivault(const vault_job *job, int px, int py)
         int hx = px + m->cells[i] % m->w, hy = py + m->cells[i] / m->w;
         if (hx < 0 || hy < 0 || hx >= cave->width || hy >= cave->height)
             continue;
-        uint32_t cls = cave->classify(cave->user, cave->feature[hy * cave->width + hx]);
+        uint32_t cls = cave_class(cave, hy * cave->width + hx);
         if (!(cls & QG_FEAT_WALL) && may_overwrite(cls, water_ok))
             return 1;
     }
     return 0;
+}
+
+int cave_usable(const qg_cave *c)
+{
+    const qg_cave_access *a = c->access;
+    return c->width > 0 && c->height > 0 && c->classify &&
+           (c->feature || (a && a->get_feature && a->set_feature)) &&
+           (c->vault_mask || (a && a->get_mask && a->set_mask));
 }

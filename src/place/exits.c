@@ -19,7 +19,7 @@ static int add_unique_exit(qg_placement *out, int x, int y)
 
 static int pickable(const qg_cave *cave, int hx, int hy)
 {
-    uint32_t cls = cave->classify(cave->user, cave->feature[hy * cave->width + hx]);
+    uint32_t cls = cave_class(cave, hy * cave->width + hx);
     return !(cls & QG_FEAT_SOLID) || (cls & QG_FEAT_DOOR);
 }
 
@@ -93,18 +93,13 @@ void path_scratch_free(path_scratch *s)
     s->heap = NULL;
 }
 
-static uint32_t class_at(const qg_cave *cave, int at)
-{
-    return cave->classify(cave->user, cave->feature[at]);
-}
-
 /* Corridors go through anything that is not a vault, not permanent, and
  * either walkable or carvable (wall, floor, liquid). */
 static int corridor_passable(const qg_cave *cave, int at)
 {
-    if (cave->vault_mask[at] & QG_MASK_VAULT)
+    if (cave_mask(cave, at) & QG_MASK_VAULT)
         return 0;
-    uint32_t cls = class_at(cave, at);
+    uint32_t cls = cave_class(cave, at);
     if (cls & (QG_FEAT_PERMANENT | QG_FEAT_PROTECTED))
         return 0;
     return !(cls & QG_FEAT_SOLID) || (cls & QG_FEAT_WALL);
@@ -132,7 +127,7 @@ static int nearest_floor(const qg_cave *cave, path_scratch *s, int start)
             int n = ny * cave->width + nx;
             if (s->stamp[n] == st || !corridor_passable(cave, n))
                 continue;
-            if (class_at(cave, n) & QG_FEAT_FLOOR)
+            if (cave_class(cave, n) & QG_FEAT_FLOOR)
                 return n;
             s->stamp[n] = st;
             s->queue[tail++] = n;
@@ -208,7 +203,7 @@ int exit_connect(qg_cave *cave, path_scratch *s, int x, int y)
     if (to < 0 || !best_first(cave, s, from, to))
         return 0;
     for (int at = s->parent[to]; at >= 0 && at != from; at = s->parent[at])
-        if (!(cave->vault_mask[at] & QG_MASK_VAULT) && carvable(class_at(cave, at)))
-            cave->feature[at] = cave->floor_feature;
+        if (!(cave_mask(cave, at) & QG_MASK_VAULT) && carvable(cave_class(cave, at)))
+            cave_set_feature(cave, at, cave->floor_feature);
     return 1;
 }

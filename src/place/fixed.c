@@ -42,12 +42,12 @@ static void write_cell(fixed_job *job, const source *s, int src, int at)
     int32_t feat = cave->translate ? translated(job, src) : s->feature[src];
     uint32_t info = s->info[src];
     if (feat >= 0)
-        cave->feature[at] = feat;
-    if (cave->cave_info)
-        cave->cave_info[at] = info;
-    cave->vault_mask[at] |= s->mask[src] | ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u);
-    if (cave->special)
-        cave->special[at] = s->special[src];
+        cave_set_feature(cave, at, feat);
+    if (cave_has_info(cave))
+        cave_set_info(cave, at, info);
+    cave_set_mask(cave, at, cave_mask(cave, at) | s->mask[src] |
+                                ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u));
+    cave_set_special(cave, at, s->special[src]);
 }
 
 /* The level's masks, and vault marking for its ICKY cells. */
@@ -101,7 +101,7 @@ static int write_row(fixed_job *job, const source *s, int src, int at, int n)
 {
     int all_features = !memchr(s->in_map + src, 0, (size_t)n) &&
                        !(or_all(s->feature + src, n) & 0x80000000u);
-    if (all_features && !job->cave->translate) {
+    if (all_features && !job->cave->translate && !job->cave->access) {
         copy_row(job, s, src, at, n);
     } else {
         for (int i = 0; i < n; i++)
@@ -224,7 +224,7 @@ qg_status qg_place_fixed(qg_cave *cave, const qg_level *level,
                          qg_diags *diags)
 {
     static const qg_place_options defaults;
-    if (!cave || !level || !out || !cave->feature || !cave->vault_mask)
+    if (!cave || !level || !out || !cave_usable(cave))
         return QG_ERR_INVALID;
     if (!options)
         options = &defaults;

@@ -109,7 +109,7 @@ qg_host *qg_host_generate(int width, int height, unsigned long long seed)
         return NULL;
     }
     h->cave = (qg_cave){width, height, h->feature, h->cave_info, h->vault_mask,
-                        h->special, host_classify, host_translate, NULL, FLOOR, h};
+                        h->special, host_classify, host_translate, NULL, FLOOR, h, NULL};
     qg_rng rng;
     qg_rng_seed(&rng, seed, 0x686f7374ull);
     generate(h, &rng);

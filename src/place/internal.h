@@ -5,6 +5,73 @@
 #include "questgrid/place.h"
 #include "core/rng.h"
 
+/* ---- the game's cave: a field's array, else the game's accessor --------- */
+
+/* 1 when the cave can be placed into: a size, classify, and a way to read
+ * and write features and vault masks. */
+int cave_usable(const qg_cave *c);
+
+static inline int32_t cave_feature(const qg_cave *c, int at)
+{
+    return c->feature ? c->feature[at]
+                      : c->access->get_feature(c->user, at % c->width, at / c->width);
+}
+
+static inline void cave_set_feature(qg_cave *c, int at, int32_t f)
+{
+    if (c->feature)
+        c->feature[at] = f;
+    else
+        c->access->set_feature(c->user, at % c->width, at / c->width, f);
+}
+
+static inline uint32_t cave_class(const qg_cave *c, int at)
+{
+    return c->classify(c->user, cave_feature(c, at));
+}
+
+static inline uint32_t cave_mask(const qg_cave *c, int at)
+{
+    return c->vault_mask ? c->vault_mask[at]
+                         : c->access->get_mask(c->user, at % c->width, at / c->width);
+}
+
+static inline void cave_set_mask(qg_cave *c, int at, uint32_t m)
+{
+    if (c->vault_mask)
+        c->vault_mask[at] = m;
+    else
+        c->access->set_mask(c->user, at % c->width, at / c->width, m);
+}
+
+static inline int cave_has_info(const qg_cave *c)
+{
+    return c->cave_info || (c->access && c->access->get_info && c->access->set_info);
+}
+
+/* Only when cave_has_info. */
+static inline uint32_t cave_info(const qg_cave *c, int at)
+{
+    return c->cave_info ? c->cave_info[at]
+                        : c->access->get_info(c->user, at % c->width, at / c->width);
+}
+
+static inline void cave_set_info(qg_cave *c, int at, uint32_t info)
+{
+    if (c->cave_info)
+        c->cave_info[at] = info;
+    else
+        c->access->set_info(c->user, at % c->width, at / c->width, info);
+}
+
+static inline void cave_set_special(qg_cave *c, int at, int32_t special)
+{
+    if (c->special)
+        c->special[at] = special;
+    else if (c->access && c->access->set_special)
+        c->access->set_special(c->user, at % c->width, at / c->width, special);
+}
+
 /* ---- ORIENT and tags ---------------------------------------------------- */
 
 typedef enum orient {

@@ -80,18 +80,20 @@ static int draw(const vault_job *job, int px, int py, request_sink *sink)
     for (size_t i = 0; i < m->count; i++) {
         int vx = m->cells[i] % m->w, vy = m->cells[i] / m->w;
         int at = (py + vy) * cave->width + (px + vx);
-        if (overwritable && (cave->vault_mask[at] & QG_MASK_VAULT))
+        uint32_t old_mask = cave_mask(cave, at);
+        if (overwritable && (old_mask & QG_MASK_VAULT))
             continue;
         int src = xform_src(&m->t, vx, vy, lw);
         qg_level_cell(m->level, src % lw, src / lw, &cell);
         int32_t feat = cave->translate ? cave->translate(cave->user, &cell) : cell.feature;
         if (feat >= 0)
-            cave->feature[at] = feat;
-        if (cave->cave_info)
-            cave->cave_info[at] |= cell.cave_info | (overwritable ? 0u : QG_INFO_ICKY);
-        cave->vault_mask[at] |= cell.vault_mask | mask;
-        if (cave->special && cell.special)
-            cave->special[at] = cell.special;
+            cave_set_feature(cave, at, feat);
+        if (cave_has_info(cave))
+            cave_set_info(cave, at, cave_info(cave, at) | cell.cave_info |
+                                        (overwritable ? 0u : QG_INFO_ICKY));
+        cave_set_mask(cave, at, old_mask | cell.vault_mask | mask);
+        if (cell.special)
+            cave_set_special(cave, at, cell.special);
         if (!request_things(sink, &cell, px + vx, py + vy) ||
             !request_special(sink, &cell, px + vx, py + vy))
             return 0;
@@ -101,11 +103,11 @@ static int draw(const vault_job *job, int px, int py, request_sink *sink)
 
 static void mark_encompass(qg_cave *cave)
 {
-    size_t n = (size_t)cave->width * (size_t)cave->height;
-    for (size_t i = 0; i < n; i++) {
-        cave->vault_mask[i] |= QG_MASK_VAULT;
-        if (cave->cave_info)
-            cave->cave_info[i] |= QG_INFO_ICKY;
+    int n = cave->width * cave->height;
+    for (int i = 0; i < n; i++) {
+        cave_set_mask(cave, i, cave_mask(cave, i) | QG_MASK_VAULT);
+        if (cave_has_info(cave))
+            cave_set_info(cave, i, cave_info(cave, i) | QG_INFO_ICKY);
     }
 }
 
@@ -136,8 +138,8 @@ static qg_status register_exits(const vault_job *job, qg_placement *out,
     if (st != QG_OK)
         return st;
     for (size_t i = 0; i < out->exit_count; i++) {
-        uint32_t *mask = &job->cave->vault_mask[out->exits[i].y * job->cave->width + out->exits[i].x];
-        *mask = (*mask | QG_MASK_EXIT) & ~QG_MASK_OPAQUE;
+        int at = out->exits[i].y * job->cave->width + out->exits[i].x;
+        cave_set_mask(job->cave, at, (cave_mask(job->cave, at) | QG_MASK_EXIT) & ~QG_MASK_OPAQUE);
     }
     if (job->options->no_connect || job->orient == OR_ENCOMPASS ||
         (job->tags & (TAG_NO_EXITS | TAG_OVERWRITABLE)) || !out->exit_count)
@@ -226,7 +228,7 @@ qg_status qg_place_vault(qg_cave *cave, const qg_level *level,
                          qg_diags *diags)
 {
     static const qg_place_options defaults;
-    if (!cave || !level || !out || !cave->feature || !cave->vault_mask || !cave->classify)
+    if (!cave || !level || !out || !cave_usable(cave))
         return QG_ERR_INVALID;
     if (!options)
         options = &defaults;

@@ -38,11 +38,24 @@ uint32_t qg_glyph_class(unsigned char glyph);
 
 /* ---- the game's dungeon ------------------------------------------------ */
 
+/* The game's own accessors, for grids that are not plain arrays (such as
+ * Angband's cave[y][x] structs). Each field is read and written through
+ * its array in qg_cave when that is given, else through these. */
+typedef struct qg_cave_access {
+    int32_t (*get_feature)(void *user, int x, int y);
+    void (*set_feature)(void *user, int x, int y, int32_t feature);
+    uint32_t (*get_info)(void *user, int x, int y);   /* NULL: no cave_info */
+    void (*set_info)(void *user, int x, int y, uint32_t info);
+    uint32_t (*get_mask)(void *user, int x, int y);
+    void (*set_mask)(void *user, int x, int y, uint32_t mask);
+    void (*set_special)(void *user, int x, int y, int32_t special); /* or NULL */
+} qg_cave_access;
+
 typedef struct qg_cave {
     int width, height;
     int32_t *feature;     /* width × height, row-major: the game's feature ids */
-    uint32_t *cave_info;  /* width × height, or NULL when the game has none */
-    uint32_t *vault_mask; /* width × height (QG_MASK_*); required */
+    uint32_t *cave_info;  /* width × height, or NULL */
+    uint32_t *vault_mask; /* width × height (QG_MASK_*), or NULL */
     int32_t *special;     /* width × height, or NULL; specials are also requested */
     /* QG_FEAT_* bits of one of the game's features. Required. */
     uint32_t (*classify)(void *user, int32_t feature);
@@ -54,6 +67,9 @@ typedef struct qg_cave {
     int (*occupied)(void *user, int x, int y);
     int32_t floor_feature; /* what corridors are carved into */
     void *user;
+    /* For the fields whose array is NULL (feature and vault mask need one
+     * or the other); may be NULL when the arrays are given. */
+    const qg_cave_access *access;
 } qg_cave;
 
 /* ---- placement requests --------------------------------------------------- */
