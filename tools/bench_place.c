@@ -1,5 +1,5 @@
 /* Placement throughput, run by hand:
- *   make tools/bench_place && ./tools/bench_place [seconds]
+ *   make bench && ./tools/bench_place [seconds]
  * 1. a median-size vault (15 × 12 minivault with exits and things) into an
  *    80 × 70 host dungeon; the host is restored after every placement and
  *    the restore alone is timed too, so the net figure is placement only;

@@ -33,7 +33,3 @@ tests_test_place_props_SOURCES = tests/test_place_props.c $(PLACEFIX)
 tests_test_place_props_CFLAGS = $(TESTS_CFLAGS)
 tests_test_place_props_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
-
-noinst_PROGRAMS += tools/bench_place
-tools_bench_place_SOURCES = tools/bench_place.c
-tools_bench_place_LDADD = libquestgrid.la
