@@ -118,6 +118,8 @@ static inline int xform_src(const xform *t, int x, int y, int lw)
 {
     return (t->d * x + t->e * y + t->f) * lw + (t->a * x + t->b * y + t->c);
 }
+/* Where a source cell (sx, sy) lands in the transformed map. */
+void xform_inverse(const xform *t, int sx, int sy, int *x, int *y);
 orient orient_after(orient o, unsigned op);
 
 /* ---- the transformed view of a level being placed ------------------------- */

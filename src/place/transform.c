@@ -122,9 +122,9 @@ unsigned char vmap_glyph(const vmap *m, int x, int y)
 static const unsigned op_order[4] = {QG_XFORM_HMIRROR, QG_XFORM_VMIRROR,
                                      QG_XFORM_ROTATE_CW, QG_XFORM_ROTATE_CCW};
 
-/* Where a source cell lands: the transform's matrix is a signed
- * permutation, so its inverse is its transpose. */
-static void inverse(const xform *t, int sx, int sy, int *x, int *y)
+/* The transform's matrix is a signed permutation: its inverse is its
+ * transpose. */
+void xform_inverse(const xform *t, int sx, int sy, int *x, int *y)
 {
     *x = t->a * (sx - t->c) + t->d * (sy - t->f);
     *y = t->b * (sx - t->c) + t->e * (sy - t->f);
@@ -156,7 +156,7 @@ static qg_status copy_extras(qg_level *dst, const qg_level *src, const xform *t,
     for (size_t i = 0; i < qg_level_marker_count(src) && st == QG_OK; i++) {
         int sx, sy;
         const char *spec = qg_level_marker(src, i, &sx, &sy);
-        inverse(t, sx, sy, &x, &y);
+        xform_inverse(t, sx, sy, &x, &y);
         st = qg_level_add_marker(dst, x, y, spec);
     }
     for (size_t i = 0; i < qg_level_property_count(src) && st == QG_OK; i++) {
@@ -168,7 +168,7 @@ static qg_status copy_extras(qg_level *dst, const qg_level *src, const xform *t,
     }
     int sx, sy;
     if (qg_level_player_start(src, &sx, &sy)) {
-        inverse(t, sx, sy, &x, &y);
+        xform_inverse(t, sx, sy, &x, &y);
         qg_level_set_player_start(dst, x, y);
     }
     if (st == QG_OK && qg_level_name(src))

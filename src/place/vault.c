@@ -63,9 +63,9 @@ typedef struct marker_map {
 static void map_marker(const void *ctx, int lx, int ly, int *hx, int *hy)
 {
     const marker_map *m = ctx;
-    const xform *t = m->t;
-    *hx = m->px + t->a * (lx - t->c) + t->d * (ly - t->f);
-    *hy = m->py + t->b * (lx - t->c) + t->e * (ly - t->f);
+    xform_inverse(m->t, lx, ly, hx, hy);
+    *hx += m->px;
+    *hy += m->py;
 }
 
 static int draw(const vault_job *job, int px, int py, request_sink *sink)
