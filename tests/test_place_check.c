@@ -160,6 +160,7 @@ static void maps_need_an_exit_and_reachable_stairs(void **state)
     (void)state;
     static const char *const closed[] = {"xxxxx", "x...x", "xxxxx"};
     static const char *const sealed_stair[] = {"xxxxx", "x>x.x", "xxx.."};
+    static const char *const inner_exit[] = {"xxxxx", "x.@.x", "xx.xx"};
     qg_diags *d = qg_diags_new();
     qg_level *l = fix_level(closed, 3, "float", NULL);
     assert_int_equal(qg_level_check_placement(l, d), 1);
@@ -172,6 +173,11 @@ static void maps_need_an_exit_and_reachable_stairs(void **state)
     l = fix_level(sealed_stair, 3, "float", NULL);
     assert_int_equal(qg_level_check_placement(l, d), 0);
     assert_true(test_diags_contain(d, QG_WARNING, "stairs '>' of map 'fixture' at 1,1 cannot be reached from the map's edge"));
+    qg_level_free(l);
+    qg_diags_clear(d);
+    l = fix_level(inner_exit, 3, "float", NULL);
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_true(test_diags_contain(d, QG_WARNING, "exit '@' of map 'fixture' at 2,1 is inside the map"));
     qg_level_free(l);
     qg_diags_free(d);
 }

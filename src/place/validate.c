@@ -303,7 +303,7 @@ static void check_reachable(checker *c, walk_grid *g)
             continue;
         if (glyph[at] == '@' && !on_edge(g, at))
             place_diag(c->diags, QG_WARNING, c->level,
-                       "exit '@' of map '%s' at %d,%d is not on the map's edge",
+                       "exit '@' of map '%s' at %d,%d is inside the map, where no corridor can reach it",
                        c->name, at % c->w, at / c->w);
         if (!is_stair_glyph(glyph[at]))
             continue;
