@@ -65,7 +65,8 @@ static void report(const qg_level *level, const qg_placement *p)
                p->transform & QG_XFORM_VMIRROR ? "vmirror " : "",
                p->transform & QG_XFORM_ROTATE_CW ? "rotated clockwise " : "",
                p->transform & QG_XFORM_ROTATE_CCW ? "rotated anticlockwise " : "");
-    printf(", %zu/%zu exits joined", connected, p->exit_count);
+    if (p->exit_count)
+        printf(", %zu/%zu exits joined", connected, p->exit_count);
     if (p->has_player_start)
         printf(", player at %d,%d", p->player_x, p->player_y);
     putchar('\n');
