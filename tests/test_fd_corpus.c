@@ -70,6 +70,30 @@ static void print_errors(const qg_diags *d)
             qg_diag_print(qg_diags_get(d, i), stderr);
 }
 
+/* The records of file 0, joined with newlines, are the file's bytes. */
+static void assert_round_trip(const qg_mapdef *def, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char original[1 << 20];
+    size_t size = fread(original, 1, sizeof original, f);
+    fclose(f);
+    size_t at = 0;
+    for (size_t i = 0; i < qg_fd_record_count(def); i++) {
+        const qg_fd_record *rec = qg_fd_record_at(def, i);
+        if (rec->file != 0)
+            continue;
+        assert_true(at + rec->len <= size);
+        assert_memory_equal(original + at, rec->text, rec->len);
+        at += rec->len;
+        if (at < size) {
+            assert_int_equal(original[at], '\n');
+            at++;
+        }
+    }
+    assert_int_equal(at, size);
+}
+
 /* Reads every map file of a variant; counts the records of each file's
  * own lines. */
 static void read_variant(const variant *v)
@@ -91,6 +115,7 @@ static void read_variant(const variant *v)
         print_errors(d);
         assert_int_equal(st, QG_OK);
         assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 0);
+        assert_round_trip(def, path);
         for (size_t i = 0; i < qg_fd_record_count(def); i++) {
             const qg_fd_record *rec = qg_fd_record_at(def, i);
             if (rec->file != 0)

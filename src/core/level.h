@@ -6,7 +6,7 @@
 #include "questgrid/core.h"
 
 typedef struct qg_row_legend {
-    unsigned char use[256];  /* 1: bytes with this value are placed */
+    unsigned char use[256];  /* 0: skipped, 1: placed, 2: placed and counted */
     int32_t feature[256];
     uint32_t name_id[256];   /* from qg_level_intern */
     uint32_t info[256];
@@ -16,8 +16,9 @@ typedef struct qg_row_legend {
 uint32_t qg_level_intern(qg_level *level, const char *name);
 /* Places the bytes of row y from column x0 on: each byte the legend uses
  * sets glyph, feature, feature name and cave_info of its cell and marks
- * it as in the map. Cells outside the level are skipped. */
-void qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
+ * it as in the map. Cells outside the level are skipped. Returns how many
+ * bytes were not simply placed (use 0 or 2), for the caller to revisit. */
+size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
                       size_t n, const qg_row_legend *legend);
 
 #endif
