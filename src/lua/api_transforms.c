@@ -18,6 +18,8 @@ static int pick_glyph(qg_runtime *rt, glyph_pick *p)
 {
     if (p->frozen)
         return p->frozen;
+    if (!p->count)
+        return ' ';
     int i = lrt_pick_weighted(&rt->rng, &p->choices[0].weight, sizeof *p->choices, p->count);
     int g = i < 0 ? ' ' : p->choices[i].glyph;
     if (p->fixed)
@@ -30,7 +32,7 @@ static int in_keys(const char *keys, char c)
     return c && strchr(keys, c) != NULL;
 }
 
-static int l_map(lua_State *L)
+int lrt_map_fn(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     int top = lua_gettop(L);
@@ -282,7 +284,7 @@ static int l_gly_points(lua_State *L)
 void lrt_open_transforms(lua_State *L)
 {
     static const luaL_Reg fns[] = {
-        {"map", l_map}, {"mapsize", l_mapsize}, {"width", l_width},
+        {"map", lrt_map_fn}, {"mapsize", l_mapsize}, {"width", l_width},
         {"height", l_height}, {"normalise", l_normalise}, {"subst", l_subst},
         {"nsubst", l_nsubst}, {"shuffle", l_shuffle}, {"clear", l_clear},
         {"gly_point", l_gly_point}, {"gly_points", l_gly_points},

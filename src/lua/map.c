@@ -81,15 +81,36 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
         return 1;
     if (width < 0 || height < 0 || width > LRT_MAX_WIDTH || height > LRT_MAX_HEIGHT)
         return 0;
-    char *grid = malloc((size_t)width * (size_t)height + 1);
+    size_t need = (size_t)width * (size_t)height + 1;
+    if (width == map->width) {
+        /* rows added or dropped: grow in place, by doubling */
+        if (need > map->grid_cap) {
+            size_t cap = map->grid_cap ? map->grid_cap * 2 : 256;
+            while (cap < need)
+                cap *= 2;
+            char *grid = realloc(map->grid, cap);
+            if (!grid)
+                return 0;
+            map->grid = grid;
+            map->grid_cap = cap;
+        }
+        if (height > map->height)
+            memset(map->grid + (size_t)map->height * width, fill,
+                   (size_t)(height - map->height) * width);
+        map->height = height;
+        return 1;
+    }
+    size_t cap = need > map->grid_cap ? need : map->grid_cap;
+    char *grid = malloc(cap);
     if (!grid)
         return 0;
-    memset(grid, fill, (size_t)width * (size_t)height);
+    memset(grid, fill, need - 1);
     for (int y = 0; y < height && y < map->height; y++)
         memcpy(grid + (size_t)y * width, map->grid + (size_t)y * map->width,
                (size_t)(width < map->width ? width : map->width));
     free(map->grid);
     map->grid = grid;
+    map->grid_cap = cap;
     map->width = width;
     map->height = height;
     return 1;
@@ -98,7 +119,11 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len)
 {
     int width = (int)len > map->width ? (int)len : map->width;
-    if (len > LRT_MAX_WIDTH || !lrt_map_resize(map, width, map->height + 1, ' '))
+    if (len > LRT_MAX_WIDTH || map->height >= LRT_MAX_HEIGHT)
+        return 0;
+    if (width != map->width && !lrt_map_resize(map, width, map->height, ' '))
+        return 0;
+    if (!lrt_map_resize(map, width, map->height + 1, ' '))
         return 0;
     memcpy(map->grid + (size_t)(map->height - 1) * map->width, row, len);
     return 1;

@@ -49,6 +49,7 @@ typedef struct lrt_map {
     /* grid: height rows of width bytes (space = outside) */
     char *grid;
     int width, height;
+    size_t grid_cap;         /* bytes allocated for grid */
     lrt_strs tags, depths, places, mons, items, subvaults;
     char *orient, *desc;
     lrt_strs chance_ranges, weight_ranges; /* "value (ranges)" */
@@ -136,6 +137,9 @@ int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
  * takes the item) over n int weights, the first at first_weight and each
  * stride bytes after the previous; -1 when every weight is 0. */
 int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n);
+
+/* dgn.map(map, ...): rows, cells and lines of the grid. */
+int lrt_map_fn(lua_State *L);
 
 /* API families: each registers its functions into the dgn table (map
  * bound, map first) or its own global table. */
