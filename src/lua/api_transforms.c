@@ -37,6 +37,7 @@ int lrt_map_fn(lua_State *L)
     lrt_map *map = lrt_check_map(L, 1);
     int top = lua_gettop(L);
     if (top == 1) {
+        lrt_charge(L, (size_t)map->width * map->height);
         lua_createtable(L, map->height, 0);
         for (int y = 0; y < map->height; y++) {
             lua_pushlstring(L, map->grid + (size_t)y * map->width, (size_t)map->width);
@@ -226,6 +227,7 @@ static int apply_transform(lua_State *L, transform_fn fn)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
+        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
         fn(L, rt, map, luaL_checkstring(L, i));
     }
     return 0;
@@ -254,6 +256,7 @@ static int l_clear(lua_State *L)
 static int l_gly_point(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
+    lrt_charge(L, (size_t)map->width * map->height);
     char g = luaL_checkstring(L, 2)[0];
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++)
@@ -268,6 +271,7 @@ static int l_gly_point(lua_State *L)
 static int l_gly_points(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
+    lrt_charge(L, (size_t)map->width * map->height);
     char g = luaL_checkstring(L, 2)[0];
     int n = 0;
     for (int y = 0; y < map->height; y++)

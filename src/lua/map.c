@@ -22,6 +22,8 @@ lrt_map *lrt_map_new(const char *name, const char *file, int line)
 
 int lrt_strs_add(lrt_strs *strs, const char *s, size_t len)
 {
+    if (strs->count >= LRT_MAX_ENTRIES)
+        return 0;
     char *copy = qg_strndup(s, len);
     if (!copy)
         return 0;
@@ -144,6 +146,8 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
 
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)
 {
+    if (map->mark_count >= LRT_MAX_MARKS)
+        return 0;
     char *copy = qg_strdup(spec);
     if (!copy)
         return 0;
