@@ -7,9 +7,10 @@
 
 #include <questgrid/core.h>
 #include <questgrid/place.h>
-#include <questgrid/des.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>
+#include <questgrid/lua.h>
+#include <questgrid/des.h>
 
 #endif
