@@ -3,7 +3,6 @@
 #define QG_CLI_PLACE_LOAD_H
 
 #include "cli/cli.h"
-#include "questgrid/lua.h"
 
 typedef struct place_loader {
     const cli_opts *opts;

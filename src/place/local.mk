@@ -16,9 +16,9 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_place_vault tests/test_place_fixed \
-	tests/test_place_check tests/test_place_props
+	tests/test_place_check tests/test_place_props tests/test_place_corpus
 TESTS += tests/test_place_vault tests/test_place_fixed \
-	tests/test_place_check tests/test_place_props
+	tests/test_place_check tests/test_place_props tests/test_place_corpus
 PLACEFIX = tests/placefix.c tests/placefix.h
 tests_test_place_vault_SOURCES = tests/test_place_vault.c $(PLACEFIX)
 tests_test_place_vault_CFLAGS = $(TESTS_CFLAGS)
@@ -32,4 +32,9 @@ tests_test_place_check_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_place_props_SOURCES = tests/test_place_props.c $(PLACEFIX)
 tests_test_place_props_CFLAGS = $(TESTS_CFLAGS)
 tests_test_place_props_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_place_corpus_SOURCES = tests/test_place_corpus.c
+tests_test_place_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_place_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+TESTS += tests/cli_place.sh
+EXTRA_DIST += tests/cli_place.sh
