@@ -6,9 +6,11 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
-#include <questgrid/des.h>
+#include <questgrid/place.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>
+#include <questgrid/lua.h>
+#include <questgrid/des.h>
 
 #endif

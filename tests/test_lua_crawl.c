@@ -1,0 +1,117 @@
+/* The real test bed: Debian's crawl-common (Crawl 0.28) with its own Lua
+ * library. At least 95% of its maps must complete the compile-time run and
+ * at least 95% must resolve for a few seeds and places. Skipped when the
+ * package is not installed (QG_CRAWL_DAT may point elsewhere). */
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+#include "core/file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct corpus {
+    const char *dat;
+    qg_runtime *rt;
+    qg_diags *diags;
+} corpus;
+
+static int setup(void **state)
+{
+    static corpus c;
+    const char *dat = getenv("QG_CRAWL_DAT");
+    c.dat = dat && *dat ? dat : "/usr/share/crawl/dat";
+    char *loadmaps = qg_path_join(c.dat, "dlua/loadmaps.lua");
+    FILE *probe = loadmaps ? fopen(loadmaps, "r") : NULL;
+    free(loadmaps);
+    *state = &c;
+    if (!probe)
+        return 0;
+    fclose(probe);
+    char *dlua = qg_path_join(c.dat, "dlua");
+    const char *paths[1] = {dlua};
+    qg_runtime_options opts = {paths, 1, 0, 0};
+    c.diags = qg_diags_new();
+    c.rt = qg_runtime_new(&opts, c.diags);
+    free(dlua);
+    char **files;
+    size_t n;
+    if (!c.rt || qg_runtime_library_des_files(c.rt, &files, &n, c.diags) != QG_OK)
+        return -1;
+    qg_des_names *names = qg_des_names_new();
+    for (size_t i = 0; i < n; i++) {
+        char *path = qg_path_join(c.dat, files[i]);
+        qg_des_file *file = NULL;
+        qg_des_load(path, NULL, names, &file, c.diags);
+        if (file)
+            qg_runtime_add_file(c.rt, file, c.diags);
+        free(path);
+        free(files[i]);
+    }
+    free(files);
+    qg_des_names_free(names);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    corpus *c = *state;
+    qg_runtime_free(c->rt);
+    qg_diags_free(c->diags);
+    return 0;
+}
+
+static void test_compile_time_run(void **state)
+{
+    corpus *c = *state;
+    if (!c->rt)
+        skip();
+    size_t n = qg_runtime_map_count(c->rt), ok = 0;
+    assert_int_equal(n, 5283);
+    for (size_t i = 0; i < n; i++) {
+        qg_diags_clear(c->diags);
+        ok += qg_runtime_compile_map(c->rt, qg_runtime_map(c->rt, i), c->diags) == QG_OK;
+    }
+    print_message("# compile-time run: %zu of %zu maps\n", ok, n);
+    assert_true(ok * 100 >= n * 95);
+    /* an index field the Lua decided: a map without ORIENT floats */
+    qg_mapdef *def = qg_runtime_find_map(c->rt, "lemuel_altar_in_water");
+    assert_non_null(def);
+    assert_string_equal(qg_mapdef_get_property(def, "orient"), "float");
+    assert_string_equal(qg_mapdef_get_property(def, "depth"), "Swamp, Shoals");
+    assert_string_equal(qg_mapdef_get_property(def, "weight"), "9");
+    assert_non_null(strstr(qg_mapdef_get_property(def, "tags"), "minivault"));
+}
+
+static void test_resolution(void **state)
+{
+    corpus *c = *state;
+    if (!c->rt)
+        skip();
+    static const char *const places[] = {"D:5", "Lair:3", "Depths:2"};
+    size_t n = qg_runtime_map_count(c->rt), tries = 0, ok = 0;
+    for (size_t i = 0; i < n; i++) {
+        for (int s = 0; s < 3; s++) {
+            qg_context ctx = {places[s], 10, NULL};
+            qg_level *level = NULL;
+            qg_diags_clear(c->diags);
+            tries++;
+            if (qg_runtime_resolve(c->rt, qg_runtime_map(c->rt, i), (unsigned long long)s + 1,
+                                   &ctx, &level, c->diags) == QG_OK) {
+                ok++;
+                qg_level_free(level);
+            }
+        }
+    }
+    print_message("# resolution: %zu of %zu\n", ok, tries);
+    assert_true(ok * 100 >= tries * 95);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_compile_time_run),
+        cmocka_unit_test(test_resolution),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
