@@ -7,6 +7,7 @@
 
 #include <questgrid/core.h>
 #include <questgrid/convert.h>
+#include <questgrid/place.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>

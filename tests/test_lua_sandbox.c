@@ -85,6 +85,34 @@ static void test_pcall_cannot_swallow_the_budget(void **state)
     qg_diags_free(d);
 }
 
+static void test_cheap_calls_in_a_loop_stop(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    char rows[80 * 8 + 200] = "";
+    for (int i = 0; i < 8; i++)
+        strcat(rows, "map(\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\")\n");
+    static const char *const loops[] = {
+        "while true do subst('x = y') subst('y = x') end",
+        "while true do gly_points('x') end",
+        "while true do colour('x = red') end",
+        "local i = 0 while true do i = i + 1 tags('t' .. i) end",
+        "local i = 0 while true do i = i + 1 marker('x = feat:floor') end",
+        "while true do fill_area{fill = 'x'} end",
+        "while true do make_circle{x = 1, y = 1, radius = 1000000000} end",
+    };
+    for (size_t k = 0; k < sizeof loops / sizeof *loops; k++) {
+        th_map *m = th_map_new("loop", rows, loops[k]);
+        qg_status st = th_compile(rt, m, d);
+        /* the budget, or a list that is full: never a hang */
+        assert_true(st == QG_ERR_LIMIT || st == QG_ERR_LUA);
+        th_map_free(m);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 static void test_memory_is_capped(void **state)
 {
     (void)state;
@@ -177,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_reading_a_file_fails),
         cmocka_unit_test(test_infinite_loop_stops),
         cmocka_unit_test(test_pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(test_cheap_calls_in_a_loop_stop),
         cmocka_unit_test(test_memory_is_capped),
         cmocka_unit_test(test_costly_patterns_refused),
         cmocka_unit_test(test_gc_metamethods_refused),

@@ -213,6 +213,7 @@ static int passable(char c)
 static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
 {
     size_t cells = (size_t)map->width * map->height;
+    lrt_charge(L, cells * 9);
     unsigned char *seen = lua_newuserdatauv(L, cells + 1, 0);
     memset(seen, 0, cells + 1);
     int *stack = lua_newuserdatauv(L, (cells + 1) * 2 * sizeof *stack, 0);

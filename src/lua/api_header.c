@@ -16,7 +16,7 @@ static int set_text(lua_State *L, lrt_map *map, char **field, int index)
     if (!lua_isnone(L, index)) {
         char *copy = lua_isnil(L, index) ? NULL : qg_strdup(luaL_checkstring(L, index));
         if (!lua_isnil(L, index) && !copy)
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
         free(*field);
         *field = copy;
     }
@@ -73,7 +73,7 @@ static int set_ranges(lua_State *L, lrt_map *map, lrt_strs *ranges)
             while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
                 n--;
             if (n && !lrt_strs_add(ranges, p, n))
-                return lrt_map_error(L, map, "out of memory");
+                return lrt_map_error(L, map, "too many values, or out of memory");
             s += len + (comma != NULL);
         }
     }
@@ -106,8 +106,9 @@ static int l_orient(lua_State *L)
     return set_text(L, map, &map->orient, 2);
 }
 
-static int has_tag(const lrt_map *map, const char *tag, size_t len)
+static int has_tag(lua_State *L, const lrt_map *map, const char *tag, size_t len)
 {
+    lrt_charge(L, map->tags.count);
     for (size_t i = 0; i < map->tags.count; i++)
         if (strlen(map->tags.items[i]) == len && memcmp(map->tags.items[i], tag, len) == 0)
             return 1;
@@ -127,8 +128,8 @@ static int l_tags(lua_State *L)
             while (*s == ' ' || *s == '\t')
                 s++;
             size_t len = strcspn(s, " \t");
-            if (len && !has_tag(map, s, len) && !lrt_strs_add(&map->tags, s, len))
-                return lrt_map_error(L, map, "out of memory");
+            if (len && !has_tag(L, map, s, len) && !lrt_strs_add(&map->tags, s, len))
+                return lrt_map_error(L, map, "too many values, or out of memory");
             s += len;
         }
     }
@@ -140,7 +141,7 @@ static int l_has_tag(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *tag = luaL_checkstring(L, 2);
-    lua_pushboolean(L, has_tag(map, tag, strlen(tag)));
+    lua_pushboolean(L, has_tag(L, map, tag, strlen(tag)));
     return 1;
 }
 
@@ -169,7 +170,7 @@ static int add_ranged_value(lua_State *L, lrt_map *map, lrt_strs *ranges,
 {
     lua_pushfstring(L, "%d (%s)", (int)value, range);
     if (!lrt_strs_add(ranges, lua_tostring(L, -1), lua_rawlen(L, -1)))
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 

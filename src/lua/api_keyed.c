@@ -29,7 +29,9 @@ enum keyed_field { KEY_FEAT, KEY_MONS, KEY_ITEM };
 static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const char *what)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    const char *s = luaL_checkstring(L, 2);
+    size_t len;
+    const char *s = luaL_checklstring(L, 2, &len);
+    lrt_charge(L, len);
     des_arena arena;
     des_keyed k;
     parse_keyed(L, map, dir, what, s, &arena, &k);
@@ -47,7 +49,7 @@ static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const ch
     }
     des_arena_free(&arena);
     if (!ok)
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 
@@ -92,7 +94,7 @@ static int l_kmask(lua_State *L)
     }
     des_arena_free(&arena);
     if (!ok)
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 
@@ -118,7 +120,7 @@ static int add_slot(lua_State *L, int items)
         if (r != DES_PARSE_OK)
             return lrt_parse_error(L, map, items ? "ITEM" : "MONS", r, &err);
         if (!lrt_strs_add(slots, s, len))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
         return 0;
     }
     lua_Integer index = lrt_checkint(L, 2);
@@ -127,10 +129,10 @@ static int add_slot(lua_State *L, int items)
         return lrt_map_error(L, map, "slot index %d out of range", (int)index);
     while (slots->count <= (size_t)index)
         if (!lrt_strs_add(slots, "", 0))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
     char *copy = qg_strdup(s);
     if (!copy)
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     free(slots->items[index]);
     slots->items[index] = copy;
     return 0;
@@ -148,11 +150,12 @@ static int l_item(lua_State *L)
 
 static void mark_glyph(lua_State *L, lrt_map *map, char glyph, const char *spec)
 {
+    lrt_charge(L, (size_t)map->width * map->height);
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++)
             if (map->grid[(size_t)y * map->width + x] == glyph &&
                 !lrt_map_add_mark(map, x, y, spec))
-                lrt_map_error(L, map, "out of memory");
+                lrt_map_error(L, map, "too many values, or out of memory");
 }
 
 static int l_marker(lua_State *L)
@@ -231,7 +234,7 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
     }
     des_arena_free(&arena);
     if (!ok)
-        lrt_map_error(L, map, "out of memory");
+        lrt_map_error(L, map, "too many values, or out of memory");
 }
 
 static int overlay(lua_State *L, des_dir dir, const char *kind)
@@ -243,6 +246,7 @@ static int overlay(lua_State *L, des_dir dir, const char *kind)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
+        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
         overlay_one(L, map, dir, kind, luaL_checkstring(L, i));
     }
     return 0;
@@ -292,7 +296,7 @@ static int l_subvault(lua_State *L)
         parse_keyed(L, map, DES_DIR_SUBVAULT, "SUBVAULT", s, &arena, &k);
         des_arena_free(&arena);
         if (!lrt_strs_add(&map->subvaults, s, len))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
     }
     return 0;
 }

@@ -18,6 +18,8 @@ static int pick_glyph(qg_runtime *rt, glyph_pick *p)
 {
     if (p->frozen)
         return p->frozen;
+    if (!p->count)
+        return ' ';
     int i = lrt_pick_weighted(&rt->rng, &p->choices[0].weight, sizeof *p->choices, p->count);
     int g = i < 0 ? ' ' : p->choices[i].glyph;
     if (p->fixed)
@@ -30,11 +32,12 @@ static int in_keys(const char *keys, char c)
     return c && strchr(keys, c) != NULL;
 }
 
-static int l_map(lua_State *L)
+int lrt_map_fn(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     int top = lua_gettop(L);
     if (top == 1) {
+        lrt_charge(L, (size_t)map->width * map->height);
         lua_createtable(L, map->height, 0);
         for (int y = 0; y < map->height; y++) {
             lua_pushlstring(L, map->grid + (size_t)y * map->width, (size_t)map->width);
@@ -224,6 +227,7 @@ static int apply_transform(lua_State *L, transform_fn fn)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
+        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
         fn(L, rt, map, luaL_checkstring(L, i));
     }
     return 0;
@@ -252,6 +256,7 @@ static int l_clear(lua_State *L)
 static int l_gly_point(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
+    lrt_charge(L, (size_t)map->width * map->height);
     char g = luaL_checkstring(L, 2)[0];
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++)
@@ -266,6 +271,7 @@ static int l_gly_point(lua_State *L)
 static int l_gly_points(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
+    lrt_charge(L, (size_t)map->width * map->height);
     char g = luaL_checkstring(L, 2)[0];
     int n = 0;
     for (int y = 0; y < map->height; y++)
@@ -282,7 +288,7 @@ static int l_gly_points(lua_State *L)
 void lrt_open_transforms(lua_State *L)
 {
     static const luaL_Reg fns[] = {
-        {"map", l_map}, {"mapsize", l_mapsize}, {"width", l_width},
+        {"map", lrt_map_fn}, {"mapsize", l_mapsize}, {"width", l_width},
         {"height", l_height}, {"normalise", l_normalise}, {"subst", l_subst},
         {"nsubst", l_nsubst}, {"shuffle", l_shuffle}, {"clear", l_clear},
         {"gly_point", l_gly_point}, {"gly_points", l_gly_points},

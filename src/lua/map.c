@@ -22,6 +22,8 @@ lrt_map *lrt_map_new(const char *name, const char *file, int line)
 
 int lrt_strs_add(lrt_strs *strs, const char *s, size_t len)
 {
+    if (strs->count >= LRT_MAX_ENTRIES)
+        return 0;
     char *copy = qg_strndup(s, len);
     if (!copy)
         return 0;
@@ -81,15 +83,36 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
         return 1;
     if (width < 0 || height < 0 || width > LRT_MAX_WIDTH || height > LRT_MAX_HEIGHT)
         return 0;
-    char *grid = malloc((size_t)width * (size_t)height + 1);
+    size_t need = (size_t)width * (size_t)height + 1;
+    if (width == map->width) {
+        /* rows added or dropped: grow in place, by doubling */
+        if (need > map->grid_cap) {
+            size_t cap = map->grid_cap ? map->grid_cap * 2 : 256;
+            while (cap < need)
+                cap *= 2;
+            char *grid = realloc(map->grid, cap);
+            if (!grid)
+                return 0;
+            map->grid = grid;
+            map->grid_cap = cap;
+        }
+        if (height > map->height)
+            memset(map->grid + (size_t)map->height * width, fill,
+                   (size_t)(height - map->height) * width);
+        map->height = height;
+        return 1;
+    }
+    size_t cap = need > map->grid_cap ? need : map->grid_cap;
+    char *grid = malloc(cap);
     if (!grid)
         return 0;
-    memset(grid, fill, (size_t)width * (size_t)height);
+    memset(grid, fill, need - 1);
     for (int y = 0; y < height && y < map->height; y++)
         memcpy(grid + (size_t)y * width, map->grid + (size_t)y * map->width,
                (size_t)(width < map->width ? width : map->width));
     free(map->grid);
     map->grid = grid;
+    map->grid_cap = cap;
     map->width = width;
     map->height = height;
     return 1;
@@ -98,7 +121,11 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len)
 {
     int width = (int)len > map->width ? (int)len : map->width;
-    if (len > LRT_MAX_WIDTH || !lrt_map_resize(map, width, map->height + 1, ' '))
+    if (len > LRT_MAX_WIDTH || map->height >= LRT_MAX_HEIGHT)
+        return 0;
+    if (width != map->width && !lrt_map_resize(map, width, map->height, ' '))
+        return 0;
+    if (!lrt_map_resize(map, width, map->height + 1, ' '))
         return 0;
     memcpy(map->grid + (size_t)(map->height - 1) * map->width, row, len);
     return 1;
@@ -119,6 +146,8 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
 
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)
 {
+    if (map->mark_count >= LRT_MAX_MARKS)
+        return 0;
     char *copy = qg_strdup(spec);
     if (!copy)
         return 0;

@@ -20,6 +20,10 @@
 /* _write_vault tries a map this many times before giving up. */
 #define LRT_RESOLVE_TRIES 25
 #define LRT_GLYPHS 256
+/* What one map may accumulate in C memory, outside the Lua allocator's
+ * cap: entries per list (tags, depths, slots, …) and marks. */
+#define LRT_MAX_ENTRIES 4096
+#define LRT_MAX_MARKS (LRT_MAX_WIDTH * LRT_MAX_HEIGHT * 8)
 
 /* A per-glyph keyed spec: the KFEAT / KMONS / KITEM argument as given
  * ("keys = value", parsed again when the level is built) and the KMASK
@@ -49,6 +53,7 @@ typedef struct lrt_map {
     /* grid: height rows of width bytes (space = outside) */
     char *grid;
     int width, height;
+    size_t grid_cap;         /* bytes allocated for grid */
     lrt_strs tags, depths, places, mons, items, subvaults;
     char *orient, *desc;
     lrt_strs chance_ranges, weight_ranges; /* "value (ranges)" */
@@ -93,6 +98,10 @@ static inline lua_Integer lrt_checkint(lua_State *L, int index)
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
 void lrt_budget_reset(qg_runtime *rt);
+/* Charges work done in C (cells visited, entries scanned) to the chunk's
+ * instruction budget, so that a loop of cheap-looking calls stops as an
+ * endless Lua loop does; raises the budget error when it is spent. */
+void lrt_charge(lua_State *L, size_t work);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
@@ -118,12 +127,14 @@ qg_runtime *lrt_runtime(lua_State *L);
 /* map.c */
 lrt_map *lrt_map_new(const char *name, const char *file, int line);
 void lrt_map_free(lrt_map *map);
+/* 0 when out of memory or when the list is full (LRT_MAX_ENTRIES). */
 int lrt_strs_add(lrt_strs *strs, const char *s, size_t len);
 void lrt_strs_free(lrt_strs *strs);
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len);
 int lrt_map_resize(lrt_map *map, int width, int height, char fill);
 char lrt_cell(const lrt_map *map, int x, int y);
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
+/* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
 /* luaL_error with the map's name, for argument errors. */
@@ -136,6 +147,9 @@ int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
  * takes the item) over n int weights, the first at first_weight and each
  * stride bytes after the previous; -1 when every weight is 0. */
 int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n);
+
+/* dgn.map(map, ...): rows, cells and lines of the grid. */
+int lrt_map_fn(lua_State *L);
 
 /* API families: each registers its functions into the dgn table (map
  * bound, map first) or its own global table. */

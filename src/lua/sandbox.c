@@ -25,6 +25,17 @@ static void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+void lrt_charge(lua_State *L, size_t work)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    rt->instr_used += work;
+    if (rt->instr_used > rt->instr_limit) {
+        rt->budget_exhausted = 1;
+        luaL_error(L, "instruction budget exceeded (%I instructions)",
+                   (lua_Integer)rt->instr_limit);
+    }
+}
+
 static void lrt_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -204,6 +215,7 @@ static int guarded_match(lua_State *L)
             return luaL_error(L, "pattern too costly for a subject of %d bytes",
                               (int)slen);
     }
+    lrt_charge(L, slen / 16);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
