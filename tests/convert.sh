@@ -10,7 +10,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..13
+echo 1..14
 
 "$qg" show --var CLASS=Warrior "$src/quest.txt" >"$tmp/orig.show" 2>/dev/null
 grep -q 'monster 44' "$tmp/orig.show"
@@ -73,3 +73,8 @@ QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "
     cmp -s "$tmp/a.tmx" "$tmp/b.tmx" &&
     "$qg" convert "$tmp/a.tmx" -o "$tmp/a.des" 2>/dev/null && grep -q '^MONS: ' "$tmp/a.des"
 result $? ".des to TMX is the same for the same seed, and TMX goes back to .des"
+
+"$qg" convert "$des" --map questgrid_reading_room -o "$tmp/one.des" 2>/dev/null &&
+    head -1 "$tmp/one.des" | grep -q '^NAME: *questgrid_reading_room' &&
+    [ "$(grep -c '^NAME:' "$tmp/one.des")" -eq 1 ]
+result $? ".des to .des without --seed copies one map as written"

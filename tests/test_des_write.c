@@ -323,6 +323,88 @@ static void installed_crawl_levels_round_trip(void **state)
     free(dlua);
 }
 
+/* ---- .des maps extracted as written ---------------------------------- */
+
+typedef struct extract_tally {
+    int maps, same;
+} extract_tally;
+
+static int same_chunks(const qg_mapdef *a, const qg_mapdef *b)
+{
+    for (int k = 0; k < QG_CHUNK_KINDS; k++) {
+        const qg_des_chunk *ca = qg_des_map_chunk(a, (qg_chunk_kind)k);
+        const qg_des_chunk *cb = qg_des_map_chunk(b, (qg_chunk_kind)k);
+        if (!ca != !cb || (ca && (ca->len != cb->len || memcmp(ca->code, cb->code, ca->len))))
+            return 0;
+    }
+    return 1;
+}
+
+static void extract_file(const char *path, extract_tally *t)
+{
+    char *data = NULL;
+    size_t len = 0;
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, NULL) != QG_OK)
+        return;
+    qg_des_file *file = NULL;
+    qg_des_parse(path, data, len, NULL, NULL, &file, NULL);
+    for (size_t i = 0; file && i < qg_des_map_count(file); i++) {
+        char *text = NULL;
+        size_t n = 0;
+        t->maps++;
+        assert_int_equal(qg_des_extract_map(data, len, file, i, &text, &n), QG_OK);
+        qg_des_file *one = NULL;
+        qg_des_parse(path, text, n, NULL, NULL, &one, NULL);
+        if (one && qg_des_map_count(one) >= 1 &&
+            !strcmp(qg_mapdef_name(qg_des_map(one, 0)), qg_mapdef_name(qg_des_map(file, i))) &&
+            same_chunks(qg_des_map(file, i), qg_des_map(one, 0)))
+            t->same++;
+        else
+            fprintf(stderr, "# extract %s: %s differs\n", path,
+                    qg_mapdef_name(qg_des_map(file, i)));
+        qg_des_file_free(one);
+        free(text);
+    }
+    qg_des_file_free(file);
+    free(data);
+}
+
+static void extract_walk(const char *dir, extract_tally *t)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t n = strlen(e->d_name);
+        if (n > 4 && strcmp(e->d_name + n - 4, ".des") == 0)
+            extract_file(path, t);
+        else if (!strchr(e->d_name, '.'))
+            extract_walk(path, t);
+    }
+    closedir(d);
+}
+
+/* .des -> .des without resolving: every corpus map, extracted on its own,
+ * lowers to the same Lua chunks. */
+static void crawl_corpus_maps_extract(void **state)
+{
+    (void)state;
+    const char *found = test_corpus_path_or_skip("crawl/des");
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", found);
+    extract_tally t = {0, 0};
+    extract_walk(dir, &t);
+    printf("# .des -> .des (one map, as written), crawl corpus: %d maps, %d the same "
+           "Lua chunks\n", t.maps, t.same);
+    assert_true(t.maps > 0);
+    assert_int_equal(t.same, t.maps);
+}
+
 /* ---- F:/D: levels as .des ---------------------------------------------- */
 
 static int leading_empty_rows(const qg_level *level)
@@ -625,6 +707,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(crawl_corpus_levels_round_trip),
         cmocka_unit_test(installed_crawl_levels_round_trip),
+        cmocka_unit_test(crawl_corpus_maps_extract),
         cmocka_unit_test(bundled_quests_as_des),
         cmocka_unit_test(zangband_quests_as_des),
         cmocka_unit_test(header_follows_review_order),

@@ -16,7 +16,8 @@ static const char usage[] =
     "\n"
     "Converts Angband-family F:/D: files, Crawl .des maps, Tiled maps (.tmx) and\n"
     "REXPaint images (.xp) into one another. A .des map is resolved first (its\n"
-    "Lua run with --seed at --place), so its randomness is settled by the seed.\n"
+    "Lua run with --seed at --place), so its randomness is settled by the seed;\n"
+    ".des to .des without --seed copies the map as written.\n"
     "The input format comes from the\n"
     "file itself, the output format from --to or OUT's extension (.txt/.map:\n"
     "F:/D:). For .des, F:/D: indices become Crawl names through lib/edit's\n"
@@ -153,6 +154,24 @@ static void convert_fd(job *j, const char *path)
     qg_level_free(level);
 }
 
+/* .des to .des without --seed: the map as written (its Lua kept). */
+static void extract_des(job *j, const char *path, const char *data, size_t len)
+{
+    qg_des_file *file = NULL;
+    qg_des_options options = {j->opts.legacy};
+    qg_des_parse(path, data, len, &options, NULL, &file, j->diags);
+    size_t index = 0;
+    while (file && j->opts.map && index < qg_des_map_count(file) &&
+           strcmp(qg_mapdef_name(qg_des_map(file, index)), j->opts.map) != 0)
+        index++;
+    if (file && !qg_diags_count_severity(j->diags, QG_ERROR) &&
+        qg_des_extract_map(data, len, file, index, &j->text, &j->len) != QG_OK)
+        qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0, "no map %s%s%s in the file",
+                     j->opts.map ? "named '" : "", j->opts.map ? j->opts.map : "",
+                     j->opts.map ? "'" : "");
+    qg_des_file_free(file);
+}
+
 /* A .des map resolved with its Lua: its randomness is settled by --seed. */
 static void convert_des(job *j, const char *path)
 {
@@ -235,6 +254,8 @@ static int run(job *j)
         load_mapping(j);
     if (j->from == QG_FORMAT_FD)
         convert_fd(j, path);
+    else if (j->from == QG_FORMAT_DES && j->to == QG_FORMAT_DES && !j->opts.has_seed)
+        extract_des(j, path, data, len);
     else if (j->from == QG_FORMAT_DES)
         convert_des(j, path);
     else if (j->from == QG_FORMAT_TMX || j->from == QG_FORMAT_XP)

@@ -7,6 +7,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
 	src/formats/des_cells.c \
+	src/formats/des_extract.c \
 	src/formats/des_fd_lua.c \
 	src/formats/des_fd_write.c \
 	src/formats/des_glyphs.c \

@@ -21,6 +21,7 @@
 #include <questgrid/core.h>
 #include <questgrid/fd.h>
 #include <questgrid/mapping.h>
+#include <questgrid/des.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -92,6 +93,13 @@ qg_status qg_des_write_level(const qg_level *level, const qg_write_options *opti
  * provides it ($LEVEL from you.xl()), else read as "?o?o?" (true). */
 qg_status qg_des_write_fd(const qg_mapdef *def, const qg_write_options *options,
                           char **out, size_t *len, qg_diags *diags);
+
+/* One map of a .des file as .des, without resolving it: the file's text
+ * from the map's NAME line up to the next map's, byte for byte, so that it
+ * lowers to the same Lua chunks (directive order, Lua and line layout
+ * kept). data and len are the file's bytes as parsed into file. */
+qg_status qg_des_extract_map(const char *data, size_t len, const qg_des_file *file,
+                             size_t index, char **out, size_t *out_len);
 
 /* Readers take the file's bytes (path names the file in diagnostics). The
  * TMX reader refuses DOCTYPE declarations (and so every entity) and
