@@ -45,7 +45,3 @@ EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des
 	tests/data/des/good.show tests/data/des/pool.show \
 	tests/data/des/check.out tests/data/des/check.err
 
-# Benchmark, run by hand: tools/bench_des [DIR [ROUNDS]]
-noinst_PROGRAMS += tools/bench_des
-tools_bench_des_SOURCES = tools/bench_des.c
-tools_bench_des_LDADD = libquestgrid.la
