@@ -58,6 +58,10 @@ typedef struct cli_opts {
  * -1 on a bad option (message printed, exit 2 wanted), 0 when parsed. */
 int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
               cli_opts *opts);
+/* cli_parse, then requires min_files to max_files positional arguments
+ * (usage printed to stderr and -1 returned when outside). */
+int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
+                    int max_files, const char *usage, cli_opts *opts);
 void cli_opts_free(cli_opts *opts);
 
 /* Prints every diagnostic to stderr; returns the number of errors. */

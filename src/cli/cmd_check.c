@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/cli_des.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 static const char usage[] =
@@ -71,15 +72,10 @@ static checker checker_for(const char *path)
 int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET,
-                      usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET,
+                            1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count == 0) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     check_run run = {&opts, qg_des_names_new()};
     size_t errors = 0;
     int status = run.des_names ? 0 : 2;

@@ -3,6 +3,7 @@
 #include "cli/cli.h"
 #include "cli/place_load.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,14 +105,9 @@ int cmd_place(int argc, char **argv)
     cli_opts opts;
     unsigned accepted = OPT_SEED | OPT_SIZE | OPT_LUA_PATH | OPT_PLACE | OPT_VAR |
                         OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY;
-    int r = cli_parse(argc, argv, accepted, usage, &opts);
+    int r = cli_parse_files(argc, argv, accepted, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count < 1) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     int width = opts.width ? opts.width : 80, height = opts.height ? opts.height : 70;
     run ctx = {qg_host_generate(width, height, opts.seed), opts.seed, 0, qg_diags_new()};
     place_loader loader;

@@ -28,15 +28,10 @@ static int show_fd(cli_opts *opts, const char *path);
 int cmd_show(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_MAP | OPT_LEGACY, usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
+                      OPT_MAP | OPT_LEGACY, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count != 1) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     const char *path = opts.files[0];
     int status = qg_format_from_path(path) == QG_FORMAT_DES ? cli_show_des(&opts, path)
                                                             : show_fd(&opts, path);

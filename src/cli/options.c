@@ -170,6 +170,20 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     return 0;
 }
 
+int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
+                    int max_files, const char *usage, cli_opts *opts)
+{
+    int r = cli_parse(argc, argv, accepted, usage, opts);
+    if (r)
+        return r;
+    if (opts->file_count < min_files || opts->file_count > max_files) {
+        fputs(usage, stderr);
+        cli_opts_free(opts);
+        return -1;
+    }
+    return 0;
+}
+
 void cli_opts_free(cli_opts *opts)
 {
     qg_vars_free(opts->vars);
