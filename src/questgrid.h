@@ -6,5 +6,6 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/cache.h>
 
 #endif

@@ -1,0 +1,18 @@
+/* Raw deflate streams with an optional preset dictionary, and inflation
+ * into a buffer of exactly the recorded size: a stream that would produce
+ * more (a "zip bomb") or less is corrupt. */
+#ifndef QG_CACHE_ZBLOB_H
+#define QG_CACHE_ZBLOB_H
+
+#include "questgrid/core.h"
+#include "core/buf.h"
+
+/* Appends the compressed form of data to out. */
+qg_status qgc_deflate(const void *data, size_t len, const void *dict,
+                      size_t dict_len, qg_buf *out);
+/* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
+ * the stream is complete and yields exactly raw_len bytes. */
+int qgc_inflate(const void *src, size_t src_len, const void *dict,
+                size_t dict_len, void *out, size_t raw_len);
+
+#endif
