@@ -25,3 +25,5 @@ tests_test_cache_SOURCES = tests/test_cache.c
 tests_test_cache_CFLAGS = $(TESTS_CFLAGS)
 tests_test_cache_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+
+questgrid_SOURCES += src/cli/cmd_cache.c
