@@ -27,3 +27,4 @@ tests_test_cache_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 questgrid_SOURCES += src/cli/cmd_cache.c
+EXTRA_DIST += doc/qgc-format.md
