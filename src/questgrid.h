@@ -7,5 +7,7 @@
 
 #include <questgrid/core.h>
 #include <questgrid/cache.h>
+#include <questgrid/fd.h>
+#include <questgrid/render.h>
 
 #endif

@@ -65,4 +65,17 @@ size_t cli_report(const qg_diags *diags);
 /* Loads the vocabulary of --edit-dir, or the bundled one. */
 qg_vocab *cli_load_vocab(const cli_opts *opts, qg_diags *diags);
 
+/* The F:/D: setup of show, check and demo: options from --dialect and
+ * --edit-dir (default: the file's own directory when it holds f_info.txt,
+ * else the bundled vocabulary) and the vocabulary read from there. */
+typedef struct cli_fd {
+    qg_fd_options options;
+    qg_vocab *vocab;
+    char *dir;
+} cli_fd;
+
+/* 0 on success; -1 after printing why (exit 2 wanted). */
+int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *diags);
+void cli_fd_free(cli_fd *fd);
+
 #endif

@@ -3,4 +3,8 @@ EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
-	src/cli/cmd_version.c
+	src/cli/cmd_version.c \
+	src/cli/cmd_check.c \
+	src/cli/cmd_demo.c \
+	src/cli/cmd_show.c \
+	src/cli/fd_setup.c

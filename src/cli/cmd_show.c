@@ -1,0 +1,52 @@
+/* questgrid show FILE: resolves an F:/D: file (or a quest through its
+ * hub) and prints the level with its legend. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+
+static const char usage[] =
+    "usage: questgrid show FILE [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
+    "\n"
+    "Resolves FILE as the games do (?: conditions with the variables given,\n"
+    "%: includes, F: letters, D: rows, P: start) and prints the level: the\n"
+    "glyph grid and a legend naming features, monsters and objects.\n"
+    "\n"
+    "  --quest N          FILE is a hub such as q_info.txt: load quest N\n"
+    "                     ($QUEST_NUMBER = N)\n"
+    "  --var NAME=VALUE   set $NAME for ?: conditions (repeatable)\n"
+    "  --dialect D        zangband, hengband, tome or auto (default: auto)\n"
+    "  --edit-dir DIR     the lib/edit directory for includes and names\n"
+    "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
+
+int cmd_show(int argc, char **argv)
+{
+    cli_opts opts;
+    int r = cli_parse(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR, usage, &opts);
+    if (r)
+        return r > 0 ? 0 : 2;
+    if (opts.file_count != 1) {
+        fputs(usage, stderr);
+        cli_opts_free(&opts);
+        return 2;
+    }
+    const char *path = opts.files[0];
+    qg_diags *diags = qg_diags_new();
+    cli_fd fd = {.vocab = NULL, .dir = NULL};
+    int status = 2;
+    if (diags && cli_fd_setup(&opts, path, &fd, diags) == 0) {
+        qg_level *level = NULL;
+        if (opts.quest >= 0)
+            qg_fd_load_quest(path, (int)opts.quest, &fd.options, opts.vars, &level, diags);
+        else
+            qg_fd_load_file(path, &fd.options, opts.vars, &level, diags);
+        size_t errors = cli_report(diags);
+        if (level && qg_render_text(level, fd.vocab, stdout) != QG_OK)
+            errors++;
+        status = errors || !level ? 1 : 0;
+        qg_level_free(level);
+    }
+    cli_fd_free(&fd);
+    qg_diags_free(diags);
+    cli_opts_free(&opts);
+    return status;
+}

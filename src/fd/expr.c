@@ -1,0 +1,366 @@
+/* The ?: expression language, evaluated the way the games'
+ * process_dungeon_file_expr() does it: over a scratch copy of the line
+ * that is cut into tokens in place, with the same terminator bookkeeping,
+ * so odd inputs (missing ']', stray spaces, nested brackets closing early)
+ * give the games' values. */
+#include "fd/fd_internal.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_NESTING 200
+#define RESULT_RING 32
+
+static const char UNKNOWN[] = "?o?o?";
+static const char UNCLOSED[] = "?x?x?";
+
+/* A value: a string, or the games' shared static buffer that numeric
+ * variables are formatted into (so two of them always compare equal). */
+typedef struct val {
+    const char *s;
+    int shared;
+    int variable;
+} val;
+
+typedef struct ectx {
+    char *s;
+    qg_fd_dialect dialect;
+    const qg_vars *vars;
+    const fd_eval_sink *sink;
+    char shared[64];
+    int next_result;
+    int depth;
+    int too_deep;
+    char results[RESULT_RING][24];  /* last: not cleared per evaluation */
+} ectx;
+
+static const char *str(const ectx *c, val v)
+{
+    return v.shared ? c->shared : v.s;
+}
+
+static val constant(const char *s)
+{
+    val v = {s, 0, 0};
+    return v;
+}
+
+static int is_space(char ch)
+{
+    return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+static int is_print(char ch)
+{
+    return (unsigned char)ch >= 0x20 && (unsigned char)ch < 0x7f;
+}
+
+static int has_prefix_number(const char *name, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    if (strncmp(name, prefix, n) != 0 || !name[n])
+        return 0;
+    for (const char *p = name + n; *p; p++)
+        if (*p < '0' || *p > '9')
+            return 0;
+    return 1;
+}
+
+/* Variables the games format into their shared buffer. */
+static int shared_variable(qg_fd_dialect d, const char *name)
+{
+    if (d == QG_FD_TOME)
+        return 0;
+    return !strcmp(name, "TOWN") || !strcmp(name, "LEVEL") ||
+           !strcmp(name, "QUEST_NUMBER") || !strcmp(name, "LEAVING_QUEST") ||
+           !strcmp(name, "LEAVING_DUNGEON") || has_prefix_number(name, "QUEST") ||
+           has_prefix_number(name, "QUEST_TYPE") || has_prefix_number(name, "RANDOM");
+}
+
+static int known_variable(qg_fd_dialect d, const char *name)
+{
+    static const char *const zangband[] = {
+        "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2",
+        "PLAYER", "TOWN", "LEVEL", "QUEST_NUMBER", "LEAVING_QUEST",
+        "LEAVING_DUNGEON", "VARIANT", "WILDERNESS", NULL};
+    static const char *const hengband[] = {
+        "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2",
+        "PLAYER", "TOWN", "LEVEL", "QUEST_NUMBER", "LEAVING_QUEST", "VARIANT",
+        "WILDERNESS", "IRONMAN_DOWNWARD", "SPECIALITY", NULL};
+    static const char *const tome[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", NULL};
+    const char *const *names = d == QG_FD_TOME ? tome : d == QG_FD_HENGBAND ? hengband : zangband;
+    for (size_t i = 0; names[i]; i++)
+        if (!strcmp(names[i], name))
+            return 1;
+    if (has_prefix_number(name, "QUEST"))
+        return 1;
+    if (d == QG_FD_HENGBAND)
+        return has_prefix_number(name, "QUEST_TYPE") || has_prefix_number(name, "RANDOM");
+    if (d == QG_FD_TOME)
+        return has_prefix_number(name, "TOWN_DESTROY") ||
+               (!strncmp(name, "QUEST\"", 6) && name[strlen(name) - 1] == '"');
+    return 0;
+}
+
+static val variable(ectx *c, const char *name)
+{
+    const char *value = qg_vars_get(c->vars, name);
+    if (c->sink && c->sink->checking && c->sink->at && !value &&
+        !known_variable(c->dialect, name))
+        fd_warning(c->sink->at, 0,
+                   "unknown variable $%s: the games read it as \"%s\", which counts as true",
+                   name, UNKNOWN);
+    val v = {value ? value : UNKNOWN, 0, 1};
+    if (value && shared_variable(c->dialect, name)) {
+        snprintf(c->shared, sizeof c->shared, "%s", value);
+        v.shared = 1;
+    }
+    return v;
+}
+
+static val expr(ectx *c, char *f);
+
+/* An atom: printable bytes up to a space or bracket (ToME reads a quoted
+ * part as one piece, for $QUEST"name"). */
+static val atom(ectx *c, char *f)
+{
+    char *b = c->s;
+    char *s = c->s;
+    while (is_print(*s) && *s != ' ' && *s != '[' && *s != ']') {
+        if (c->dialect == QG_FD_TOME && *s == '"') {
+            s++;
+            while (*s && *s != '"')
+                s++;
+            if (!*s)
+                break;
+        }
+        s++;
+    }
+    if ((*f = *s) != '\0')
+        *s++ = '\0';
+    c->s = s;
+    return *b == '$' ? variable(c, b + 1) : constant(b);
+}
+
+static val number_result(ectx *c, long long n)
+{
+    char *out = c->results[c->next_result++ % RESULT_RING];
+    snprintf(out, sizeof c->results[0], "%lld", n);
+    return constant(out);
+}
+
+static int more(const ectx *c, char f)
+{
+    return *c->s && f != ']';
+}
+
+static val fold_bool(ectx *c, char *f, const char *start, const char *hit, int want_zero)
+{
+    val v = constant(start);
+    while (more(c, *f)) {
+        const char *t = str(c, expr(c, f));
+        if (*t && (strcmp(t, "0") == 0) == want_zero)
+            v = constant(hit);
+    }
+    return v;
+}
+
+/* Zangband/ToME EQU: every adjacent pair equal. */
+static val equ_chain(ectx *c, char *f)
+{
+    val v = constant("1");
+    val t = constant("");
+    if (more(c, *f))
+        t = expr(c, f);
+    while (more(c, *f)) {
+        val p = t;
+        t = expr(c, f);
+        if (*str(c, t) && strcmp(str(c, p), str(c, t)) != 0)
+            v = constant("0");
+    }
+    return v;
+}
+
+/* Hengband EQU (and NEQ): the first argument against each later one. */
+static val equ_set(ectx *c, char *f, int negate)
+{
+    val v = constant(negate ? "1" : "0");
+    val t = constant("");
+    if (more(c, *f))
+        t = expr(c, f);
+    while (more(c, *f)) {
+        val p = expr(c, f);
+        if (strcmp(str(c, t), str(c, p)) == 0)
+            v = constant(negate ? "0" : "1");
+    }
+    return v;
+}
+
+/* LEQ (sign 1) / GEQ (sign -1) chains: strcmp in Zangband, atoi in
+ * Hengband. */
+static val compare_chain(ectx *c, char *f, int sign)
+{
+    val v = constant("1");
+    val t = constant("");
+    if (more(c, *f))
+        t = expr(c, f);
+    while (more(c, *f)) {
+        val p = t;
+        t = expr(c, f);
+        const char *a = str(c, p), *b = str(c, t);
+        if (!*b)
+            continue;
+        int cmp;
+        if (c->dialect == QG_FD_HENGBAND) {
+            long x = atol(a), y = atol(b);
+            cmp = (x > y) - (x < y);
+        } else {
+            cmp = strcmp(a, b);
+        }
+        if (cmp * sign > 0)
+            v = constant("0");
+    }
+    return v;
+}
+
+/* PosChengband MOD: the first argument modulo each later one in turn. */
+static val modulo(ectx *c, char *f)
+{
+    long long acc = 0;
+    if (more(c, *f))
+        acc = atol(str(c, expr(c, f)));
+    int failed = 0;
+    while (more(c, *f)) {
+        val p = expr(c, f);
+        long long d = atol(str(c, p));
+        if (d == 0) {
+            if (c->sink && c->sink->at && (!c->sink->checking || !p.variable))
+                fd_error(c->sink->at, 0, "[MOD x 0]: division by zero (PosChengband crashes here)");
+            failed = 1;
+            continue;
+        }
+        acc %= d;
+    }
+    return failed ? constant("0") : number_result(c, acc);
+}
+
+static val skip_arguments(ectx *c, char *f, const char *name)
+{
+    if (c->sink && c->sink->checking && c->sink->at)
+        fd_warning(c->sink->at, 0,
+                   "unknown function %s in the %s dialect: the games read it as \"%s\", which counts as true",
+                   name, qg_fd_dialect_name(c->dialect), UNKNOWN);
+    while (more(c, *f))
+        expr(c, f);
+    return constant(UNKNOWN);
+}
+
+static val call(ectx *c, char *f, const char *name)
+{
+    int hengband = c->dialect == QG_FD_HENGBAND;
+    if (!*name)
+        return constant(UNKNOWN);
+    if (!strcmp(name, "IOR") || (hengband && !strcmp(name, "OR")))
+        return fold_bool(c, f, "0", "1", 0);
+    if (!strcmp(name, "AND"))
+        return fold_bool(c, f, "1", "0", 1);
+    if (!strcmp(name, "NOT"))
+        return fold_bool(c, f, "1", "0", 0);
+    if (!strcmp(name, "EQU"))
+        return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
+    if (hengband && !strcmp(name, "NEQ"))
+        return equ_set(c, f, 1);
+    if (c->dialect != QG_FD_TOME && !strcmp(name, "LEQ"))
+        return compare_chain(c, f, 1);
+    if (c->dialect != QG_FD_TOME && !strcmp(name, "GEQ"))
+        return compare_chain(c, f, -1);
+    if (hengband && !strcmp(name, "MOD"))
+        return modulo(c, f);
+    return skip_arguments(c, f, name);
+}
+
+static val bracket(ectx *c, char *f)
+{
+    c->s++;
+    if (++c->depth > MAX_NESTING) {
+        c->too_deep = 1;
+        c->s += strlen(c->s);
+        *f = '\0';
+        return constant(UNCLOSED);
+    }
+    char inner = ' ';
+    val name = expr(c, &inner);
+    char name_copy[32];
+    const char *name_text = str(c, name);
+    size_t n = strlen(name_text);
+    if (n >= sizeof name_copy)
+        n = sizeof name_copy - 1;
+    memcpy(name_copy, name_text, n);
+    name_copy[n] = '\0';
+    val v = call(c, &inner, name_copy);
+    c->depth--;
+    if (inner != ']') {
+        if (c->sink && c->sink->checking && c->sink->at && !c->too_deep)
+            fd_warning(c->sink->at, 0,
+                       "missing ']': the games read the expression as \"%s\", which counts as true",
+                       UNCLOSED);
+        v = constant(UNCLOSED);
+    }
+    if ((*f = *c->s) != '\0')
+        *c->s++ = '\0';
+    return v;
+}
+
+static val expr(ectx *c, char *f)
+{
+    while (is_space(*c->s))
+        c->s++;
+    if (*c->s == '[')
+        return bracket(c, f);
+    return atom(c, f);
+}
+
+void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
+             const qg_vars *vars, char *out, size_t size, const fd_eval_sink *sink)
+{
+    char local[512];
+    char *scratch = len < sizeof local ? local : malloc(len + 1);
+    ectx *c = malloc(sizeof *c);
+    if (!scratch || !c) {
+        snprintf(out, size, "%s", UNCLOSED);
+        if (scratch != local)
+            free(scratch);
+        free(c);
+        return;
+    }
+    memcpy(scratch, text, len);
+    scratch[len] = '\0';
+    memset(c, 0, offsetof(ectx, results));
+    c->s = scratch;
+    c->dialect = dialect == QG_FD_AUTO ? QG_FD_ZANGBAND : dialect;
+    c->vars = vars;
+    c->sink = sink;
+    char f = ' ';
+    val v = expr(c, &f);
+    if (c->too_deep && sink && sink->at)
+        fd_error(sink->at, 0, "expression nested deeper than %d brackets", MAX_NESTING);
+    snprintf(out, size, "%s", str(c, v));
+    if (scratch != local)
+        free(scratch);
+    free(c);
+}
+
+qg_status qg_fd_eval(const char *expr_text, size_t len, qg_fd_dialect dialect,
+                     const qg_vars *vars, char *out, size_t size,
+                     const char *file, int line, qg_diags *diags)
+{
+    if (!expr_text || !out || !size)
+        return QG_ERR_INVALID;
+    fd_line at = {file ? file : "", line, expr_text, len, diags};
+    fd_eval_sink sink = {diags ? &at : NULL, 0};
+    size_t errors = qg_diags_count_severity(diags, QG_ERROR);
+    fd_eval(expr_text, len, dialect, vars, out, size, &sink);
+    return qg_diags_count_severity(diags, QG_ERROR) > errors ? QG_ERR_PARSE : QG_OK;
+}

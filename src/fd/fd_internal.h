@@ -1,0 +1,115 @@
+/* The F:/D: front end's shared pieces: the tokenizer, field readers, the
+ * payload a definition carries and the per-line parsers. */
+#ifndef QG_FD_INTERNAL_H
+#define QG_FD_INTERNAL_H
+
+#include "questgrid/fd.h"
+#include "core/mapdef.h"
+#include "core/strpool.h"
+
+/* ---- tokens ---- */
+
+typedef struct fd_tok {
+    const char *p;
+    size_t len;
+    int col;        /* 1-based column of the token's first byte in the line */
+} fd_tok;
+
+/* The games' tokenize(): ':' and '/' delimit, a backslash skips the next
+ * byte (and stays in the token), at most num tokens, the last keeping the
+ * rest. Always returns at least one token. first_col is the column of s. */
+size_t fd_tokenize(const char *s, size_t len, int first_col, size_t num, fd_tok *out);
+
+/* ---- the line being read, for diagnostics ---- */
+
+typedef struct fd_line {
+    const char *file;
+    int line;
+    const char *text;   /* the raw line */
+    size_t len;
+    qg_diags *diags;
+} fd_line;
+
+void fd_error(const fd_line *at, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void fd_warning(const fd_line *at, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* A number as atoi reads it; a token that is not a number (trailing
+ * spaces aside) is reported and still gets atoi's value. Returns 0 when
+ * reported. */
+int fd_number(const fd_line *at, const fd_tok *tok, const char *what, int32_t *value);
+/* atoi exactly (leading spaces, sign, digits; the rest ignored). */
+int32_t fd_atoi(const char *p, size_t len);
+
+/* What one file's text tells of its dialect; QG_FD_AUTO when nothing. */
+qg_fd_dialect fd_detect(const char *path, const char *data, size_t len);
+
+/* ---- the payload of a definition ---- */
+
+typedef struct fd_file {
+    char *path;
+    char *data;          /* the file's bytes, each '\n' replaced by '\0' */
+    size_t size;
+    size_t *records;     /* this file's records, in order */
+    size_t record_count, record_cap;
+    int open;            /* being read (for cycle detection) */
+} fd_file;
+
+typedef struct fd_payload {
+    qg_fd_dialect dialect;
+    fd_file *files;
+    size_t file_count, file_cap;
+    qg_fd_record *records;
+    size_t record_count, record_cap;
+    qg_fd_spec *specs;
+    size_t spec_count, spec_cap;
+    qg_fd_quest *quests;
+    size_t quest_count, quest_cap;
+    qg_strpool strings;
+} fd_payload;
+
+void fd_payload_free(void *payload);
+const fd_payload *fd_payload_of(const qg_mapdef *def);
+
+/* ---- per-line readers (parse time) ---- */
+
+typedef struct fd_reader {
+    fd_payload *pl;
+    const qg_fd_options *opt;
+    qg_fd_dialect dialect;
+    qg_diags *diags;
+    int vocab_has_tags;  /* the vocabulary's features are tag names */
+    int depth;
+} fd_reader;
+
+/* Fills spec from an F: line (text after "F:"); 0 when unreadable. */
+int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                    qg_fd_spec *spec);
+/* Fills quest from a Q: line; 0 when unreadable. */
+int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                  qg_fd_quest *quest);
+/* Reports what is wrong with a ?: expression (functions and variables the
+ * dialect does not know, a missing ']', MOD by 0). */
+void fd_check_expr(fd_reader *r, const fd_line *at);
+/* Interns a token's text in the payload's strings. */
+const char *fd_intern(fd_reader *r, const char *p, size_t len);
+
+/* ---- expressions ---- */
+
+typedef struct fd_eval_sink {
+    const fd_line *at;   /* NULL: no diagnostics */
+    int checking;        /* parse-time check: report unknown names */
+} fd_eval_sink;
+
+/* Evaluates the expression text (len bytes) into out (size bytes). */
+void fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
+             const qg_vars *vars, char *out, size_t size, const fd_eval_sink *sink);
+
+#endif

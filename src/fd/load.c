@@ -1,0 +1,61 @@
+/* Loading a level in one call: a file directly, or a quest by number
+ * through a q_info.txt-style hub. */
+#include "fd/fd_internal.h"
+
+#include <stdio.h>
+
+qg_status qg_fd_load_file(const char *path, const qg_fd_options *options,
+                          const qg_vars *vars, qg_level **out, qg_diags *diags)
+{
+    qg_mapdef *def;
+    *out = NULL;
+    qg_status st = qg_fd_read(path, options, &def, diags);
+    if (!def)
+        return st;
+    qg_status resolved = qg_fd_resolve(def, options, vars, out, diags);
+    qg_mapdef_free(def);
+    return st != QG_OK ? st : resolved;
+}
+
+static qg_vars *copy_vars(const qg_vars *vars)
+{
+    qg_vars *copy = qg_vars_new();
+    for (size_t i = 0; copy && i < qg_vars_count(vars); i++) {
+        const char *name = qg_vars_name_at(vars, i);
+        if (qg_vars_set(copy, name, qg_vars_get(vars, name)) != QG_OK) {
+            qg_vars_free(copy);
+            return NULL;
+        }
+    }
+    return copy;
+}
+
+qg_status qg_fd_load_quest(const char *hub_path, int number,
+                           const qg_fd_options *options, const qg_vars *vars,
+                           qg_level **out, qg_diags *diags)
+{
+    *out = NULL;
+    if (number < 0)
+        return QG_ERR_INVALID;
+    qg_vars *own = copy_vars(vars);
+    if (!own || qg_vars_set_int(own, "QUEST_NUMBER", number) != QG_OK) {
+        qg_vars_free(own);
+        return QG_ERR_NOMEM;
+    }
+    qg_status st = qg_fd_load_file(hub_path, options, own, out, diags);
+    qg_vars_free(own);
+    if (!*out)
+        return st;
+    const char *quest = qg_level_get_property(*out, "quest");
+    int width = qg_level_width(*out), height = qg_level_height(*out);
+    qg_cell corner;
+    qg_level_cell(*out, 0, 0, &corner);
+    if (!quest && width == 1 && height == 1 && !corner.in_map) {
+        qg_diags_add(diags, QG_ERROR, hub_path, 0, 0, NULL, 0,
+                     "quest %d is not defined by this hub (no Q: record and no map)", number);
+        qg_level_free(*out);
+        *out = NULL;
+        return QG_ERR_NOTFOUND;
+    }
+    return st;
+}

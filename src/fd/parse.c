@@ -1,0 +1,520 @@
+/* Reading an F:/D: file and everything it includes into records. Every
+ * line becomes a record (comments and blank lines too), so a writer can
+ * reproduce the files; every %: include is followed whatever the ?: lines
+ * say, so one definition holds a whole load. */
+#define _GNU_SOURCE
+#include "fd/fd_internal.h"
+#include "core/buf.h"
+#include "core/file.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct parser {
+    fd_reader r;
+    unsigned char defined[256];  /* letters some F: line defines */
+} parser;
+
+static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
+
+static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
+                                const char *text, size_t len, int line)
+{
+    fd_payload *pl = p->r.pl;
+    fd_file *f = &pl->files[file];
+    size_t *slot = QG_PUSH(f->records, f->record_count, f->record_cap);
+    qg_fd_record *rec = slot ? QG_PUSH(pl->records, pl->record_count, pl->record_cap) : NULL;
+    if (!rec) {
+        if (slot)
+            f->record_count--;
+        return NULL;
+    }
+    *slot = pl->record_count - 1;
+    memset(rec, 0, sizeof *rec);
+    rec->kind = kind;
+    rec->text = text;
+    rec->len = len;
+    rec->file = file;
+    rec->line = line;
+    rec->cond = -1;
+    rec->include = -1;
+    return rec;
+}
+
+static qg_fd_kind classify(const char *text, size_t len)
+{
+    if (len == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '\r' ||
+        text[0] == '\v' || text[0] == '\f')
+        return QG_FD_BLANK;
+    if (text[0] == '#')
+        return QG_FD_COMMENT;
+    if (len < 2 || text[1] != ':')
+        return QG_FD_OTHER;
+    switch (text[0]) {
+    case '?': return QG_FD_COND;
+    case '%': return QG_FD_INCLUDE;
+    case 'F': return QG_FD_FEATURE;
+    case 'D': return QG_FD_ROW;
+    case 'Q': return QG_FD_QUEST;
+    case 'P': return QG_FD_PLAYER;
+    default: return QG_FD_OTHER;
+    }
+}
+
+/* Hengband keeps two languages in one file: Q:$/B:$ lines are English,
+ * plain Q:/B: lines Japanese; a game reads one of them. */
+static int language_skips(const parser *p, const char *text, size_t len)
+{
+    if (p->r.dialect != QG_FD_HENGBAND || len < 2 || (text[0] != 'Q' && text[0] != 'B'))
+        return 0;
+    int english = len > 2 && text[2] == '$';
+    return p->r.opt->japanese ? english : !english;
+}
+
+static int file_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    fclose(f);
+    return 1;
+}
+
+/* The including file's directory, then the edit directory. */
+static char *find_include(const char *edit, const char *from, const char *name, char **tried)
+{
+    char *dir = qg_path_dirname(from);
+    char *first = dir ? qg_path_join(dir, name) : NULL;
+    free(dir);
+    *tried = NULL;
+    if (!first)
+        return NULL;
+    if (file_exists(first))
+        return first;
+    qg_buf where;
+    qg_buf_init(&where);
+    qg_buf_puts(&where, first);
+    free(first);
+    if (edit && edit[0]) {
+        char *second = qg_path_join(edit, name);
+        if (second && file_exists(second)) {
+            qg_buf_free(&where);
+            return second;
+        }
+        qg_buf_printf(&where, " and %s", second ? second : edit);
+        free(second);
+    }
+    *tried = qg_buf_take(&where);
+    return NULL;
+}
+
+/* A hub (q_info.txt) tells nothing itself: the files it includes do. */
+static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
+                                 const char *edit, int depth)
+{
+    qg_fd_dialect d = fd_detect(path, data, len);
+    const char *end = data + len;
+    for (const char *line = data; d == QG_FD_AUTO && depth < 4 && line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+        while (n && line[n - 1] == '\r')
+            n--;
+        char *name = n > 2 && line[0] == '%' && line[1] == ':' ? qg_strndup(line + 2, n - 2) : NULL;
+        char *tried = NULL;
+        char *found = name ? find_include(edit, path, name, &tried) : NULL;
+        char *text;
+        size_t size;
+        if (found && qg_read_file(found, QG_MAX_TEXT_FILE, &text, &size, NULL) == QG_OK) {
+            d = detect_load(found, text, size, edit, depth + 1);
+            free(text);
+        }
+        free(name);
+        free(tried);
+        free(found);
+        line = nl ? nl + 1 : end;
+    }
+    return d;
+}
+
+static long known_file(const fd_payload *pl, const char *path)
+{
+    for (size_t i = 0; i < pl->file_count; i++)
+        if (strcmp(pl->files[i].path, path) == 0)
+            return (long)i;
+    return -1;
+}
+
+static long include_file(parser *p, const fd_line *at, size_t from, const char *name, size_t name_len)
+{
+    fd_payload *pl = p->r.pl;
+    char *wanted = qg_strndup(name, name_len);
+    char *tried = NULL;
+    char *path = wanted ? find_include(p->r.opt->edit_dir, pl->files[from].path, wanted, &tried) : NULL;
+    long index = -1;
+    if (!path) {
+        fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
+                 tried ? tried : "it");
+    } else if ((index = known_file(pl, path)) >= 0) {
+        if (pl->files[index].open) {
+            fd_error(at, 3, "include cycle: '%s' is already being read", path);
+            index = -1;
+        }
+    } else if (p->r.depth >= p->r.opt->max_include_depth) {
+        fd_error(at, 3, "includes nested deeper than %d files", p->r.opt->max_include_depth);
+    } else {
+        char *data;
+        size_t size;
+        qg_diags *local = qg_diags_new();
+        if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, local) == QG_OK) {
+            p->r.depth++;
+            index = (long)parse_file(p, path, data, size);
+            p->r.depth--;
+            free(data);
+        } else {
+            const qg_diag *d = qg_diags_get(local, 0);
+            fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
+        }
+        qg_diags_free(local);
+    }
+    free(wanted);
+    free(path);
+    free(tried);
+    return index;
+}
+
+static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)row[i] >= 0x80) {
+            fd_error(at, (int)i + 3, "non-ASCII byte \\x%02X in a D: row (letters are ASCII)",
+                     (unsigned char)row[i]);
+            break;
+        }
+    if (len > QG_FD_MAX_WID)
+        fd_warning(at, QG_FD_MAX_WID + 3,
+                   "row of %zu columns is longer than the %d-column maximum: the games drop the rest",
+                   len, QG_FD_MAX_WID);
+    (void)p;
+}
+
+static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
+{
+    fd_tok tok[3];
+    size_t n = fd_tokenize(s, len, 3, 2, tok);
+    rec->y = rec->x = -1;
+    if (n < 2) {
+        fd_error(at, 1, "too few fields: a P: line needs y:x");
+        return;
+    }
+    int32_t y, x;
+    int ok = fd_number(at, &tok[0], "player row", &y);
+    ok &= fd_number(at, &tok[1], "player column", &x);
+    if (ok && (y < 0 || x < 0)) {
+        fd_error(at, y < 0 ? tok[0].col : tok[1].col, "negative player position");
+        ok = 0;
+    }
+    if (ok) {
+        rec->y = y;
+        rec->x = x;
+    }
+}
+
+static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
+{
+    fd_payload *pl = p->r.pl;
+    qg_fd_spec *spec = QG_PUSH(pl->specs, pl->spec_count, pl->spec_cap);
+    if (!spec)
+        return 0;
+    fd_read_feature(&p->r, at, s, len, spec);
+    p->defined[spec->letter] = 1;
+    return 1;
+}
+
+static int add_quest(parser *p, const fd_line *at, const char *s, size_t len)
+{
+    fd_payload *pl = p->r.pl;
+    qg_fd_quest *quest = QG_PUSH(pl->quests, pl->quest_count, pl->quest_cap);
+    if (!quest)
+        return 0;
+    fd_read_quest(&p->r, at, s, len, quest);
+    return 1;
+}
+
+static void other_record(const fd_line *at, const char *text, size_t len)
+{
+    static const char known[] = "BWMNf";
+    if (len >= 2 && text[1] == ':') {
+        if (!strchr(known, text[0]) || !text[0])
+            fd_warning(at, 1, "unknown record '%c:': the games stop reading the file here unless ?: skips it",
+                       text[0]);
+        return;
+    }
+    fd_error(at, 2, "expected a record 'X:' at the start of the line");
+}
+
+/* One line; returns 0 only when memory ran out. */
+static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
+                      int line_no, long *cond, int *seen_row)
+{
+    size_t len = raw_len;
+    while (len && text[len - 1] == '\r')
+        len--;
+    fd_line at = {p->r.pl->files[file].path, line_no, text, len, p->r.diags};
+    qg_fd_kind kind = classify(text, len);
+    qg_fd_record *rec = new_record(p, file, kind, text, raw_len, line_no);
+    if (!rec)
+        return 0;
+    size_t index = p->r.pl->record_count - 1;
+    rec->skipped = language_skips(p, text, len);
+    if (kind == QG_FD_COND)
+        *cond = (long)index;
+    rec->cond = *cond;
+    if (rec->skipped)
+        return 1;
+    switch (kind) {
+    case QG_FD_COND:
+        fd_check_expr(&p->r, &at);
+        return 1;
+    case QG_FD_INCLUDE: {
+        long inc = include_file(p, &at, file, text + 2, len - 2);
+        p->r.pl->records[index].include = inc;
+        return 1;
+    }
+    case QG_FD_FEATURE:
+        return add_spec(p, &at, text + 2, len - 2);
+    case QG_FD_QUEST:
+        return add_quest(p, &at, text + 2, len - 2);
+    case QG_FD_ROW:
+        *seen_row = 1;
+        check_row(p, &at, text + 2, len - 2);
+        return 1;
+    case QG_FD_PLAYER:
+        if (!*seen_row)
+            fd_error(&at, 1, "P: before any D: row: the games size the level from the rows read so far");
+        read_player(&at, text + 2, len - 2, rec);
+        return 1;
+    case QG_FD_OTHER:
+        other_record(&at, text, len);
+        return 1;
+    default:
+        return 1;
+    }
+}
+
+static size_t parse_file(parser *p, const char *path, const char *data, size_t size)
+{
+    fd_payload *pl = p->r.pl;
+    fd_file *f = QG_PUSH(pl->files, pl->file_count, pl->file_cap);
+    if (!f)
+        return (size_t)-1;
+    memset(f, 0, sizeof *f);
+    size_t file = pl->file_count - 1;
+    f->path = qg_strdup(path);
+    f->data = malloc(size + 1);
+    if (!f->path || !f->data)
+        return (size_t)-1;
+    memcpy(f->data, data, size);
+    f->data[size] = '\0';
+    f->size = size;
+    f->open = 1;
+    char *text = f->data;
+    char *end = text + size;
+    long cond = -1;
+    int seen_row = 0;
+    for (int line_no = 1; text < end; line_no++) {
+        char *nl = memchr(text, '\n', (size_t)(end - text));
+        size_t len = nl ? (size_t)(nl - text) : (size_t)(end - text);
+        if (nl)
+            *nl = '\0';
+        if (!parse_line(p, file, text, len, line_no, &cond, &seen_row))
+            return (size_t)-1;
+        text += len + 1;
+    }
+    pl->files[file].open = 0;
+    return file;
+}
+
+/* Points records at their parsed F: and Q: lines once the arrays stopped
+ * moving. */
+static void link_records(fd_payload *pl)
+{
+    size_t spec = 0, quest = 0;
+    for (size_t i = 0; i < pl->record_count; i++) {
+        qg_fd_record *rec = &pl->records[i];
+        if (rec->skipped)
+            continue;
+        if (rec->kind == QG_FD_FEATURE && spec < pl->spec_count)
+            rec->spec = &pl->specs[spec++];
+        else if (rec->kind == QG_FD_QUEST && quest < pl->quest_count)
+            rec->quest = &pl->quests[quest++];
+    }
+}
+
+/* A letter no F: line of the whole load defines may still come from a
+ * file that includes this one (q_pref.txt through q_info.txt), so it is
+ * only a warning here; resolving reports what is really undefined. */
+static void warn_undefined_letters(parser *p)
+{
+    unsigned char reported[256] = {0};
+    const fd_payload *pl = p->r.pl;
+    for (size_t i = 0; i < pl->record_count; i++) {
+        const qg_fd_record *rec = &pl->records[i];
+        if (rec->kind != QG_FD_ROW)
+            continue;
+        for (size_t x = 2; x < rec->len && rec->text[x] != '\r'; x++) {
+            unsigned char c = (unsigned char)rec->text[x];
+            if (p->defined[c] || reported[c] || c >= 0x80)
+                continue;
+            if (p->r.dialect == QG_FD_TOME && c == ' ')
+                continue;
+            reported[c] = 1;
+            fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, p->r.diags};
+            fd_warning(&at, (int)x + 1,
+                       "letter '%c' is defined by no F: line of this file or its includes",
+                       c);
+        }
+    }
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static qg_map_kind guess_kind(const fd_payload *pl, const char *path)
+{
+    const fd_file *f = &pl->files[0];
+    int rows = 0, quests = 0, wild = 0;
+    for (size_t i = 0; i < f->record_count; i++) {
+        const qg_fd_record *rec = &pl->records[f->records[i]];
+        rows += rec->kind == QG_FD_ROW;
+        quests += rec->kind == QG_FD_QUEST;
+        wild += rec->kind == QG_FD_OTHER && rec->text[0] == 'W';
+    }
+    const char *base = base_name(path);
+    if (wild)
+        return QG_KIND_WILDERNESS;
+    if (rows && base[0] == 't')
+        return QG_KIND_TOWN;
+    if (rows || quests)
+        return QG_KIND_QUEST;
+    return QG_KIND_OTHER;
+}
+
+static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path)
+{
+    const fd_file *f = &pl->files[0];
+    qg_status st = qg_mapdef_set_file(def, path, 1);
+    qg_mapdef_set_kind(def, guess_kind(pl, path));
+    const qg_fd_quest *first = NULL;
+    const char *name = NULL;
+    for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
+        const qg_fd_record *rec = &pl->records[f->records[i]];
+        if (rec->kind == QG_FD_ROW) {
+            size_t len = rec->len - 2;
+            while (len && rec->text[2 + len - 1] == '\r')
+                len--;
+            st = qg_mapdef_add_row(def, rec->text + 2, len, rec->line);
+        } else if (rec->kind == QG_FD_QUEST && rec->quest) {
+            if (!first)
+                first = rec->quest;
+            if (!name && rec->quest->sub == 'N' && rec->quest->number == first->number)
+                name = rec->quest->text;
+        }
+    }
+    char number[24];
+    if (st == QG_OK)
+        st = qg_mapdef_add_property(def, "dialect", qg_fd_dialect_name(pl->dialect));
+    if (st == QG_OK && first) {
+        snprintf(number, sizeof number, "%d", first->number);
+        st = qg_mapdef_add_property(def, "quest", number);
+    }
+    if (st == QG_OK && name)
+        st = qg_mapdef_add_property(def, "desc", name);
+    if (st == QG_OK && def->row_count) {
+        snprintf(number, sizeof number, "%d", qg_mapdef_width(def));
+        st = qg_mapdef_add_property(def, "width", number);
+        snprintf(number, sizeof number, "%zu", def->row_count);
+        if (st == QG_OK)
+            st = qg_mapdef_add_property(def, "height", number);
+    }
+    return st;
+}
+
+static int vocab_has_tags(const qg_vocab *vocab)
+{
+    size_t n = qg_vocab_size(vocab, QG_VOCAB_FEATURE);
+    for (int i = 0; n && i < 4096; i++) {
+        const char *tag = qg_vocab_tag(vocab, QG_VOCAB_FEATURE, i);
+        if (!tag)
+            continue;
+        for (const char *c = tag; *c; c++)
+            if (!((*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') || *c == '_'))
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+qg_status qg_fd_parse(const char *path, const char *data, size_t len,
+                      const qg_fd_options *options, qg_mapdef **out,
+                      qg_diags *diags)
+{
+    *out = NULL;
+    qg_fd_options defaults;
+    if (!options) {
+        qg_fd_options_init(&defaults);
+        options = &defaults;
+    }
+    qg_fd_options opt = *options;
+    if (opt.max_include_depth <= 0)
+        opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
+    fd_payload *pl = calloc(1, sizeof *pl);
+    qg_mapdef *def = pl ? qg_mapdef_new(QG_FORMAT_FD, base_name(path)) : NULL;
+    if (!def) {
+        free(pl);
+        return QG_ERR_NOMEM;
+    }
+    qg_strpool_init(&pl->strings);
+    qg_mapdef_set_payload(def, pl, fd_payload_free);
+    pl->dialect = opt.dialect;
+    if (pl->dialect == QG_FD_AUTO)
+        pl->dialect = detect_load(path, data, len, opt.edit_dir, 0);
+    if (pl->dialect == QG_FD_AUTO)
+        pl->dialect = QG_FD_ZANGBAND;
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.r.pl = pl;
+    p.r.opt = &opt;
+    p.r.dialect = pl->dialect;
+    p.r.diags = diags;
+    p.r.vocab_has_tags = pl->dialect == QG_FD_HENGBAND && vocab_has_tags(opt.vocab);
+    size_t errors = qg_diags_count_severity(diags, QG_ERROR);
+    if (parse_file(&p, path, data, len) == (size_t)-1 || pl->strings.count == QG_STRPOOL_FAIL) {
+        qg_mapdef_free(def);
+        return QG_ERR_NOMEM;
+    }
+    link_records(pl);
+    warn_undefined_letters(&p);
+    if (describe(def, pl, path) != QG_OK) {
+        qg_mapdef_free(def);
+        return QG_ERR_NOMEM;
+    }
+    *out = def;
+    return qg_diags_count_severity(diags, QG_ERROR) > errors ? QG_ERR_PARSE : QG_OK;
+}
+
+qg_status qg_fd_read(const char *path, const qg_fd_options *options,
+                     qg_mapdef **out, qg_diags *diags)
+{
+    char *data;
+    size_t size;
+    *out = NULL;
+    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, diags);
+    if (st != QG_OK)
+        return st;
+    st = qg_fd_parse(path, data, size, options, out, diags);
+    free(data);
+    return st;
+}

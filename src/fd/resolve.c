@@ -1,0 +1,376 @@
+/* Resolving a definition into a level, as process_dungeon_file() does:
+ * each file has its own ?: bypass flag and row cursor, the legend is the
+ * load's own (includes share it), and D: rows are laid out with the
+ * letters defined at that moment. A first pass only measures the level;
+ * the second places the cells and reports. */
+#include "fd/fd_internal.h"
+#include "core/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct legend_entry {
+    const qg_fd_spec *spec;
+    int32_t feature;
+    const char *name;
+} legend_entry;
+
+typedef struct resolver {
+    const fd_payload *pl;
+    const qg_fd_options *opt;
+    const qg_vars *vars;
+    qg_diags *diags;          /* NULL while measuring */
+    qg_level *level;          /* NULL while measuring */
+    unsigned char *open;      /* files being processed */
+    legend_entry legend[256];
+    unsigned char reported[256];
+    int width, height;
+    int depth;
+    int gate_pending, gate_y, gate_x;
+    int has_quest, has_name;
+    qg_status failed;
+} resolver;
+
+static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
+{
+    at->file = r->pl->files[rec->file].path;
+    at->line = rec->line;
+    at->text = rec->text;
+    at->len = rec->len;
+    at->diags = r->diags;
+}
+
+static void note(resolver *r, qg_status st)
+{
+    if (st != QG_OK && r->failed == QG_OK)
+        r->failed = st;
+}
+
+static void property(resolver *r, const char *key, const char *value)
+{
+    if (r->level)
+        note(r, qg_level_add_property(r->level, key, value));
+}
+
+static void property_int(resolver *r, const char *key, long value)
+{
+    char text[24];
+    snprintf(text, sizeof text, "%ld", value);
+    property(r, key, text);
+}
+
+static void define_letter(resolver *r, const qg_fd_spec *spec)
+{
+    legend_entry *e = &r->legend[spec->letter];
+    const qg_vocab *vocab = r->opt->vocab;
+    e->spec = spec;
+    e->feature = spec->feature.index;
+    e->name = NULL;
+    switch (spec->feature.kind) {
+    case QG_THING_RANDOM:
+        e->feature = -1;
+        e->name = "random feature";
+        break;
+    case QG_THING_TAG:
+        e->name = e->feature >= 0 ? qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature) : NULL;
+        if (!e->name)
+            e->name = spec->feature.name;
+        break;
+    default:
+        e->name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature);
+        break;
+    }
+}
+
+/* ToME pairs special -1 gates in reading order and links them both ways
+ * as (y << 8) + x. */
+static void link_gate(resolver *r, const fd_line *at, int x, int y)
+{
+    if (!r->gate_pending) {
+        r->gate_pending = 1;
+        r->gate_y = y;
+        r->gate_x = x;
+        return;
+    }
+    r->gate_pending = 0;
+    qg_cell first;
+    qg_level_cell(r->level, r->gate_x, r->gate_y, &first);
+    note(r, qg_level_set_special(r->level, r->gate_x, r->gate_y, (y << 8) + x,
+                                 first.mimic, first.mflag));
+    qg_cell second;
+    qg_level_cell(r->level, x, y, &second);
+    note(r, qg_level_set_special(r->level, x, y, (r->gate_y << 8) + r->gate_x,
+                                 second.mimic, second.mflag));
+    char spec[64];
+    snprintf(spec, sizeof spec, "gate %d %d", r->gate_y, r->gate_x);
+    note(r, qg_level_add_marker(r->level, x, y, spec));
+    snprintf(spec, sizeof spec, "gate %d %d", y, x);
+    note(r, qg_level_add_marker(r->level, r->gate_x, r->gate_y, spec));
+    (void)at;
+}
+
+static void place_cell(resolver *r, const fd_line *at, const legend_entry *e, int x, int y)
+{
+    const qg_fd_spec *s = e->spec;
+    qg_level *level = r->level;
+    note(r, qg_level_set_glyph(level, x, y, s->letter));
+    note(r, qg_level_set_feature(level, x, y, e->feature, e->name));
+    note(r, qg_level_set_cave_info(level, x, y, s->cave_info));
+    for (int slot = 0; slot < QG_SLOTS; slot++)
+        if (s->things[slot].kind != QG_THING_NONE)
+            note(r, qg_level_set_thing(level, x, y, (qg_slot)slot, s->things[slot].kind,
+                                       s->things[slot].index, s->things[slot].name));
+    if (s->special || s->mimic || s->mflag)
+        note(r, qg_level_set_special(level, x, y, s->special, s->mimic, s->mflag));
+    if (s->special_name) {
+        qg_buf spec;
+        qg_buf_init(&spec);
+        qg_buf_printf(&spec, "quest \"%s\"", s->special_name);
+        note(r, spec.failed ? QG_ERR_NOMEM : qg_level_add_marker(level, x, y, spec.data));
+        qg_buf_free(&spec);
+    }
+    if (s->special == -1 && r->pl->dialect == QG_FD_TOME)
+        link_gate(r, at, x, y);
+}
+
+static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col)
+{
+    if (r->reported[c] || !r->diags)
+        return;
+    r->reported[c] = 1;
+    if (r->pl->dialect == QG_FD_TOME)
+        fd_warning(at, col, "letter '%c' is not defined here (ToME warns and places stale data)", c);
+    else if (c >= 0x80)
+        fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
+    else
+        fd_error(at, col, "letter '%c' is not defined by any F: line read so far", c);
+}
+
+/* One D: row at cursor y; returns the column cursor the games leave. */
+static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int file_rows)
+{
+    fd_line at;
+    at_record(r, rec, &at);
+    const char *row = rec->text + 2;
+    size_t len = rec->len - 2;
+    while (len && row[len - 1] == '\r')
+        len--;
+    if (file_rows == QG_FD_MAX_HGT && r->diags)
+        fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
+                 QG_FD_MAX_HGT);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)row[i];
+        int x = xmin + (int)i;
+        const legend_entry *e = &r->legend[c];
+        if (!e->spec) {
+            if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
+                undefined_letter(r, &at, c, (int)i + 3);
+            continue;
+        }
+        if (x + 1 > r->width)
+            r->width = x + 1;
+        if (y + 1 > r->height)
+            r->height = y + 1;
+        if (r->level)
+            place_cell(r, &at, e, x, y);
+    }
+    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
+    return xmin + (int)(len < room ? len : room);
+}
+
+/* P:y:x. Zangband and Hengband first size the level from the cursors:
+ * whole screens of 22 rows and 66 columns. */
+static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
+{
+    if (!r->level || rec->y < 0)
+        return;
+    qg_level_set_player_start(r->level, rec->x, rec->y);
+    if (r->pl->dialect != QG_FD_TOME) {
+        property_int(r, "cur_hgt", (long)((y + 21) / 22) * 22);
+        property_int(r, "cur_wid", (long)((x + 65) / 66) * 66);
+    }
+    if (rec->x >= qg_level_width(r->level) || rec->y >= qg_level_height(r->level)) {
+        fd_line at;
+        at_record(r, rec, &at);
+        fd_warning(&at, 3, "player start (row %d, column %d) is outside the map", rec->y, rec->x);
+    }
+}
+
+static void quest_record(resolver *r, const qg_fd_quest *q)
+{
+    if (!r->level)
+        return;
+    if (!r->has_quest) {
+        r->has_quest = 1;
+        property_int(r, "quest", q->number);
+    }
+    static const char *const zangband_q[] = {
+        "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num",
+        "quest_level", "quest_monster", "quest_artifact", "quest_flags"};
+    static const char *const hengband_q[] = {
+        "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num",
+        "quest_level", "quest_monster", "quest_artifact", "quest_dungeon", "quest_flags"};
+    switch (q->sub) {
+    case 'N':
+        property(r, "name", q->text);
+        if (!r->has_name) {
+            r->has_name = 1;
+            note(r, qg_level_set_name(r->level, q->text));
+        }
+        break;
+    case 'T':
+        property(r, "quest_text", q->text);
+        break;
+    case 'Q': {
+        int hengband = r->pl->dialect == QG_FD_HENGBAND;
+        const char *const *keys = hengband ? hengband_q : zangband_q;
+        int count = hengband ? 9 : 8;
+        for (int i = 0; i < count; i++)
+            property_int(r, keys[i], i < q->value_count ? q->values[i] : 0);
+        break;
+    }
+    case 'R':
+        for (int i = 0; i < q->value_count; i++)
+            property_int(r, "quest_reward", q->values[i]);
+        break;
+    default:
+        break;
+    }
+}
+
+static void other_record(resolver *r, const qg_fd_record *rec)
+{
+    if (!r->level)
+        return;
+    if (rec->len < 2 || rec->text[1] != ':' || !strchr("BWMNf", rec->text[0]) || !rec->text[0]) {
+        fd_line at;
+        at_record(r, rec, &at);
+        fd_error(&at, 1, "unknown record: the games stop reading the file here");
+        return;
+    }
+    qg_buf line;
+    qg_buf_init(&line);
+    qg_buf_append(&line, rec->text, rec->len);
+    property(r, "record", line.data ? line.data : "");
+    qg_buf_free(&line);
+}
+
+static int bypassed(resolver *r, const qg_fd_record *rec)
+{
+    char value[64];
+    fd_line at;
+    at_record(r, rec, &at);
+    fd_eval_sink sink = {r->diags ? &at : NULL, 0};
+    fd_eval(rec->text + 2, rec->len - 2, r->pl->dialect, r->vars, value, sizeof value, &sink);
+    return strcmp(value, "0") == 0;
+}
+
+static void process_file(resolver *r, size_t file, int ymin, int xmin);
+
+static void include(resolver *r, const qg_fd_record *rec, int ymin, int xmin)
+{
+    if (rec->include < 0 || r->open[rec->include])
+        return;
+    if (r->depth >= r->opt->max_include_depth)
+        return;
+    r->depth++;
+    process_file(r, (size_t)rec->include, ymin, xmin);
+    r->depth--;
+}
+
+static void process_file(resolver *r, size_t file, int ymin, int xmin)
+{
+    const fd_file *f = &r->pl->files[file];
+    int y = ymin, x = xmin, rows = 0, bypass = 0;
+    r->open[file] = 1;
+    for (size_t i = 0; i < f->record_count; i++) {
+        const qg_fd_record *rec = &r->pl->records[f->records[i]];
+        if (rec->kind == QG_FD_COND) {
+            bypass = bypassed(r, rec);
+            continue;
+        }
+        if (bypass || rec->skipped)
+            continue;
+        switch (rec->kind) {
+        case QG_FD_INCLUDE: include(r, rec, ymin, xmin); break;
+        case QG_FD_FEATURE: if (rec->spec) define_letter(r, rec->spec); break;
+        case QG_FD_ROW: x = place_row(r, rec, y++, xmin, rows++); break;
+        case QG_FD_PLAYER: player_start(r, rec, y, x); break;
+        case QG_FD_QUEST: if (rec->quest) quest_record(r, rec->quest); break;
+        case QG_FD_OTHER: other_record(r, rec); break;
+        default: break;
+        }
+    }
+    r->open[file] = 0;
+}
+
+static void run(resolver *r)
+{
+    memset(r->legend, 0, sizeof r->legend);
+    memset(r->reported, 0, sizeof r->reported);
+    r->gate_pending = 0;
+    r->has_quest = r->has_name = 0;
+    process_file(r, 0, 0, 0);
+}
+
+static void finish(resolver *r, const qg_mapdef *def)
+{
+    property(r, "dialect", qg_fd_dialect_name(r->pl->dialect));
+    qg_map_kind kind = qg_mapdef_kind(def);
+    if (kind == QG_KIND_OTHER && r->has_quest)
+        kind = QG_KIND_QUEST;
+    property(r, "kind", qg_map_kind_name(kind));
+    if (!r->has_name)
+        note(r, qg_level_set_name(r->level, qg_mapdef_name(def)));
+    if (r->gate_pending)
+        qg_diags_add(r->diags, QG_WARNING, r->pl->files[0].path, 0, 0, NULL, 0,
+                     "a between gate (special -1) at row %d, column %d has no partner",
+                     r->gate_y, r->gate_x);
+}
+
+qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
+                        const qg_vars *vars, qg_level **out, qg_diags *diags)
+{
+    *out = NULL;
+    const fd_payload *pl = fd_payload_of(def);
+    if (!pl || !pl->file_count)
+        return QG_ERR_INVALID;
+    qg_fd_options defaults;
+    qg_fd_options_init(&defaults);
+    qg_fd_options opt = options ? *options : defaults;
+    if (opt.max_include_depth <= 0)
+        opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
+    resolver *r = calloc(1, sizeof *r);
+    unsigned char *open = calloc(pl->file_count, 1);
+    if (!r || !open) {
+        free(r);
+        free(open);
+        return QG_ERR_NOMEM;
+    }
+    r->pl = pl;
+    r->opt = &opt;
+    r->vars = vars;
+    r->open = open;
+    run(r);
+    size_t errors = qg_diags_count_severity(diags, QG_ERROR);
+    r->level = qg_level_new(r->width > 0 ? r->width : 1, r->height > 0 ? r->height : 1);
+    qg_status st = r->level ? QG_OK : QG_ERR_NOMEM;
+    if (st == QG_OK) {
+        r->diags = diags;
+        r->width = r->height = 0;
+        run(r);
+        finish(r, def);
+        st = r->failed;
+    }
+    if (st != QG_OK) {
+        qg_level_free(r->level);
+    } else {
+        *out = r->level;
+        if (qg_diags_count_severity(diags, QG_ERROR) > errors)
+            st = QG_ERR_PARSE;
+    }
+    free(open);
+    free(r);
+    return st;
+}

@@ -1,0 +1,221 @@
+/* A level as text: the glyph grid and a legend naming what each glyph
+ * stands for. Reads only the level and a vocabulary, so any front end's
+ * levels render the same way. */
+#include "questgrid/render.h"
+#include "core/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+    qg_cell cell;
+    long next;  /* next entry with the same glyph, or -1 */
+} entry;
+
+typedef struct legend {
+    entry *items;
+    size_t count, cap;
+    long first[256];
+    long last[256];
+} legend;
+
+static int same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static int same_cell(const qg_cell *a, const qg_cell *b)
+{
+    if (a->feature != b->feature || !same_text(a->feature_name, b->feature_name) ||
+        a->cave_info != b->cave_info || a->vault_mask != b->vault_mask ||
+        a->special != b->special || a->mimic != b->mimic || a->mflag != b->mflag)
+        return 0;
+    for (int s = 0; s < QG_SLOTS; s++)
+        if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
+            !same_text(a->things[s].name, b->things[s].name))
+            return 0;
+    return 1;
+}
+
+static int collect(void *user, int x, int y, const qg_cell *cell)
+{
+    legend *l = user;
+    (void)x;
+    (void)y;
+    for (long i = l->first[cell->glyph]; i >= 0; i = l->items[i].next)
+        if (same_cell(&l->items[i].cell, cell))
+            return 0;
+    entry *e = QG_PUSH(l->items, l->count, l->cap);
+    if (!e)
+        return 1;
+    e->cell = *cell;
+    e->next = -1;
+    long at = (long)l->count - 1;
+    if (l->last[cell->glyph] >= 0)
+        l->items[l->last[cell->glyph]].next = at;
+    else
+        l->first[cell->glyph] = at;
+    l->last[cell->glyph] = at;
+    return 0;
+}
+
+static void bits(qg_buf *b, const char *label, uint32_t value, const char *(*name)(uint32_t))
+{
+    if (!value)
+        return;
+    qg_buf_printf(b, ", %s %lu (", label, (unsigned long)value);
+    const char *sep = "";
+    uint32_t other = 0;
+    for (int i = 0; i < 32; i++) {
+        uint32_t bit = 1u << i;
+        if (!(value & bit))
+            continue;
+        const char *n = name(bit);
+        if (n) {
+            qg_buf_printf(b, "%s%s", sep, n);
+            sep = "|";
+        } else {
+            other |= bit;
+        }
+    }
+    if (other)
+        qg_buf_printf(b, "%s0x%lX", sep, (unsigned long)other);
+    qg_buf_putc(b, ')');
+}
+
+static const char *const slot_words[QG_SLOTS] = {"monster", "object", "ego", "artifact", "trap"};
+static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
+                                         QG_VOCAB_ARTIFACT, QG_VOCAB_FEATURE};
+
+static void indexed(qg_buf *b, const qg_vocab *vocab, int slot, int32_t index)
+{
+    const char *name = slot_vocab[slot] >= 0
+                           ? qg_vocab_name(vocab, (qg_vocab_kind)slot_vocab[slot], index)
+                           : NULL;
+    if (name)
+        qg_buf_printf(b, "%s (%ld)", name, (long)index);
+    else
+        qg_buf_printf(b, "%s %ld", slot_words[slot], (long)index);
+}
+
+static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
+{
+    if (t->kind == QG_THING_NONE)
+        return;
+    qg_buf_printf(b, ", %s: ", slot_words[slot]);
+    switch (t->kind) {
+    case QG_THING_RANDOM:
+        qg_buf_printf(b, "random %s", slot_words[slot]);
+        if (t->index)
+            qg_buf_printf(b, " %+ld", (long)t->index);
+        break;
+    case QG_THING_CLONE:
+        qg_buf_puts(b, "clone of ");
+        indexed(b, vocab, slot, t->index);
+        break;
+    case QG_THING_REWARD:
+        qg_buf_puts(b, "the quest reward");
+        break;
+    case QG_THING_NAME:
+    case QG_THING_TAG:
+        qg_buf_puts(b, t->name ? t->name : "?");
+        break;
+    default:
+        indexed(b, vocab, slot, t->index);
+        break;
+    }
+}
+
+static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
+{
+    if (c->feature_name && c->feature >= 0)
+        qg_buf_printf(b, "%s (%ld)", c->feature_name, (long)c->feature);
+    else if (c->feature_name)
+        qg_buf_puts(b, c->feature_name);
+    else if (c->feature >= 0)
+        qg_buf_printf(b, "feature %ld", (long)c->feature);
+    else
+        qg_buf_puts(b, "no feature");
+    bits(b, "cave_info", c->cave_info, qg_info_name);
+    bits(b, "mask", c->vault_mask, qg_mask_name);
+    for (int s = 0; s < QG_SLOTS; s++)
+        thing(b, vocab, s, &c->things[s]);
+    if (c->special)
+        qg_buf_printf(b, ", special %ld", (long)c->special);
+    if (c->mimic)
+        qg_buf_printf(b, ", mimic %ld", (long)c->mimic);
+    if (c->mflag)
+        qg_buf_printf(b, ", mflag %lu", (unsigned long)c->mflag);
+}
+
+static unsigned char shown(unsigned char glyph)
+{
+    return glyph >= 0x20 && glyph < 0x7f ? glyph : '?';
+}
+
+static void grid(const qg_level *level, FILE *out)
+{
+    int w = qg_level_width(level), h = qg_level_height(level);
+    qg_cell cell;
+    char *row = malloc((size_t)w + 1);
+    if (!row)
+        return;
+    for (int y = 0; y < h; y++) {
+        int end = 0;
+        for (int x = 0; x < w; x++) {
+            qg_level_cell(level, x, y, &cell);
+            row[x] = (char)(cell.in_map ? shown(cell.glyph) : ' ');
+            if (cell.in_map)
+                end = x + 1;
+        }
+        fwrite(row, 1, (size_t)end, out);
+        fputc('\n', out);
+    }
+    free(row);
+}
+
+static void extras(const qg_level *level, FILE *out)
+{
+    for (size_t i = 0; i < qg_level_marker_count(level); i++) {
+        int x, y;
+        const char *spec = qg_level_marker(level, i, &x, &y);
+        fprintf(out, "marker at row %d, column %d: %s\n", y, x, spec);
+    }
+    int x, y;
+    if (qg_level_player_start(level, &x, &y))
+        fprintf(out, "player start: row %d, column %d\n", y, x);
+}
+
+qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out)
+{
+    if (!level || !out)
+        return QG_ERR_INVALID;
+    legend l;
+    memset(&l, 0, sizeof l);
+    memset(l.first, 0xff, sizeof l.first);
+    memset(l.last, 0xff, sizeof l.last);
+    if (qg_level_foreach(level, collect, &l)) {
+        free(l.items);
+        return QG_ERR_NOMEM;
+    }
+    const char *name = qg_level_name(level);
+    fprintf(out, "%s (%dx%d)\n", name && name[0] ? name : "level",
+            qg_level_width(level), qg_level_height(level));
+    grid(level, out);
+    fputs("legend:\n", out);
+    qg_buf line;
+    qg_buf_init(&line);
+    for (int g = 0; g < 256; g++)
+        for (long i = l.first[g]; i >= 0; i = l.items[i].next) {
+            qg_buf_reset(&line);
+            describe(&line, vocab, &l.items[i].cell);
+            fprintf(out, "  %c  %s\n", shown((unsigned char)g), line.data ? line.data : "");
+        }
+    int failed = line.failed;
+    qg_buf_free(&line);
+    free(l.items);
+    extras(level, out);
+    if (failed)
+        return QG_ERR_NOMEM;
+    return ferror(out) ? QG_ERR_IO : QG_OK;
+}

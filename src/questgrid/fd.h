@@ -1,0 +1,171 @@
+/* Angband-family F:/D: files (quest, town and wilderness maps): reading
+ * them losslessly into a map definition, and resolving one into a level
+ * the way Zangband, Hengband and ToME do.
+ *
+ * A file is read with every %: include it names (whatever the ?:
+ * conditions say), so one definition holds a whole load: the hub, its
+ * preferences and every map. Resolving evaluates the ?: conditions with
+ * the caller's variables and lays out the D: rows with the legend the F:
+ * lines in force define. Each load owns its legend; includes share it. */
+#ifndef QUESTGRID_FD_H
+#define QUESTGRID_FD_H
+
+#include <questgrid/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The three generations of the grammar (see the research notes):
+ * zangband: numeric features, 9-field F: lines, EQU = all adjacent
+ *   arguments equal, LEQ/GEQ = strcmp chains;
+ * hengband: f_info tag names for features and traps, cN clones, '!'
+ *   quest rewards, bilingual Q:$ lines, EQU = set test, LEQ/GEQ = atoi
+ *   (also covers PosChengband: OR, MOD);
+ * tome: 10-field F: lines ending special:mimic:mflag, "quest name"
+ *   specials, -1 gate pairs, N: and f: records, no LEQ/GEQ. */
+typedef enum qg_fd_dialect {
+    QG_FD_AUTO = 0,
+    QG_FD_ZANGBAND,
+    QG_FD_HENGBAND,
+    QG_FD_TOME
+} qg_fd_dialect;
+
+/* "auto", "zangband", "hengband", "tome". */
+const char *qg_fd_dialect_name(qg_fd_dialect dialect);
+/* -1 when the name is not a dialect. */
+int qg_fd_dialect_from_name(const char *name);
+/* What the file itself tells: a .map name, N:/f: records, 10-field F:
+ * lines or quoted specials mean tome; tag names in the feature field or
+ * Q:$ lines mean hengband; anything else is zangband. */
+qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t len);
+
+#define QG_FD_MAX_WID 198          /* the games' MAX_WID */
+#define QG_FD_MAX_HGT 66           /* the games' MAX_HGT */
+#define QG_FD_INCLUDE_DEPTH 16     /* default limit of nested %: includes */
+
+typedef struct qg_fd_options {
+    qg_fd_dialect dialect;     /* QG_FD_AUTO: detect from the top file */
+    const char *edit_dir;      /* searched for %: files after the including
+                                  file's own directory; may be NULL */
+    const qg_vocab *vocab;     /* names of indices, Hengband tags; may be NULL */
+    int japanese;              /* Hengband: read the plain (Japanese) Q:/B:
+                                  lines instead of the Q:$/B:$ English ones */
+    int max_include_depth;     /* 0: QG_FD_INCLUDE_DEPTH */
+} qg_fd_options;
+
+void qg_fd_options_init(qg_fd_options *options);
+
+/* ---- reading -------------------------------------------------------- */
+
+/* Reads a file held in memory and every file it includes (from disk).
+ * Every error of every file is reported; *out is set whenever memory
+ * allows, even with errors. The definition's format is QG_FORMAT_FD. */
+qg_status qg_fd_parse(const char *path, const char *data, size_t len,
+                      const qg_fd_options *options, qg_mapdef **out,
+                      qg_diags *diags);
+qg_status qg_fd_read(const char *path, const qg_fd_options *options,
+                     qg_mapdef **out, qg_diags *diags);
+
+/* The dialect a definition was read in (never QG_FD_AUTO). */
+qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def);
+
+/* ---- the records of a definition, in reading order -------------------- */
+
+typedef enum qg_fd_kind {
+    QG_FD_BLANK = 0,   /* empty or indented line */
+    QG_FD_COMMENT,     /* # … */
+    QG_FD_COND,        /* ?: expression */
+    QG_FD_INCLUDE,     /* %: file */
+    QG_FD_FEATURE,     /* F: letter definition */
+    QG_FD_ROW,         /* D: map row */
+    QG_FD_QUEST,       /* Q: quest record */
+    QG_FD_PLAYER,      /* P: player start */
+    QG_FD_OTHER        /* B:, W:, M:, N:, f: … kept verbatim */
+} qg_fd_kind;
+
+/* An F: line. Things use QG_THING_INDEX (N), QG_THING_RANDOM (* or *N:
+ * index = out-of-depth offset), QG_THING_CLONE (cN), QG_THING_REWARD (!)
+ * and QG_THING_TAG (a Hengband trap or feature tag; index is its f_info
+ * index, or -1 without a vocabulary). Absent fields are QG_THING_NONE. */
+typedef struct qg_fd_spec {
+    unsigned char letter;
+    int fields;                 /* fields written, the letter included */
+    qg_thing feature;
+    uint32_t cave_info;
+    qg_thing things[QG_SLOTS];  /* monster, object, ego, artifact, trap */
+    int32_t special;
+    const char *special_name;   /* ToME "quest name", else NULL */
+    int32_t mimic;              /* ToME */
+    uint32_t mflag;             /* ToME */
+} qg_fd_spec;
+
+/* A Q:n:sub:… line. */
+typedef struct qg_fd_quest {
+    int number;
+    char sub;                   /* 'N', 'Q', 'T', 'R' or another letter */
+    int english;                /* Hengband Q:$ line */
+    const char *text;           /* N: the name, T: the text line (as the
+                                   games keep it: up to the first : or /) */
+    int32_t values[32];         /* Q: and R: numbers after the subtype */
+    int value_count;
+} qg_fd_quest;
+
+typedef struct qg_fd_record {
+    qg_fd_kind kind;
+    const char *text;           /* the raw line, without its newline */
+    size_t len;
+    size_t file;                /* index into the definition's files */
+    int line;                   /* 1-based */
+    long cond;                  /* the ?: record in force in this file, or -1 */
+    long include;               /* QG_FD_INCLUDE: the included file, or -1 */
+    int skipped;                /* the language setting skips this line */
+    const qg_fd_spec *spec;     /* QG_FD_FEATURE (NULL when unreadable) */
+    const qg_fd_quest *quest;   /* QG_FD_QUEST (NULL when unreadable) */
+    int y, x;                   /* QG_FD_PLAYER */
+} qg_fd_record;
+
+size_t qg_fd_file_count(const qg_mapdef *def);
+/* The path of file i (0 is the file read; includes follow in the order
+ * they were first named). */
+const char *qg_fd_file_path(const qg_mapdef *def, size_t index);
+size_t qg_fd_record_count(const qg_mapdef *def);
+const qg_fd_record *qg_fd_record_at(const qg_mapdef *def, size_t index);
+
+/* ---- ?: expressions -------------------------------------------------- */
+
+/* Evaluates one expression (the text after "?:") as the dialect's game
+ * does and writes its value (NUL-terminated, truncated to size) to out.
+ * Unknown variables give "?o?o?", unknown functions keep that value and a
+ * missing ']' gives "?x?x?"; the games skip lines only for "0". diags may
+ * be NULL; file and line place its warnings. */
+qg_status qg_fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
+                     const qg_vars *vars, char *out, size_t size,
+                     const char *file, int line, qg_diags *diags);
+
+/* ---- resolving -------------------------------------------------------- */
+
+/* Evaluates the definition with vars (may be NULL) and lays out its rows.
+ * The level holds every placed cell (features with index and name,
+ * cave_info exactly as written, things, special, ToME mimic/mflag), the
+ * player start, and properties: "dialect", "kind", "quest", "name",
+ * "quest_type", "quest_level", … from the Q: records, "cur_hgt" and
+ * "cur_wid" as the games compute them at P:, and every other record in
+ * force as "record". */
+qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
+                        const qg_vars *vars, qg_level **out, qg_diags *diags);
+
+/* Reads path and resolves it. */
+qg_status qg_fd_load_file(const char *path, const qg_fd_options *options,
+                          const qg_vars *vars, qg_level **out, qg_diags *diags);
+
+/* Loads quest number through a q_info.txt-style hub: the hub is evaluated
+ * with $QUEST_NUMBER = number (over vars), as the games do. */
+qg_status qg_fd_load_quest(const char *hub_path, int number,
+                           const qg_fd_options *options, const qg_vars *vars,
+                           qg_level **out, qg_diags *diags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
