@@ -9,5 +9,6 @@
 #include <questgrid/cache.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
+#include <questgrid/des.h>
 
 #endif

@@ -7,4 +7,6 @@ questgrid_SOURCES += \
 	src/cli/cmd_check.c \
 	src/cli/cmd_demo.c \
 	src/cli/cmd_show.c \
-	src/cli/fd_setup.c
+	src/cli/fd_setup.c \
+	src/cli/cmd_dump_lua.c \
+	src/cli/cmd_list.c
