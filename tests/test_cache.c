@@ -27,7 +27,7 @@ static const char des_text[] =
     "WEIGHT: 5\n"
     "MAP\n"
     "xxx\n"
-    "x.x\n"
+    "x.x  \n"
     "xxx\n"
     "ENDMAP\n"
     "\n"
@@ -327,6 +327,56 @@ static void source_text_back_out(void **state)
                         "ORIENT: encompass\nMAP\n  @@\n @..@\nENDMAP\n\n\n\n\n\n\n\n");
     free(text);
     qg_cache_close(c);
+    qg_diags_free(d);
+}
+
+/* Rows that are lines of the slice from some column on (F:/D: "D:" rows)
+ * and rows that are not lines of the slice at all both come back exactly. */
+static void row_shapes(void **state)
+{
+    (void)state;
+    static const char text[] = "Q:7:N:Test\nD:#.#\nD:.@.  \nD:###\n";
+    qg_mapdef *fd = qg_mapdef_new(QG_FORMAT_FD, "q7");
+    qg_mapdef_set_file(fd, "q7.txt", 1);
+    qg_mapdef_set_kind(fd, QG_KIND_QUEST);
+    qg_mapdef_add_row(fd, "#.#", 3, 2);
+    qg_mapdef_add_row(fd, ".@.", 3, 3);
+    qg_mapdef_add_row(fd, "###", 3, 4);
+    qg_mapdef_add_property(fd, "quest", "7");
+    qg_mapdef_add_property(fd, "width", "3");
+    qg_mapdef_add_property(fd, "height", "4");
+    qg_mapdef *odd = qg_mapdef_new(QG_FORMAT_FD, "odd");
+    qg_mapdef_set_file(odd, "odd.txt", 1);
+    qg_mapdef_add_row(odd, "not in the text", 15, 9);
+    qg_mapdef_add_row(odd, "#.#", 3, 2);
+    qg_mapdef_add_row(odd, "", 0, 0);
+    qg_mapdef_add_property(odd, "width", "15");
+    qg_mapdef_add_property(odd, "height", "3");
+    qg_diags *d = qg_diags_new();
+    qg_cache_writer *w = qg_cache_writer_new();
+    qg_cache_source a = {"q7.txt", QG_FORMAT_FD, text, sizeof text - 1, 0, 0};
+    qg_cache_source b = {"odd.txt", QG_FORMAT_FD, text, sizeof text - 1, 0, 0};
+    const qg_mapdef *one[1] = {fd}, *two[1] = {odd};
+    assert_int_equal(qg_cache_writer_add_file(w, &a, one, 1, d), QG_OK);
+    assert_int_equal(qg_cache_writer_add_file(w, &b, two, 1, d), QG_OK);
+    const char *path = temp_path("rows.qgc");
+    assert_int_equal(qg_cache_writer_write(w, path, NULL, d), QG_OK);
+    qg_cache_writer_free(w);
+    qg_cache *c;
+    assert_int_equal(qg_cache_open(path, NULL, &c, d), QG_OK);
+    const qg_mapdef *want[2] = {fd, odd};
+    for (int i = 0; i < 2; i++) {
+        qg_mapdef *back;
+        assert_int_equal(qg_cache_load_map(c, qg_cache_find(c, qg_mapdef_name(want[i])), &back, d),
+                         QG_OK);
+        check_same_def(want[i], back);
+        qg_mapdef_free(back);
+    }
+    assert_int_equal(qg_cache_entry_at(c, qg_cache_find(c, "q7"))->quest, 7);
+    assert_int_equal(qg_cache_find_quest(c, 7), qg_cache_find(c, "q7"));
+    qg_cache_close(c);
+    qg_mapdef_free(fd);
+    qg_mapdef_free(odd);
     qg_diags_free(d);
 }
 
@@ -638,6 +688,7 @@ int main(void)
         cmocka_unit_test(index_fields),
         cmocka_unit_test(lookups),
         cmocka_unit_test(source_text_back_out),
+        cmocka_unit_test(row_shapes),
         cmocka_unit_test(truncation_at_every_offset),
         cmocka_unit_test(bit_flips_everywhere),
         cmocka_unit_test(header_damage_is_named),

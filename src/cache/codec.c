@@ -6,7 +6,7 @@
 #include <zlib.h>
 
 const char *const qgc_known_keys[QGC_KEY_COUNT] = {
-    "tags", "depth", "place", "orient", "chance", "weight",
+    "name", "tags", "depth", "place", "orient", "chance", "weight",
     "desc", "quest", "order", "width", "height"
 };
 

@@ -4,6 +4,7 @@
  * across the whole input, most valuable last (shortest distance), give
  * every blob that knowledge. */
 #include "cache/pack.h"
+#include "cache/reader.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,8 @@
 typedef struct line_count {
     const char *text;
     size_t len;
-    size_t count;
+    size_t count;     /* blobs holding the line */
+    size_t last_blob;
 } line_count;
 
 typedef struct line_table {
@@ -45,19 +47,22 @@ static int table_grow(line_table *t)
     return 1;
 }
 
-static int table_add(line_table *t, const char *text, size_t len)
+static int table_add(line_table *t, const char *text, size_t len, size_t blob)
 {
     if ((t->used + 1) * 2 > t->cap && !table_grow(t))
         return 0;
     size_t h = (size_t)hash_line(text, len) & (t->cap - 1);
     while (t->slots[h].text) {
         if (t->slots[h].len == len && memcmp(t->slots[h].text, text, len) == 0) {
-            t->slots[h].count++;
+            /* Within one blob deflate finds a repeat by itself. */
+            if (t->slots[h].last_blob != blob)
+                t->slots[h].count++;
+            t->slots[h].last_blob = blob;
             return 1;
         }
         h = (h + 1) & (t->cap - 1);
     }
-    t->slots[h] = (line_count){text, len, 1};
+    t->slots[h] = (line_count){text, len, 1, blob};
     t->used++;
     return 1;
 }
@@ -75,21 +80,37 @@ static int by_value(const void *a, const void *b)
 
 enum { MIN_COUNT = 3, MIN_LEN = 4 };
 
-qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t count,
+static int add_lines(line_table *t, const char *p, size_t len, size_t blob)
+{
+    const char *end = p + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl + 1 : end;
+        if ((size_t)(stop - p) >= MIN_LEN && !table_add(t, p, (size_t)(stop - p), blob))
+            return 0;
+        p = stop;
+    }
+    return 1;
+}
+
+qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
+                               const qgc_map_rec *maps, size_t map_count,
                                qg_buf *dict)
 {
     line_table t = {0};
-    for (size_t f = 0; f < count; f++) {
-        const char *p = files[f].text, *end = p + files[f].len;
-        while (p < end) {
-            const char *nl = memchr(p, '\n', (size_t)(end - p));
-            const char *stop = nl ? nl + 1 : end;
-            if ((size_t)(stop - p) >= MIN_LEN && !table_add(&t, p, (size_t)(stop - p))) {
-                free(t.slots);
-                return QG_ERR_NOMEM;
-            }
-            p = stop;
-        }
+    int ok = 1;
+    for (size_t f = 0; ok && f < file_count; f++)
+        ok = add_lines(&t, files[f].blob.raw.data, files[f].blob.raw.len, f);
+    for (size_t m = 0; ok && m < map_count; m++) {
+        qgc_map_blob b;
+        if (qgc_decode_map_head((const unsigned char *)maps[m].meta.data, maps[m].meta.len,
+                                (const unsigned char *)maps[m].blob.raw.data,
+                                maps[m].blob.raw.len, maps[m].line, &b))
+            ok = add_lines(&t, b.text, b.text_len, file_count + m);
+    }
+    if (!ok) {
+        free(t.slots);
+        return QG_ERR_NOMEM;
     }
     size_t n = 0;
     for (size_t i = 0; i < t.cap; i++)

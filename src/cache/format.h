@@ -18,11 +18,16 @@
 #define QGC_MAX_BLOB_RAW (64u * 1024u * 1024u)
 #define QGC_MAX_INDEX_RAW (256u * 1024u * 1024u)
 #define QGC_MAX_DICTIONARY 32768u
+#define QGC_MAX_NAME 1024u
 /* deflate cannot expand data by more than about 1032:1. */
 #define QGC_MAX_RATIO 1032u
 
+/* How a map blob stores its rows. */
+#define QGC_ROWS_LISTED 0
+#define QGC_ROWS_PLAIN 1
+
 /* Property keys stored as one byte in a blob: code = position + 1. */
-#define QGC_KEY_COUNT 11
+#define QGC_KEY_COUNT 12
 extern const char *const qgc_known_keys[QGC_KEY_COUNT];
 
 typedef struct qgc_header {

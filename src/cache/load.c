@@ -19,7 +19,8 @@ static qg_status read_map_blob(const qg_cache *c, size_t index, unsigned char **
     snprintf(what, sizeof what, "map '%s'", e->name);
     qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
     qg_status st = qgc_read_blob(c, &ref, what, raw, diags);
-    if (st == QG_OK && !qgc_decode_map_head(*raw, e->raw_size, blob)) {
+    if (st == QG_OK && !qgc_decode_map_head(c->meta[index].data, c->meta[index].len, *raw,
+                                             e->raw_size, e->line, blob)) {
         free(*raw);
         *raw = NULL;
         st = qgc_corrupt(diags, c, "%s: malformed blob", what);
@@ -42,7 +43,7 @@ qg_status qg_cache_load_map(const qg_cache *c, size_t index, qg_mapdef **out,
         st = QG_ERR_NOMEM;
     if (st == QG_OK) {
         qg_mapdef_set_kind(def, e->kind);
-        st = qg_mapdef_set_file(def, c->files[e->file].path, blob.line);
+        st = qg_mapdef_set_file(def, c->files[e->file].path, e->line);
     }
     if (st == QG_OK)
         st = qgc_decode_map_body(e, &blob, def);
@@ -79,6 +80,32 @@ qg_status qg_cache_map_source(const qg_cache *c, size_t index, char **text,
     return QG_OK;
 }
 
+int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blob *b,
+                     size_t *pos, size_t *blank)
+{
+    *pos = *blank = 0;
+    if (!b->first_line)
+        return b->text_len == 0;
+    size_t at = 0;
+    for (size_t line = 1; line < b->first_line; line++) {
+        const unsigned char *nl = memchr(ctx + at, '\n', ctx_len - at);
+        if (!nl)
+            return 0;
+        at = (size_t)(nl - ctx) + 1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < b->text_len; i++)
+        n += b->text[i] == '\n';
+    if (n > ctx_len - at)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (ctx[at + i] != '\n')
+            return 0;
+    *pos = at;
+    *blank = n;
+    return 1;
+}
+
 qg_status qg_cache_map_file_text(const qg_cache *c, size_t index, char **text,
                                  size_t *len, qg_diags *diags)
 {
@@ -93,18 +120,17 @@ qg_status qg_cache_map_file_text(const qg_cache *c, size_t index, char **text,
     char what[300];
     snprintf(what, sizeof what, "context of %s", c->files[e->file].path);
     st = qgc_read_blob(c, &c->file_blobs[e->file], what, &ctx, diags);
-    size_t ctx_len = c->file_blobs[e->file].raw_size;
-    if (st == QG_OK && (blob.ctx_pos > ctx_len || blob.ctx_blank > ctx_len - blob.ctx_pos))
-        st = qgc_corrupt(diags, c, "map '%s': splice point outside its file", e->name);
+    size_t ctx_len = c->file_blobs[e->file].raw_size, pos, blank;
+    if (st == QG_OK && !qgc_splice_point(ctx, ctx_len, &blob, &pos, &blank))
+        st = qgc_corrupt(diags, c, "map '%s': its text does not fit its file", e->name);
     char *out = NULL;
     if (st == QG_OK) {
-        size_t n = ctx_len - blob.ctx_blank + blob.text_len;
+        size_t n = ctx_len - blank + blob.text_len;
         out = malloc(n + 1);
         if (out) {
-            memcpy(out, ctx, blob.ctx_pos);
-            memcpy(out + blob.ctx_pos, blob.text, blob.text_len);
-            memcpy(out + blob.ctx_pos + blob.text_len, ctx + blob.ctx_pos + blob.ctx_blank,
-                   ctx_len - blob.ctx_pos - blob.ctx_blank);
+            memcpy(out, ctx, pos);
+            memcpy(out + pos, blob.text, blob.text_len);
+            memcpy(out + pos + blob.text_len, ctx + pos + blank, ctx_len - pos - blank);
             out[n] = '\0';
             *text = out;
             *len = n;

@@ -1,7 +1,8 @@
 # Compiled level caches (.qgc): format, writer, reader, lookups, staleness.
 qginclude_HEADERS += src/questgrid/cache.h
 noinst_HEADERS += src/cache/format.h src/cache/pack.h src/cache/reader.h \
-	src/cache/write.h src/cache/zblob.h src/cache/depth.h
+	src/cache/write.h src/cache/zblob.h src/cache/depth.h \
+	src/cache/rows.h
 libquestgrid_la_SOURCES += \
 	src/cache/blob.c \
 	src/cache/codec.c \
@@ -12,6 +13,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/lookup.c \
 	src/cache/open.c \
 	src/cache/pack.c \
+	src/cache/rows.c \
 	src/cache/stale.c \
 	src/cache/verify.c \
 	src/cache/write.c \

@@ -83,18 +83,25 @@ static const char *get_cstr(qgc_cursor *cur)
     return s;
 }
 
-static int get_blob_ref(qgc_cursor *cur, const qg_cache *c, qgc_blob_ref *ref)
+/* Blobs are stored back to back in index order (files, then maps), so
+ * each offset is the running total of the sizes before it. */
+static int get_blob_ref(qgc_cursor *cur, const qg_cache *c, uint64_t *running,
+                        qgc_blob_ref *ref)
 {
     uint64_t area = c->header.file_size - c->header.blobs_offset;
-    ref->offset = qgc_get_varint(cur);
+    ref->offset = *running;
     ref->size = (uint32_t)qgc_get_varint_max(cur, UINT32_MAX);
     ref->raw_size = (uint32_t)qgc_get_varint_max(cur, QGC_MAX_BLOB_RAW);
     ref->crc = qgc_get_u32(cur);
-    return !cur->bad && ref->offset <= area && ref->size <= area - ref->offset &&
-           ref->raw_size <= (uint64_t)ref->size * QGC_MAX_RATIO + 64;
+    if (cur->bad || ref->size > area - ref->offset ||
+        ref->raw_size > (uint64_t)ref->size * QGC_MAX_RATIO + 64)
+        return 0;
+    *running += ref->size;
+    return 1;
 }
 
-static qg_status decode_files(qg_cache *c, qgc_cursor *cur, qg_diags *diags)
+static qg_status decode_files(qg_cache *c, qgc_cursor *cur, uint64_t *running,
+                              qg_diags *diags)
 {
     size_t n = (size_t)qgc_get_varint_max(cur, c->header.file_count);
     if (cur->bad || n != c->header.file_count)
@@ -112,37 +119,69 @@ static qg_status decode_files(qg_cache *c, qgc_cursor *cur, qg_diags *diags)
         f->mtime_nsec = (long)qgc_get_varint_max(cur, 999999999);
         f->hash = qgc_get_u64(cur);
         f->map_count = (size_t)qgc_get_varint_max(cur, c->header.map_count);
-        if (!get_blob_ref(cur, c, &c->file_blobs[i]))
+        if (!get_blob_ref(cur, c, running, &c->file_blobs[i]))
             return qgc_corrupt(diags, c, "source file %zu: bad record or blob bounds", i);
         c->blob_raw_total += c->file_blobs[i].raw_size;
     }
     return QG_OK;
 }
 
-static int get_entry(qgc_cursor *cur, const qg_cache *c, qg_cache_entry *e)
+/* Front-coded names into one arena; entries point into it afterwards. */
+static int get_names(qgc_cursor *cur, qg_cache *c, size_t n)
 {
-    e->name = get_cstr(cur);
-    int64_t quest = qgc_get_svarint(cur);
-    e->quest = quest < -1 || quest > 100000000 ? (cur->bad = 1, -1) : (int)quest;
-    e->kind = (qg_map_kind)qgc_get_varint_max(cur, QG_KIND_OTHER);
-    e->format = (qg_format)qgc_get_varint_max(cur, QG_FORMAT_XP);
-    e->file = (size_t)qgc_get_varint_max(cur, c->header.file_count - 1);
-    e->line = (int)qgc_get_varint_max(cur, 0x7fffffff);
-    const char **fields[7] = {&e->tags, &e->depth, &e->place, &e->orient,
-                              &e->chance, &e->weight, &e->desc};
-    for (int f = 0; f < 7; f++)
-        *fields[f] = get_cstr(cur);
-    qgc_blob_ref ref;
-    if (!get_blob_ref(cur, c, &ref))
-        return 0;
-    e->blob_offset = ref.offset;
-    e->blob_size = ref.size;
-    e->raw_size = ref.raw_size;
-    e->crc32 = ref.crc;
-    return !cur->bad;
+    qg_buf arena;
+    qg_buf_init(&arena);
+    size_t *starts = malloc((n + 1) * sizeof *starts);
+    size_t prev = 0, prev_len = 0;
+    for (size_t i = 0; starts && i < n && !cur->bad; i++) {
+        size_t shared = (size_t)qgc_get_varint_max(cur, prev_len), len;
+        const char *rest = qgc_get_str(cur, &len);
+        if (cur->bad || shared + len > QGC_MAX_NAME || memchr(rest, 0, len)) {
+            cur->bad = 1;
+            break;
+        }
+        if (!qg_buf_reserve(&arena, shared + len + 1))
+            break;
+        starts[i] = arena.len;
+        qg_buf_append(&arena, arena.data + prev, shared);
+        qg_buf_append(&arena, rest, len);
+        qg_buf_putc(&arena, '\0');
+        prev = starts[i];
+        prev_len = shared + len;
+    }
+    int ok = starts && !cur->bad && !arena.failed;
+    if (ok) {
+        c->names = qg_buf_take(&arena);
+        for (size_t i = 0; i < n; i++)
+            c->maps[i].name = c->names + starts[i];
+    }
+    qg_buf_free(&arena);
+    free(starts);
+    return ok;
 }
 
-static qg_status decode_maps(qg_cache *c, qgc_cursor *cur, qg_diags *diags)
+static qg_status check_maps(qg_cache *c, size_t n, qg_diags *diags)
+{
+    size_t *per_file = calloc(c->header.file_count + 1, sizeof *per_file);
+    if (!per_file)
+        return QG_ERR_NOMEM;
+    qg_status st = QG_OK;
+    for (size_t i = 0; st == QG_OK && i < n; i++) {
+        if (i > 0 && strcmp(c->maps[i - 1].name, c->maps[i].name) >= 0)
+            st = qgc_corrupt(diags, c, "map %zu ('%s'): index not sorted by name", i,
+                             c->maps[i].name);
+        else
+            per_file[c->maps[i].file]++;
+    }
+    for (size_t f = 0; st == QG_OK && f < c->header.file_count; f++)
+        if (per_file[f] != c->files[f].map_count)
+            st = qgc_corrupt(diags, c, "map count of source file %zu differs", f);
+    free(per_file);
+    return st;
+}
+
+static qg_status decode_maps(qg_cache *c, qgc_cursor *cur, uint64_t *running,
+                             qg_diags *diags)
 {
     size_t n = (size_t)qgc_get_varint_max(cur, c->header.map_count);
     if (cur->bad || n != c->header.map_count)
@@ -150,24 +189,50 @@ static qg_status decode_maps(qg_cache *c, qgc_cursor *cur, qg_diags *diags)
     if (n && !c->header.file_count)
         return qgc_corrupt(diags, c, "maps without source files");
     c->maps = calloc(n + 1, sizeof *c->maps);
-    size_t *per_file = calloc(c->header.file_count + 1, sizeof *per_file);
-    qg_status st = c->maps && per_file ? QG_OK : QG_ERR_NOMEM;
-    for (size_t i = 0; st == QG_OK && i < n; i++) {
-        qg_cache_entry *e = &c->maps[i];
-        if (!get_entry(cur, c, e))
-            st = qgc_corrupt(diags, c, "map %zu: bad record or blob bounds", i);
-        else if (i > 0 && strcmp(c->maps[i - 1].name, e->name) >= 0)
-            st = qgc_corrupt(diags, c, "map %zu ('%s'): index not sorted by name", i, e->name);
-        else {
-            per_file[e->file]++;
-            c->blob_raw_total += e->raw_size;
-        }
+    if (!c->maps)
+        return QG_ERR_NOMEM;
+    if (!get_names(cur, c, n))
+        return cur->bad ? qgc_corrupt(diags, c, "malformed map names") : QG_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        int64_t quest = qgc_get_svarint(cur);
+        c->maps[i].quest = quest < -1 || quest > 100000000 ? (cur->bad = 1, -1) : (int)quest;
     }
-    for (size_t f = 0; st == QG_OK && f < c->header.file_count; f++)
-        if (per_file[f] != c->files[f].map_count)
-            st = qgc_corrupt(diags, c, "map count of source file %zu differs", f);
-    free(per_file);
-    return st;
+    for (size_t i = 0; i < n; i++)
+        c->maps[i].kind = (qg_map_kind)qgc_get_varint_max(cur, QG_KIND_OTHER);
+    for (size_t i = 0; i < n; i++)
+        c->maps[i].format = (qg_format)qgc_get_varint_max(cur, QG_FORMAT_XP);
+    for (size_t i = 0; i < n; i++)
+        c->maps[i].file = (size_t)qgc_get_varint_max(cur, c->header.file_count - 1);
+    for (size_t i = 0; i < n; i++)
+        c->maps[i].line = (int)qgc_get_varint_max(cur, 0x7fffffff);
+    for (int f = 0; f < 7; f++)
+        for (size_t i = 0; i < n; i++) {
+            qg_cache_entry *e = &c->maps[i];
+            const char **fields[7] = {&e->tags, &e->depth, &e->place, &e->orient,
+                                      &e->chance, &e->weight, &e->desc};
+            *fields[f] = get_cstr(cur);
+        }
+    c->meta = calloc(n + 1, sizeof *c->meta);
+    if (!c->meta)
+        return QG_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        c->meta[i].len = (size_t)qgc_get_varint_max(cur, QGC_MAX_BLOB_RAW);
+        c->meta[i].data = qgc_get_bytes(cur, c->meta[i].len);
+    }
+    for (size_t i = 0; i < n && !cur->bad; i++) {
+        qg_cache_entry *e = &c->maps[i];
+        qgc_blob_ref ref;
+        if (!get_blob_ref(cur, c, running, &ref))
+            return qgc_corrupt(diags, c, "map %zu: bad blob bounds", i);
+        e->blob_offset = ref.offset;
+        e->blob_size = ref.size;
+        e->raw_size = ref.raw_size;
+        e->crc32 = ref.crc;
+        c->blob_raw_total += e->raw_size;
+    }
+    if (cur->bad)
+        return qgc_corrupt(diags, c, "malformed map records");
+    return check_maps(c, n, diags);
 }
 
 static qg_status decode_index(qg_cache *c, qg_diags *diags)
@@ -183,11 +248,14 @@ static qg_status decode_index(qg_cache *c, qg_diags *diags)
         return qgc_corrupt(diags, c, "index does not inflate to its recorded size");
     qgc_cursor cur;
     qgc_cursor_init(&cur, c->index, h->index_raw_size);
-    qg_status st = decode_files(c, &cur, diags);
+    uint64_t running = 0;
+    qg_status st = decode_files(c, &cur, &running, diags);
     if (st == QG_OK)
-        st = decode_maps(c, &cur, diags);
+        st = decode_maps(c, &cur, &running, diags);
     if (st != QG_OK)
         return st;
+    if (running != c->header.file_size - c->header.blobs_offset)
+        return qgc_corrupt(diags, c, "blobs do not fill the blob area");
     size_t dict_len = (size_t)qgc_get_varint_max(&cur, QGC_MAX_DICTIONARY);
     c->dict = qgc_get_bytes(&cur, dict_len);
     c->dict_len = dict_len;
@@ -234,6 +302,8 @@ void qg_cache_close(qg_cache *c)
     free(c->files);
     free(c->file_blobs);
     free(c->maps);
+    free(c->names);
+    free(c->meta);
     free(c->path);
     free(c);
 }

@@ -1,6 +1,7 @@
 /* Splits a source file into one text slice per map plus the context (the
  * file with those slices blanked), and serialises each map's fields. */
 #include "cache/pack.h"
+#include "cache/rows.h"
 #include "core/mapdef.h"
 
 #include <stdio.h>
@@ -112,23 +113,66 @@ static const char *find_bytes(const char *from, const char *end,
     return NULL;
 }
 
-static void put_rows(qg_buf *b, const qg_mapdef *def, const char *slice_text,
-                     size_t slice_len)
+/* Rows that are consecutive lines of the slice, each from one column to
+ * its last non-blank byte, are stored as three numbers: the usual case. */
+static int rows_are_plain(const qg_mapdef *def, const char *slice_text,
+                          size_t slice_len, size_t first_line, size_t *column)
 {
-    const char *end = slice_text + slice_len, *from = slice_text;
-    qgc_put_varint(b, def->row_count);
+    const char *end = slice_text + slice_len;
+    const char *start = def->row_count && def->rows[0].line > 0
+        ? qgc_slice_line(slice_text, end, first_line, (size_t)def->rows[0].line) : NULL;
+    for (*column = 0; start && *column < 8; (*column)++) {
+        const char *p = start;
+        size_t i = 0;
+        for (; i < def->row_count && p && p < end; i++) {
+            const qg_row *row = &def->rows[i];
+            const char *text;
+            size_t len;
+            p = row->line == def->rows[0].line + (int)i ? qgc_plain_row(p, end, *column, &text, &len)
+                                                        : NULL;
+            if (!p || len != row->len || memcmp(text, row->text, len) != 0)
+                break;
+        }
+        if (i == def->row_count)
+            return 1;
+    }
+    return 0;
+}
+
+/* Other rows are stored one by one: where each sits relative to where the
+ * previous one ended (or its bytes), its line and length relative to the
+ * previous row's. */
+static void put_rows(qg_buf *meta, qg_buf *b, const qg_mapdef *def,
+                     const char *slice_text, size_t slice_len, size_t first_line)
+{
+    size_t column;
+    if (rows_are_plain(def, slice_text, slice_len, first_line, &column)) {
+        qgc_put_varint(meta, QGC_ROWS_PLAIN);
+        qgc_put_varint(meta, def->row_count);
+        qgc_put_svarint(meta, (int64_t)def->rows[0].line - def->line);
+        qgc_put_varint(meta, column);
+        return;
+    }
+    const char *end = slice_text + slice_len;
+    int64_t line = def->line, len = 0, expected = 0;
+    qgc_put_varint(meta, QGC_ROWS_LISTED);
+    qgc_put_varint(meta, slice_len);   /* the listed rows follow the slice */
+    qgc_put_varint(meta, def->row_count);
     for (size_t i = 0; i < def->row_count; i++) {
         const qg_row *row = &def->rows[i];
-        qgc_put_varint(b, (uint64_t)(row->line < 0 ? 0 : row->line));
-        qgc_put_varint(b, row->len);
-        /* Rows are usually verbatim in the slice, in order: store where,
-         * not what. */
+        qgc_put_svarint(b, (int64_t)row->line - line);
+        qgc_put_svarint(b, (int64_t)row->len - len);
+        line = row->line;
+        len = (int64_t)row->len;
+        const char *from = slice_text + (expected < (int64_t)slice_len ? expected : 0);
         const char *hit = find_bytes(from, end, row->text, row->len);
         if (!hit)
             hit = find_bytes(slice_text, end, row->text, row->len);
         if (hit) {
-            qgc_put_varint(b, (uint64_t)(hit - slice_text) + 1);
-            from = hit + row->len;
+            int64_t at = hit - slice_text;
+            qgc_put_varint(b, (((uint64_t)(at - expected) << 1) ^
+                               (uint64_t)(at < expected ? -1 : 0)) + 1);
+            expected = at + (int64_t)row->len + 1;
         } else {
             qgc_put_varint(b, 0);
             qg_buf_append(b, row->text, row->len);
@@ -144,13 +188,23 @@ static int key_code(const char *key)
     return 0;
 }
 
-static int same_as_index(const qgc_map_rec *map, const char *key, const char *value)
+/* A value the reader can rebuild (from the index, or the rows for width
+ * and height) is stored as a flag. */
+static int same_as_implied(const qgc_map_rec *map, const qg_mapdef *def, const char *key,
+                           const char *value)
 {
+    char text[24];
+    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0) {
+        snprintf(text, sizeof text, "%zu", key[0] == 'w' ? (size_t)qg_mapdef_width(def)
+                                                         : def->row_count);
+        return strcmp(text, value) == 0;
+    }
+    if (strcmp(key, "name") == 0)
+        return strcmp(map->name, value) == 0;
     for (int f = 0; f < 7; f++)
         if (strcmp(qgc_field_keys[f], key) == 0)
             return strcmp(map->fields[f], value) == 0;
     if (strcmp(key, "quest") == 0 && map->quest >= 0) {
-        char text[24];
         snprintf(text, sizeof text, "%d", map->quest);
         return strcmp(text, value) == 0;
     }
@@ -166,7 +220,7 @@ static void put_props(qg_buf *b, const qg_mapdef *def, const qgc_map_rec *map)
         qgc_put_varint(b, (uint64_t)code);
         if (!code)
             qgc_put_str(b, p->key);
-        int same = same_as_index(map, p->key, p->value);
+        int same = same_as_implied(map, def, p->key, p->value);
         qgc_put_varint(b, (uint64_t)same);
         if (!same)
             qgc_put_str(b, p->value);
@@ -204,44 +258,35 @@ static qg_status fill_index(qgc_map_rec *map, const qg_mapdef *def, size_t file_
 }
 
 static void put_map(qgc_map_rec *map, const qg_mapdef *def, const char *text,
-                    const lines *ln, slice s, size_t ctx_pos, size_t ctx_blank)
+                    const lines *ln, slice s)
 {
-    qg_buf *b = &map->blob.raw;
     const char *st = s.first_line ? text + ln->start[s.first_line - 1] : "";
     size_t sl = s.first_line ? ln->start[s.last_line] - ln->start[s.first_line - 1] : 0;
-    qgc_put_varint(b, s.first_line);
-    qgc_put_bytes(b, st, sl);
-    qgc_put_varint(b, ctx_pos);
-    qgc_put_varint(b, ctx_blank);
-    qgc_put_varint(b, (uint64_t)(def->line < 0 ? 0 : def->line));
-    put_rows(b, def, st, sl);
-    put_props(b, def, map);
+    qgc_put_svarint(&map->meta, (int64_t)s.first_line - def->line);
+    qg_buf_append(&map->blob.raw, st, sl);
+    put_rows(&map->meta, &map->blob.raw, def, st, sl, s.first_line);
+    put_props(&map->meta, def, map);
 }
 
 /* The context keeps every line outside the slices; a sliced line becomes
  * its bare newline so that line numbers do not move. */
 static void build_context(qgc_file_rec *file, const lines *ln, const slice *sl,
-                          const size_t *order, size_t count, size_t *ctx_pos,
-                          size_t *ctx_blank)
+                          const size_t *order, size_t count)
 {
     qg_buf *ctx = &file->blob.raw;
     size_t line = 1;
     for (size_t k = 0; k <= count; k++) {
         size_t m = k < count ? order[k] : 0;
-        size_t until = k < count && sl[m].first_line ? sl[m].first_line : ln->count + 1;
-        if (k < count && !sl[m].first_line) {
-            ctx_pos[m] = ctx_blank[m] = 0;
+        if (k < count && !sl[m].first_line)
             continue;
-        }
+        size_t until = k < count ? sl[m].first_line : ln->count + 1;
         qg_buf_append(ctx, file->text + ln->start[line - 1],
                       ln->start[until - 1] - ln->start[line - 1]);
         if (k == count)
             break;
-        ctx_pos[m] = ctx->len;
         for (size_t l = sl[m].first_line; l <= sl[m].last_line; l++)
             if (file->text[ln->start[l] - 1] == '\n')
                 qg_buf_putc(ctx, '\n');
-        ctx_blank[m] = ctx->len - ctx_pos[m];
         line = sl[m].last_line + 1;
     }
 }
@@ -256,9 +301,7 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
     int *def_lines = malloc((count + 1) * sizeof *def_lines);
     size_t *order = malloc((count + 1) * sizeof *order);
     slice *sl = malloc((count + 1) * sizeof *sl);
-    size_t *ctx_pos = malloc((count + 1) * sizeof *ctx_pos);
-    size_t *ctx_blank = malloc((count + 1) * sizeof *ctx_blank);
-    qg_status st = def_lines && order && sl && ctx_pos && ctx_blank ? QG_OK : QG_ERR_NOMEM;
+    qg_status st = def_lines && order && sl ? QG_OK : QG_ERR_NOMEM;
     for (size_t i = 0; st == QG_OK && i < count; i++) {
         def_lines[i] = defs[i]->line;
         order[i] = i;
@@ -267,12 +310,12 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
     if (st == QG_OK) {
         sort_by_line(order, count, def_lines);
         find_slices(file->text, &ln, file->format, def_lines, order, count, sl);
-        build_context(file, &ln, sl, order, count, ctx_pos, ctx_blank);
+        build_context(file, &ln, sl, order, count);
         for (size_t i = 0; i < count; i++)
-            put_map(&maps[i], defs[i], file->text, &ln, sl[i], ctx_pos[i], ctx_blank[i]);
+            put_map(&maps[i], defs[i], file->text, &ln, sl[i]);
         int failed = file->blob.raw.failed;
         for (size_t i = 0; i < count; i++)
-            failed |= maps[i].blob.raw.failed;
+            failed |= maps[i].blob.raw.failed | maps[i].meta.failed;
         if (failed)
             st = QG_ERR_NOMEM;
     }
@@ -280,8 +323,6 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
     free(def_lines);
     free(order);
     free(sl);
-    free(ctx_pos);
-    free(ctx_blank);
     return st;
 }
 
@@ -296,6 +337,7 @@ void qgc_map_rec_free(qgc_map_rec *map)
     free(map->name);
     for (int f = 0; f < 7; f++)
         free(map->fields[f]);
+    qg_buf_free(&map->meta);
     blob_free(&map->blob);
 }
 

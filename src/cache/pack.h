@@ -10,7 +10,6 @@ typedef struct qgc_blob {
     qg_buf raw;
     qg_buf z;
     uint32_t crc;
-    uint64_t offset;
 } qgc_blob;
 
 typedef struct qgc_map_rec {
@@ -21,7 +20,8 @@ typedef struct qgc_map_rec {
     size_t file;
     int line;
     char *fields[7]; /* tags depth place orient chance weight desc */
-    qgc_blob blob;
+    qg_buf meta;     /* kept in the index: slice place, row shape, properties */
+    qgc_blob blob;   /* the slice (and rows that are not plain) */
 } qgc_map_rec;
 
 typedef struct qgc_file_rec {
@@ -32,7 +32,7 @@ typedef struct qgc_file_rec {
     long mtime_nsec;
     uint64_t hash;
     size_t map_count;
-    char *text;       /* the whole source, kept for the dictionary */
+    char *text;       /* the whole source, while it is being packed */
     size_t len;
     qgc_blob blob;    /* the context: the file with its maps' lines blank */
 } qgc_file_rec;
@@ -49,8 +49,9 @@ void qgc_map_rec_free(qgc_map_rec *map);
 void qgc_file_rec_free(qgc_file_rec *file);
 
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines that recur most across the files' texts. */
-qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t count,
+ * lines found in the most blobs: the files' contexts and the maps' texts. */
+qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
+                               const qgc_map_rec *maps, size_t map_count,
                                qg_buf *dict);
 
 #endif

@@ -70,6 +70,8 @@ qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *sr
     qg_status st = file->path && file->text ? QG_OK : QG_ERR_NOMEM;
     if (st == QG_OK)
         st = qgc_pack_file(file, w->file_count - 1, defs, maps, count);
+    free(file->text);   /* its slices and context are in the blobs now */
+    file->text = NULL;
     if (st != QG_OK) {
         for (size_t i = 0; i < count; i++)
             qgc_map_rec_free(&maps[i]);
@@ -101,24 +103,28 @@ static void *deflate_worker(void *arg)
 {
     deflate_job *job = arg;
     size_t total = job->w->file_count + job->w->map_count;
+    qgc_deflater d;
+    qgc_deflater_init(&d);
     for (;;) {
         pthread_mutex_lock(&job->lock);
         size_t i = job->next++;
         int stop = job->failed || (job->cancel && *job->cancel);
         pthread_mutex_unlock(&job->lock);
         if (stop || i >= total)
-            return NULL;
+            break;
         qgc_blob *b = job_blob(job->w, i);
         qg_buf_reset(&b->z);
-        if (qgc_deflate(b->raw.data ? b->raw.data : "", b->raw.len,
-                        job->dict->data, job->dict->len, &b->z) != QG_OK) {
+        if (qgc_deflater_run(&d, b->raw.data ? b->raw.data : "", b->raw.len,
+                             job->dict->data, job->dict->len, &b->z) != QG_OK) {
             pthread_mutex_lock(&job->lock);
             job->failed = 1;
             pthread_mutex_unlock(&job->lock);
-            return NULL;
+            break;
         }
         b->crc = qgc_crc32(b->z.data ? b->z.data : "", b->z.len);
     }
+    qgc_deflater_end(&d);
+    return NULL;
 }
 
 static qg_status compress_all(qg_cache_writer *w, const qg_buf *dict,
@@ -147,9 +153,17 @@ static int by_name(const void *a, const void *b)
     return strcmp(((const qgc_map_rec *)a)->name, ((const qgc_map_rec *)b)->name);
 }
 
-static size_t report_duplicates(const qg_cache_writer *w, qg_diags *diags)
+static size_t report_bad_names(const qg_cache_writer *w, qg_diags *diags)
 {
     size_t dups = 0;
+    for (size_t i = 0; i < w->map_count; i++) {
+        const qgc_map_rec *m = &w->maps[i];
+        if (strlen(m->name) > QGC_MAX_NAME || !m->name[0]) {
+            qg_diags_add(diags, QG_ERROR, w->files[m->file].path, m->line, 0, NULL, 0,
+                         "a map name must have 1 to %u bytes", QGC_MAX_NAME);
+            dups++;
+        }
+    }
     for (size_t i = 1; i < w->map_count; i++) {
         const qgc_map_rec *a = &w->maps[i - 1], *b = &w->maps[i];
         if (strcmp(a->name, b->name) != 0)
@@ -164,12 +178,29 @@ static size_t report_duplicates(const qg_cache_writer *w, qg_diags *diags)
 
 static void put_blob_ref(qg_buf *b, const qgc_blob *blob)
 {
-    qgc_put_varint(b, blob->offset);
     qgc_put_varint(b, blob->z.len);
     qgc_put_varint(b, blob->raw.len);
     qgc_put_u32(b, blob->crc);
 }
 
+/* Sorted names share prefixes: each is stored as the length it shares
+ * with the previous one and the rest. */
+static void put_names(qg_buf *idx, const qg_cache_writer *w)
+{
+    const char *prev = "";
+    for (size_t i = 0; i < w->map_count; i++) {
+        const char *name = w->maps[i].name;
+        size_t shared = 0;
+        while (prev[shared] && prev[shared] == name[shared])
+            shared++;
+        qgc_put_varint(idx, shared);
+        qgc_put_str(idx, name + shared);
+        prev = name;
+    }
+}
+
+/* The maps are stored column by column: like values sit together, which
+ * is what deflate compresses best. */
 static void build_index(const qg_cache_writer *w, const qg_buf *dict, qg_buf *idx)
 {
     qgc_put_varint(idx, w->file_count);
@@ -185,30 +216,34 @@ static void build_index(const qg_cache_writer *w, const qg_buf *dict, qg_buf *id
         put_blob_ref(idx, &f->blob);
     }
     qgc_put_varint(idx, w->map_count);
-    for (size_t i = 0; i < w->map_count; i++) {
-        const qgc_map_rec *m = &w->maps[i];
-        qgc_put_cstr(idx, m->name);
-        qgc_put_svarint(idx, m->quest);
-        qgc_put_varint(idx, (uint64_t)m->kind);
-        qgc_put_varint(idx, (uint64_t)m->format);
-        qgc_put_varint(idx, m->file);
-        qgc_put_varint(idx, (uint64_t)(m->line < 0 ? 0 : m->line));
-        for (int f = 0; f < 7; f++)
-            qgc_put_cstr(idx, m->fields[f]);
-        put_blob_ref(idx, &m->blob);
-    }
+    put_names(idx, w);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_svarint(idx, w->maps[i].quest);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_varint(idx, (uint64_t)w->maps[i].kind);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_varint(idx, (uint64_t)w->maps[i].format);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_varint(idx, w->maps[i].file);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_varint(idx, (uint64_t)(w->maps[i].line < 0 ? 0 : w->maps[i].line));
+    for (int f = 0; f < 7; f++)
+        for (size_t i = 0; i < w->map_count; i++)
+            qgc_put_cstr(idx, w->maps[i].fields[f]);
+    for (size_t i = 0; i < w->map_count; i++)
+        qgc_put_bytes(idx, w->maps[i].meta.data ? w->maps[i].meta.data : "",
+                      w->maps[i].meta.len);
+    for (size_t i = 0; i < w->map_count; i++)
+        put_blob_ref(idx, &w->maps[i].blob);
     qgc_put_bytes(idx, dict->data ? dict->data : "", dict->len);
 }
 
-static uint64_t place_blobs(qg_cache_writer *w)
+static uint64_t blob_total(qg_cache_writer *w)
 {
-    uint64_t offset = 0;
-    for (size_t i = 0; i < w->file_count + w->map_count; i++) {
-        qgc_blob *b = job_blob(w, i);
-        b->offset = offset;
-        offset += b->z.len;
-    }
-    return offset;
+    uint64_t total = 0;
+    for (size_t i = 0; i < w->file_count + w->map_count; i++)
+        total += job_blob(w, i)->z.len;
+    return total;
 }
 
 static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, qg_buf *out)
@@ -216,7 +251,7 @@ static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, qg_buf *out)
     qg_buf idx, zidx;
     qg_buf_init(&idx);
     qg_buf_init(&zidx);
-    uint64_t blob_bytes = place_blobs(w);
+    uint64_t blob_bytes = blob_total(w);
     build_index(w, dict, &idx);
     qg_status st = idx.failed ? QG_ERR_NOMEM : QG_OK;
     if (st == QG_OK && (idx.len > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
@@ -261,12 +296,13 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
     qsort(w->maps, w->map_count, sizeof *w->maps, by_name);
-    if (report_duplicates(w, diags))
+    if (report_bad_names(w, diags))
         return QG_ERR_INVALID;
     qg_buf dict, image;
     qg_buf_init(&dict);
     qg_buf_init(&image);
-    qg_status st = qgc_build_dictionary(w->files, w->file_count, &dict);
+    qg_status st = qgc_build_dictionary(w->files, w->file_count, w->maps, w->map_count,
+                                        &dict);
     if (st == QG_OK)
         st = compress_all(w, &dict, opt);
     if (st == QG_OK)

@@ -1,34 +1,52 @@
 #include "cache/zblob.h"
 
 #include <limits.h>
-#include <zlib.h>
+#include <string.h>
+
+void qgc_deflater_init(qgc_deflater *d)
+{
+    memset(d, 0, sizeof *d);
+    /* Level 6 compresses these small texts within half a percent of level 9
+     * in half the time. */
+    d->ready = deflateInit2(&d->z, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+}
+
+void qgc_deflater_end(qgc_deflater *d)
+{
+    if (d->ready)
+        deflateEnd(&d->z);
+    d->ready = 0;
+}
+
+qg_status qgc_deflater_run(qgc_deflater *d, const void *data, size_t len,
+                           const void *dict, size_t dict_len, qg_buf *out)
+{
+    if (len > UINT_MAX || dict_len > UINT_MAX)
+        return QG_ERR_LIMIT;
+    if (!d->ready || deflateReset(&d->z) != Z_OK ||
+        (dict_len && deflateSetDictionary(&d->z, dict, (uInt)dict_len) != Z_OK))
+        return QG_ERR_NOMEM;
+    uLong bound = deflateBound(&d->z, (uLong)len);
+    if (!qg_buf_reserve(out, bound))
+        return QG_ERR_NOMEM;
+    d->z.next_in = (Bytef *)(uintptr_t)data;
+    d->z.avail_in = (uInt)len;
+    d->z.next_out = (Bytef *)out->data + out->len;
+    d->z.avail_out = (uInt)bound;
+    int rc = deflate(&d->z, Z_FINISH);
+    out->len += bound - d->z.avail_out;
+    out->data[out->len] = '\0';
+    return rc == Z_STREAM_END ? QG_OK : QG_ERR_NOMEM;
+}
 
 qg_status qgc_deflate(const void *data, size_t len, const void *dict,
                       size_t dict_len, qg_buf *out)
 {
-    if (len > UINT_MAX || dict_len > UINT_MAX)
-        return QG_ERR_LIMIT;
-    z_stream z = {0};
-    if (deflateInit2(&z, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
-        return QG_ERR_NOMEM;
-    if (dict_len && deflateSetDictionary(&z, dict, (uInt)dict_len) != Z_OK) {
-        deflateEnd(&z);
-        return QG_ERR_NOMEM;
-    }
-    uLong bound = deflateBound(&z, (uLong)len);
-    if (!qg_buf_reserve(out, bound)) {
-        deflateEnd(&z);
-        return QG_ERR_NOMEM;
-    }
-    z.next_in = (Bytef *)(uintptr_t)data;
-    z.avail_in = (uInt)len;
-    z.next_out = (Bytef *)out->data + out->len;
-    z.avail_out = (uInt)bound;
-    int rc = deflate(&z, Z_FINISH);
-    out->len += bound - z.avail_out;
-    out->data[out->len] = '\0';
-    deflateEnd(&z);
-    return rc == Z_STREAM_END ? QG_OK : QG_ERR_NOMEM;
+    qgc_deflater d;
+    qgc_deflater_init(&d);
+    qg_status st = qgc_deflater_run(&d, data, len, dict, dict_len, out);
+    qgc_deflater_end(&d);
+    return st;
 }
 
 int qgc_inflate(const void *src, size_t src_len, const void *dict,

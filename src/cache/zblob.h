@@ -7,7 +7,21 @@
 #include "questgrid/core.h"
 #include "core/buf.h"
 
+#include <zlib.h>
+
+/* One deflate state reused for many blobs: setting up a state costs more
+ * than compressing a small map. */
+typedef struct qgc_deflater {
+    z_stream z;
+    int ready;
+} qgc_deflater;
+
+void qgc_deflater_init(qgc_deflater *d);
+void qgc_deflater_end(qgc_deflater *d);
 /* Appends the compressed form of data to out. */
+qg_status qgc_deflater_run(qgc_deflater *d, const void *data, size_t len,
+                           const void *dict, size_t dict_len, qg_buf *out);
+/* The same with a state of its own. */
 qg_status qgc_deflate(const void *data, size_t len, const void *dict,
                       size_t dict_len, qg_buf *out);
 /* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
