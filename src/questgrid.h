@@ -10,5 +10,6 @@
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/des.h>
+#include <questgrid/mapping.h>
 
 #endif

@@ -12,3 +12,11 @@ tests_test_core_SOURCES = tests/test_core.c
 tests_test_core_CFLAGS = $(TESTS_CFLAGS)
 tests_test_core_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+
+# The whole suite under valgrind: no leaks, no invalid accesses.
+check-valgrind: all
+	rm -f $(TEST_LOGS) $(TEST_LOGS:.log=.trs) $(TEST_SUITE_LOG)
+	$(MAKE) $(AM_MAKEFLAGS) check \
+	  LOG_COMPILER='$(LIBTOOL) --mode=execute valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect -q'
+
+.PHONY: check-valgrind

@@ -1,0 +1,11 @@
+# The vocabulary mapping reader (lib/edit/mapping.txt and user extensions).
+qginclude_HEADERS += src/questgrid/mapping.h
+libquestgrid_la_SOURCES += src/formats/mapping.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_mapping
+TESTS += tests/test_mapping
+tests_test_mapping_SOURCES = tests/test_mapping.c
+tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
+tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+endif

@@ -1,0 +1,10 @@
+# libFuzzer harnesses, one per reader; `make fuzz FUZZ_TIME=600` runs each
+# for that many seconds (clang required).
+EXTRA_DIST += tools/fuzz/run tools/fuzz/README.md \
+	tools/fuzz/fuzz_des.c
+FUZZ_TIME = 60
+
+fuzz:
+	$(srcdir)/tools/fuzz/run -t $(FUZZ_TIME)
+
+.PHONY: fuzz
