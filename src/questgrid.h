@@ -9,6 +9,7 @@
 #include <questgrid/cache.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
+#include <questgrid/lua.h>
 #include <questgrid/des.h>
 #include <questgrid/mapping.h>
 

@@ -16,6 +16,9 @@ void des_chunk_init(des_chunk *chunk);
 void des_chunk_free(des_chunk *chunk);
 /* Adds one statement from .des line `line`; 0 when out of memory. */
 int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len);
+/* Starts a statement from .des line `line` and returns the buffer to
+ * write its code into (des_chunk_add in two steps). */
+qg_buf *des_chunk_begin(des_chunk *chunk, int line);
 /* Appends s to buf with \ and " escaped (quote_lua_string). */
 int des_quote_lua(qg_buf *buf, const char *s, size_t len);
 

@@ -4,15 +4,17 @@
  *
  * Every parser works on one argument string, exactly as a directive line
  * hands it to Lua or as Lua code calls the function (subst("x = a:5 b")),
- * so the Lua runtime reuses them for resolution. On a malformed argument a
- * parser returns DES_PARSE_BAD and fills err with a message and the byte
- * offset in the argument where the problem is. */
+ * so the Lua runtime reuses them for resolution. Everything a parser
+ * builds lives in the arena it is given (des_arena_free releases it). On a
+ * malformed argument a parser returns DES_PARSE_BAD and fills err with a
+ * message and the byte offset in the argument where the problem is. */
 #ifndef QG_DES_DIRECTIVES_H
 #define QG_DES_DIRECTIVES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "des/arena.h"
 #include "des/keywords.h"
 
 enum { DES_PARSE_NOMEM = -1, DES_PARSE_BAD = 0, DES_PARSE_OK = 1 };
@@ -137,11 +139,9 @@ typedef struct des_spec {
     } u;
 } des_spec;
 
-void des_spec_free(des_spec *spec);
-
 /* Parses the argument of directive dir into out (kind set by dir). */
-int des_parse_spec(des_dir dir, const char *arg, size_t len, des_spec *out,
-                   des_spec_error *err);
+int des_parse_spec(des_arena *arena, des_dir dir, const char *arg, size_t len,
+                   des_spec *out, des_spec_error *err);
 
 /* mapdef_split_key_item: key and value around the first '=' or ':' at
  * index >= 1, both trimmed and non-empty; key_max_len -1 for no limit.
@@ -151,24 +151,22 @@ int des_split_key_item(const char *s, size_t len, int key_max_len,
                        const char **value, size_t *value_len,
                        des_spec_error *err);
 
-int des_parse_subst(const char *s, size_t len, des_subst *out, des_spec_error *err);
-int des_parse_nsubst(const char *s, size_t len, des_nsubst *out, des_spec_error *err);
-int des_parse_shuffle(const char *s, size_t len, des_shuffle *out, des_spec_error *err);
-/* dir picks the value syntax (KMASK flags, KMONS/KITEM slots, …). */
-int des_parse_keyed(des_dir dir, const char *s, size_t len, des_keyed *out,
+int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
                     des_spec_error *err);
+int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *out,
+                     des_spec_error *err);
+int des_parse_shuffle(des_arena *arena, const char *s, size_t len, des_shuffle *out,
+                      des_spec_error *err);
+/* dir picks the value syntax (KMASK flags, KMONS/KITEM slots, …). */
+int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
+                    des_keyed *out, des_spec_error *err);
 /* One MONS/ITEM slot: "alt / w:N alt / …". */
-int des_parse_slot(const char *s, size_t len, des_slot *out, des_spec_error *err);
-int des_parse_marker(const char *s, size_t len, des_marker *out, des_spec_error *err);
-int des_parse_ranges(const char *s, size_t len, des_ranges *out, des_spec_error *err);
-
-void des_subst_free(des_subst *subst);
-void des_nsubst_free(des_nsubst *nsubst);
-void des_shuffle_free(des_shuffle *shuffle);
-void des_keyed_free(des_keyed *keyed);
-void des_slot_free(des_slot *slot);
-void des_marker_free(des_marker *marker);
-void des_ranges_free(des_ranges *ranges);
+int des_parse_slot(des_arena *arena, const char *s, size_t len, des_slot *out,
+                   des_spec_error *err);
+int des_parse_marker(des_arena *arena, const char *s, size_t len, des_marker *out,
+                     des_spec_error *err);
+int des_parse_ranges(des_arena *arena, const char *s, size_t len, des_ranges *out,
+                     des_spec_error *err);
 
 /* ORIENT values Crawl accepts ("float", "encompass", "north", …). */
 int des_orient_valid(const char *s, size_t len);

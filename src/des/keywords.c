@@ -53,16 +53,47 @@ static const des_keyword keywords[] = {
 
 #define KEYWORD_COUNT (sizeof keywords / sizeof *keywords)
 
+/* The keywords starting with each letter, as indexes into keywords[]
+ * (-1 ends a list); the scanner asks at nearly every token. */
+static const signed char *candidates(char c)
+{
+    static const signed char b[] = {35, -1}, cc[] = {7, 12, 25, -1},
+                             d[] = {1, -1}, dd[] = {2, 3, -1}, f[] = {17, 20, 33, 36, -1},
+                             i[] = {22, -1}, k[] = {27, 28, 29, 30, 31, -1},
+                             l[] = {13, 14, 15, 16, 34, -1}, m[] = {21, 23, -1},
+                             n[] = {0, 11, -1}, o[] = {4, 26, -1}, p[] = {5, -1},
+                             r[] = {18, 37, -1}, sh[] = {10, 24, 32, -1}, t[] = {9, 19, -1},
+                             w[] = {6, 8, -1};
+    switch (c) {
+    case 'B': return b;
+    case 'C': return cc;
+    case 'd': return d;
+    case 'D': return dd;
+    case 'F': return f;
+    case 'I': return i;
+    case 'K': return k;
+    case 'L': return l;
+    case 'M': return m;
+    case 'N': return n;
+    case 'O': return o;
+    case 'P': return p;
+    case 'R': return r;
+    case 'S': return sh;
+    case 'T': return t;
+    case 'W': return w;
+    default: return NULL;
+    }
+}
+
 const des_keyword *des_keyword_match(const char *s, const char *end, int legacy)
 {
-    if (s >= end || !((*s >= 'A' && *s <= 'Z') || *s == 'd'))
+    const signed char *list = s < end ? candidates(*s) : NULL;
+    if (!list)
         return NULL;
     size_t avail = (size_t)(end - s);
-    for (size_t i = 0; i < KEYWORD_COUNT; i++) {
-        const des_keyword *kw = &keywords[i];
-        if (kw->legacy && !legacy)
-            continue;
-        if (kw->len <= avail && kw->word[0] == *s && memcmp(kw->word, s, kw->len) == 0)
+    for (; *list >= 0; list++) {
+        const des_keyword *kw = &keywords[*list];
+        if ((!kw->legacy || legacy) && kw->len <= avail && memcmp(kw->word, s, kw->len) == 0)
             return kw;
     }
     return NULL;

@@ -109,19 +109,45 @@ static size_t m_list_item(const scan *s)
     return t >= s->pos + 2 ? t - s->pos : 0;
 }
 
-static size_t m_span(const scan *s, const char *set)
+/* The run of bytes in class cls at pos: 0 " \t", 1 " \t\r", 2 " ",
+ * 3 [A-Za-z_0-9-]. */
+enum span_class { SPAN_BLANK, SPAN_BLANK_CR, SPAN_SPACE, SPAN_WORD };
+
+static int in_class(unsigned char c, enum span_class cls)
+{
+    switch (cls) {
+    case SPAN_BLANK: return c == ' ' || c == '\t';
+    case SPAN_BLANK_CR: return c == ' ' || c == '\t' || c == '\r';
+    case SPAN_SPACE: return c == ' ';
+    case SPAN_WORD:
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '-';
+    }
+    return 0;
+}
+
+static size_t m_span(const scan *s, enum span_class cls)
 {
     size_t i = s->pos;
-    while (i < s->n && s->d[i] && strchr(set, s->d[i]))
+    while (i < s->n && in_class((unsigned char)s->d[i], cls))
         i++;
     return i - s->pos;
 }
 
-/* [ \t]*\r?\n (spaces given by set) */
-static size_t m_spaces_nl(const scan *s, const char *set)
+/* [spaces]*\r?\n, the spaces of class cls ([\ \t\r]*\n when it holds \r) */
+static size_t m_spaces_nl(const scan *s, enum span_class cls)
 {
-    size_t i = s->pos + m_span(s, set);
-    if (i < s->n && s->d[i] == '\r' && !strchr(set, '\r'))
+    size_t i = s->pos + m_span(s, cls);
+    if (i < s->n && s->d[i] == '\r' && cls != SPAN_BLANK_CR)
+        i++;
+    return i < s->n && s->d[i] == '\n' ? i + 1 - s->pos : 0;
+}
+
+/* \r?\n */
+static size_t m_newline(const scan *s)
+{
+    size_t i = s->pos;
+    if (i < s->n && s->d[i] == '\r')
         i++;
     return i < s->n && s->d[i] == '\n' ? i + 1 - s->pos : 0;
 }
@@ -144,7 +170,7 @@ static void rules_mapdef(const scan *s, match *m)
         while (i < s->n && d[i] != '\r' && d[i] != '\n' && d[i] != '\t')
             i++;
         offer(m, R_MAP_LINE, i - p, i - p, 0);
-        size_t blank = m_spaces_nl(s, " ");
+        size_t blank = m_spaces_nl(s, SPAN_SPACE);
         offer(m, R_MAP_BLANK, blank, blank, 0);
     }
     if (d[p] == '#')
@@ -152,7 +178,7 @@ static void rules_mapdef(const scan *s, match *m)
     if (d[p] == ' ' && p + 1 < s->n && d[p + 1] != ' ' && d[p + 1] != '\r' &&
         d[p + 1] != '\n')
         offer(m, R_MAP_SPACE, 2, 2, 0);
-    size_t eol = m_spaces_nl(s, " ");
+    size_t eol = m_spaces_nl(s, SPAN_SPACE);
     offer(m, R_MAP_EOL, eol, eol, 0);
 }
 
@@ -178,7 +204,7 @@ static void rules_lua(const scan *s, match *m)
     while (i < s->n && d[i] != '\r' && d[i] != '\n')
         i++;
     offer(m, R_LUA_LINE, i - p, i - p, 0);
-    size_t nl = m_spaces_nl(s, "");
+    size_t nl = m_newline(s);
     offer(m, R_LUA_NL, nl, nl, 0);
 }
 
@@ -193,19 +219,19 @@ static void rules_oneliner(const scan *s, match *m)
         if (j < s->n && d[j] == '\n')
             offer(m, R_ONE_LINE, j + 1 - p, j - p, 0);
     }
-    size_t nl = m_spaces_nl(s, "");
+    size_t nl = m_newline(s);
     offer(m, R_ONE_NL, nl, nl, 0);
 }
 
 static void rules_keywords(const scan *s, match *m)
 {
-    size_t w = m_span(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789-");
+    size_t w = m_span(s, SPAN_WORD);
     offer(m, R_KW_WORD, w, w, 0);
     size_t c = m_bsnl(s);
     offer(m, R_KW_CONT, c, c, 0);
-    size_t sp = m_span(s, " \t");
+    size_t sp = m_span(s, SPAN_BLANK);
     offer(m, R_KW_SP, sp, sp, 0);
-    size_t nl = m_spaces_nl(s, " \t");
+    size_t nl = m_spaces_nl(s, SPAN_BLANK);
     offer(m, R_KW_NL, nl, nl, 0);
 }
 
@@ -219,15 +245,15 @@ static void rules_item_list(const scan *s, match *m)
     offer(m, R_IL_ITEM, it, it, 0);
     if (s->d[s->pos] == ',')
         offer(m, R_IL_COMMA, 1, 1, 0);
-    size_t sp = m_span(s, " \t");
+    size_t sp = m_span(s, SPAN_BLANK);
     offer(m, R_IL_SP, sp, sp, 0);
-    size_t nl = m_spaces_nl(s, " \t");
+    size_t nl = m_spaces_nl(s, SPAN_BLANK);
     offer(m, R_IL_NL, nl, nl, 0);
 }
 
 static void rules_mname(const scan *s, match *m)
 {
-    size_t nl = m_spaces_nl(s, " \t\r");
+    size_t nl = m_spaces_nl(s, SPAN_BLANK_CR);
     offer(m, R_MN_NL, nl, nl, 0);
     size_t seg = 0, c = m_list_cont(s, &seg);
     offer(m, R_MN_CONT, c, c, seg);
@@ -237,7 +263,7 @@ static void rules_mname(const scan *s, match *m)
     offer(m, R_MN_NAME, it, it, 0);
     if (s->d[s->pos] == ',')
         offer(m, R_MN_COMMA, 1, 1, 0);
-    size_t sp = m_span(s, " \t\r");
+    size_t sp = m_span(s, SPAN_BLANK_CR);
     offer(m, R_MN_SP, sp, sp, 0);
 }
 
@@ -338,7 +364,10 @@ static void rules_initial(const scan *s, match *m, int legacy)
             {R_I_PRELUDE, "prelude"}, {R_I_LUA, "lua"}, {R_I_BLOCK, ""},
             {R_I_VALIDATE, "validate"}, {R_I_VETO, "veto"}, {R_I_EPILOGUE, "epilogue"},
         };
-        for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
+        char first = i < s->n ? d[i] : 0;
+        int maybe_block = first == '{' || first == 'p' || first == 'l' || first == 'v' ||
+                          first == 'e';
+        for (size_t b = 0; maybe_block && b < sizeof blocks / sizeof *blocks; b++) {
             size_t len = m_block(s, blocks[b].word);
             offer(m, blocks[b].rule, len, len, 0);
         }
@@ -365,9 +394,9 @@ static void rules_initial(const scan *s, match *m, int legacy)
         if (i < s->n && d[i] == ')')
             offer(m, R_I_PAREN, i + 1 - p, i + 1 - p, 0);
     }
-    size_t sp = m_span(s, " \t");
+    size_t sp = m_span(s, SPAN_BLANK);
     offer(m, R_I_SP, sp, sp, 0);
-    size_t nl = m_spaces_nl(s, "");
+    size_t nl = m_newline(s);
     offer(m, R_I_NL, nl, nl, 0);
     if (d[p] == '\r')
         offer(m, R_I_CR, 1, 1, 0);
@@ -473,6 +502,11 @@ static void event(des_lexer *lx, des_lex_event ev, size_t offset)
 static void advance(des_lexer *lx, size_t count)
 {
     const char *p = lx->data + lx->pos, *end = p + count;
+    /* eol is the first newline at or after pos: text before it has none */
+    if (lx->eol_known && lx->pos + count <= lx->eol) {
+        lx->pos += count;
+        return;
+    }
     while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
         lx->line++;
         p++;

@@ -3,18 +3,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-des_map *des_map_new(const char *file, int legacy)
+des_map *des_map_new(int legacy)
 {
     des_map *map = calloc(1, sizeof *map);
     if (!map)
         return NULL;
-    map->file = qg_strdup(file ? file : "");
-    if (!map->file) {
-        free(map);
-        return NULL;
-    }
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         des_chunk_init(&map->chunks[k]);
+    des_arena_init(&map->arena);
     map->legacy = legacy;
     return map;
 }
@@ -26,13 +22,8 @@ void des_map_free(void *payload)
         return;
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         des_chunk_free(&map->chunks[k]);
-    for (size_t i = 0; i < map->dir_count; i++) {
-        free(map->dirs[i].arg);
-        free(map->dirs[i].range);
-        des_spec_free(&map->dirs[i].spec);
-    }
+    des_arena_free(&map->arena);
     free(map->dirs);
-    free(map->file);
     free(map);
 }
 
@@ -43,7 +34,7 @@ des_map *des_map_of(const qg_mapdef *def)
     return def->payload;
 }
 
-int des_map_finish(des_map *map)
+int des_map_finish(des_map *map, const char *file)
 {
     for (int k = 0; k < QG_CHUNK_KINDS; k++) {
         des_chunk *c = &map->chunks[k];
@@ -52,7 +43,7 @@ int des_map_finish(des_map *map)
         map->views[k].code = c->code.data;
         map->views[k].len = c->code.len;
         map->views[k].first_line = c->first;
-        map->views[k].file = map->file;
+        map->views[k].file = file;
     }
     return 1;
 }
@@ -71,4 +62,10 @@ const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind)
     if (!map || (unsigned)kind >= QG_CHUNK_KINDS || map->views[kind].len == 0)
         return NULL;
     return &map->views[kind];
+}
+
+int qg_des_map_has_lua(const qg_mapdef *def)
+{
+    des_map *map = des_map_of(def);
+    return map && map->has_lua;
 }

@@ -6,6 +6,7 @@
 
 #include "questgrid/des.h"
 #include "core/mapdef.h"
+#include "des/arena.h"
 #include "des/chunk.h"
 #include "des/directives.h"
 #include "des/lex.h"
@@ -23,18 +24,20 @@ typedef struct des_directive {
 typedef struct des_map {
     des_chunk chunks[QG_CHUNK_KINDS];
     qg_des_chunk views[QG_CHUNK_KINDS];
-    char *file;
     des_directive *dirs;
     size_t dir_count, dir_cap;
+    des_arena arena;     /* the directives' texts and parsed arguments */
     int legacy;
+    int has_lua;         /* ':' lines or {{ }} blocks */
 } des_map;
 
-des_map *des_map_new(const char *file, int legacy);
+des_map *des_map_new(int legacy);
 void des_map_free(void *payload);
 /* The payload of a .des definition, or NULL for another format. */
 des_map *des_map_of(const qg_mapdef *def);
-/* Publishes the chunks as qg_des_chunk views; 0 when out of memory. */
-int des_map_finish(des_map *map);
+/* Publishes the chunks as qg_des_chunk views (naming file); 0 when out of
+ * memory. */
+int des_map_finish(des_map *map, const char *file);
 
 struct qg_des_file {
     char *path;
@@ -49,13 +52,15 @@ struct qg_des_file {
  * (flex keeps its start condition from one .des file to the next). */
 typedef struct des_name_entry {
     char *name;
-    char *file;
+    const char *file;    /* one of the table's files */
     int line;
 } des_name_entry;
 
 struct qg_des_names {
     des_name_entry *slots;
     size_t slot_count, used;
+    char **files;        /* each file named once */
+    size_t file_count, file_cap;
     des_state carry_state;
 };
 

@@ -12,10 +12,11 @@ void qg_des_names_free(qg_des_names *names)
 {
     if (!names)
         return;
-    for (size_t i = 0; i < names->slot_count; i++) {
+    for (size_t i = 0; i < names->slot_count; i++)
         free(names->slots[i].name);
-        free(names->slots[i].file);
-    }
+    for (size_t i = 0; i < names->file_count; i++)
+        free(names->files[i]);
+    free(names->files);
     free(names->slots);
     free(names);
 }
@@ -59,22 +60,33 @@ static int grow(qg_des_names *names)
     return 1;
 }
 
+/* The table's copy of file (maps of one file come one after another). */
+static const char *intern_file(qg_des_names *names, const char *file)
+{
+    if (names->file_count && strcmp(names->files[names->file_count - 1], file) == 0)
+        return names->files[names->file_count - 1];
+    char *copy = qg_strdup(file);
+    char **slot = copy ? QG_PUSH(names->files, names->file_count, names->file_cap) : NULL;
+    if (!slot) {
+        free(copy);
+        return NULL;
+    }
+    *slot = copy;
+    return copy;
+}
+
 int des_names_add(qg_des_names *names, const char *name, const char *file, int line)
 {
     if ((names->used + 1) * 2 > names->slot_count && !grow(names))
         return 0;
-    des_name_entry *e = slot_for(names->slots, names->slot_count, name);
-    char *f = qg_strdup(file);
+    const char *f = intern_file(names, file);
     if (!f)
         return 0;
-    if (e->name) {
-        free(e->file);
-    } else {
+    des_name_entry *e = slot_for(names->slots, names->slot_count, name);
+    if (!e->name) {
         e->name = qg_strdup(name);
-        if (!e->name) {
-            free(f);
+        if (!e->name)
             return 0;
-        }
         names->used++;
     }
     e->file = f;

@@ -3,6 +3,7 @@
  * the line Crawl gives it: a CHANCE/WEIGHT entry without "(range)" is
  * added once the next token has been read (bison needs that lookahead to
  * choose between its two productions). */
+#define _GNU_SOURCE /* memmem */
 #include "des/parse.h"
 #include "des/lex.h"
 #include "des/map.h"
@@ -27,6 +28,7 @@ typedef struct parser {
     qg_mapdef *def;          /* the map being read */
     des_map *map;
     qg_buf code;             /* scratch for one Lua statement */
+    des_chunk work[QG_CHUNK_KINDS]; /* the current map's chunks while read */
     int legacy;
     int nomem;
     size_t map_offset;       /* where the last MAP line began */
@@ -149,7 +151,15 @@ static void syntax_error(parser *p, const char *expected)
     char msg[200];
     if (t->kind == DES_T_CHARACTER) {
         unsigned char c = (unsigned char)p->data[t->start_offset];
-        if (c >= 0x21 && c < 0x7f)
+        if (p->lx.state == DES_ST_MAPDEF)
+            snprintf(msg, sizeof msg, "%s",
+                     c == '#' ? "'#' after a TAB inside MAP"
+                     : c == ' ' && t->start_offset + 1 < p->len &&
+                               p->data[t->start_offset + 1] != '\n' &&
+                               p->data[t->start_offset + 1] != ' '
+                         ? "space after a TAB inside MAP"
+                         : "blank line inside MAP");
+        else if (c >= 0x21 && c < 0x7f)
             snprintf(msg, sizeof msg, "unexpected character '%c'", c);
         else
             snprintf(msg, sizeof msg, "unexpected character \\x%02x", c);
@@ -182,12 +192,13 @@ static void emit(parser *p, des_chunk *chunk, int line)
 static void emit_call_to(parser *p, qg_chunk_kind kind, const char *lua,
                          const char *arg, size_t len, int line)
 {
-    qg_buf_reset(&p->code);
-    qg_buf_puts(&p->code, lua);
-    qg_buf_puts(&p->code, "(\"");
-    des_quote_lua(&p->code, arg, len);
-    qg_buf_puts(&p->code, "\")");
-    emit(p, &p->map->chunks[kind], line);
+    qg_buf *code = des_chunk_begin(&p->work[kind], line);
+    qg_buf_puts(code, lua);
+    qg_buf_append(code, "(\"", 2);
+    des_quote_lua(code, arg, len);
+    qg_buf_append(code, "\")", 2);
+    if (code->failed)
+        p->nomem = 1;
 }
 
 static void emit_call(parser *p, const char *lua, const char *arg, size_t len, int line)
@@ -220,9 +231,9 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
     d->line = t->start_line;
     d->col = t->start_col;
     d->number = number;
-    d->arg = qg_strndup(arg ? arg : "", arg ? len : 0);
+    d->arg = des_arena_strndup(&m->arena, arg ? arg : "", arg ? len : 0);
     d->arg_len = arg ? len : 0;
-    d->range = range ? qg_strndup(range, range_len) : NULL;
+    d->range = range ? des_arena_strndup(&m->arena, range, range_len) : NULL;
     if (!d->arg || (range && !d->range)) {
         p->nomem = 1;
         return;
@@ -232,10 +243,10 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
     if (dir == DES_DIR_CHANCE || dir == DES_DIR_WEIGHT) {
         if (range) {
             d->spec.kind = DES_SPEC_RANGES;
-            r = des_parse_ranges(range, range_len, &d->spec.u.ranges, &err);
+            r = des_parse_ranges(&m->arena, range, range_len, &d->spec.u.ranges, &err);
         }
     } else {
-        r = des_parse_spec(dir, d->arg, d->arg_len, &d->spec, &err);
+        r = des_parse_spec(&m->arena, dir, d->arg, d->arg_len, &d->spec, &err);
     }
     if (r == DES_PARSE_NOMEM) {
         p->nomem = 1;
@@ -258,9 +269,8 @@ static void lua_lines(parser *p, des_chunk *chunk)
 {
     while (!p->nomem && peek(p)->kind == DES_T_LUA_LINE) {
         const des_token *t = take(p);
-        qg_buf_reset(&p->code);
-        qg_buf_append(&p->code, t->text, t->len);
-        emit(p, chunk, t->line);
+        if (!des_chunk_add(chunk, t->line, t->text, t->len))
+            p->nomem = 1;
     }
 }
 
@@ -301,7 +311,7 @@ static void marker_directive(parser *p, const des_keyword *kw)
         qg_buf_puts(&p->code, "\", function ()   return ");
         qg_buf_append(&p->code, value + 4, value_len - 4);
         qg_buf_puts(&p->code, " end)");
-        emit(p, &p->map->chunks[QG_CHUNK_MAIN], t->line);
+        emit(p, &p->work[QG_CHUNK_MAIN], t->line);
     } else {
         emit_call(p, kw->lua, t->text, t->len, t->line);
     }
@@ -375,11 +385,11 @@ static void weighted_entry(parser *p, int is_chance)
         qg_buf_printf(&p->code, "%s(\"", ranged);
         des_quote_lua(&p->code, t->text, t->len);
         qg_buf_printf(&p->code, "\", %d)", value);
-        emit(p, &p->map->chunks[QG_CHUNK_MAIN], t->line);
+        emit(p, &p->work[QG_CHUNK_MAIN], t->line);
         record(p, dir, &num, NULL, 0, value, t->text, t->len);
     } else {
         qg_buf_printf(&p->code, "%s(%d)", plain, value);
-        emit(p, &p->map->chunks[QG_CHUNK_MAIN], p->look.line);
+        emit(p, &p->work[QG_CHUNK_MAIN], p->look.line);
         record(p, dir, &num, NULL, 0, value, NULL, 0);
     }
 }
@@ -413,7 +423,7 @@ static void order_directive(parser *p, const des_keyword *kw)
     int value = to_int(t->number);
     qg_buf_reset(&p->code);
     qg_buf_printf(&p->code, "%s(%d)", kw->lua, value);
-    emit(p, &p->map->chunks[QG_CHUNK_MAIN], t->line);
+    emit(p, &p->work[QG_CHUNK_MAIN], t->line);
     record(p, kw->dir, t, NULL, 0, value, NULL, 0);
 }
 
@@ -444,11 +454,27 @@ static void map_row(parser *p)
         p->nomem = 1;
 }
 
+/* Hands the chunks read into the map, each in a buffer of its own size
+ * (the working buffers keep their capacity for the next map). */
+static void move_chunks(parser *p)
+{
+    for (int k = 0; k < QG_CHUNK_KINDS; k++) {
+        des_chunk *from = &p->work[k], *to = &p->map->chunks[k];
+        if (from->code.len && !qg_buf_append(&to->code, from->code.data, from->code.len))
+            p->nomem = 1;
+        to->first = from->first;
+        to->last = from->last;
+        qg_buf_reset(&from->code);
+        from->first = from->last = -1;
+    }
+}
+
 static void end_map(parser *p)
 {
     if (!p->def)
         return;
-    if (!des_map_finish(p->map) || des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
+    move_chunks(p);
+    if (!des_map_finish(p->map, p->def->file) || des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
         p->nomem = 1;
     qg_mapdef **slot = QG_PUSH(p->file->maps, p->file->map_count, p->file->map_cap);
     if (!slot) {
@@ -470,7 +496,7 @@ static void begin_map(parser *p)
     }
     const des_token *t = take(p);
     qg_mapdef *def = qg_mapdef_new(QG_FORMAT_DES, t->text);
-    des_map *map = def ? des_map_new(p->path, p->legacy) : NULL;
+    des_map *map = def ? des_map_new(p->legacy) : NULL;
     if (!map || qg_mapdef_set_file(def, p->path, t->line) != QG_OK) {
         qg_mapdef_free(def);
         des_map_free(map);
@@ -509,10 +535,13 @@ static void default_depth(parser *p)
     }
     des_ranges ranges;
     des_spec_error err;
-    int r = des_parse_ranges(t->text, t->len, &ranges, &err);
+    des_arena arena;
+    des_arena_init(&arena);
+    int r = des_parse_ranges(&arena, t->text, t->len, &ranges, &err);
+    des_arena_free(&arena);
     if (r == DES_PARSE_OK)
-        des_ranges_free(&ranges);
-    else if (r == DES_PARSE_NOMEM)
+        return;
+    if (r == DES_PARSE_NOMEM)
         p->nomem = 1;
     else {
         char msg[260];
@@ -524,6 +553,9 @@ static void default_depth(parser *p)
 static void metaline(parser *p)
 {
     const des_token *t = peek(p);
+    if (t->kind == DES_T_MAIN || t->kind == DES_T_PRELUDE || t->kind == DES_T_VALIDATE ||
+        t->kind == DES_T_VETO || t->kind == DES_T_EPILOGUE)
+        p->map->has_lua = 1;
     switch (t->kind) {
     case DES_T_KEYWORD: {
         const des_keyword *kw = t->keyword;
@@ -531,15 +563,15 @@ static void metaline(parser *p)
         directive(p, kw);
         return;
     }
-    case DES_T_MAIN: take(p); lua_lines(p, &p->map->chunks[QG_CHUNK_MAIN]); return;
+    case DES_T_MAIN: take(p); lua_lines(p, &p->work[QG_CHUNK_MAIN]); return;
     case DES_T_PRELUDE:
         p->block_offset = t->start_offset;
         take(p);
-        lua_lines(p, &p->map->chunks[QG_CHUNK_PRELUDE]);
+        lua_lines(p, &p->work[QG_CHUNK_PRELUDE]);
         return;
-    case DES_T_VALIDATE: take(p); lua_lines(p, &p->map->chunks[QG_CHUNK_VALIDATE]); return;
-    case DES_T_VETO: take(p); lua_lines(p, &p->map->chunks[QG_CHUNK_VETO]); return;
-    case DES_T_EPILOGUE: take(p); lua_lines(p, &p->map->chunks[QG_CHUNK_EPILOGUE]); return;
+    case DES_T_VALIDATE: take(p); lua_lines(p, &p->work[QG_CHUNK_VALIDATE]); return;
+    case DES_T_VETO: take(p); lua_lines(p, &p->work[QG_CHUNK_VETO]); return;
+    case DES_T_EPILOGUE: take(p); lua_lines(p, &p->work[QG_CHUNK_EPILOGUE]); return;
     case DES_T_MAP_LINE: map_row(p); return;
     default: syntax_error(p, NULL); return;
     }
@@ -580,20 +612,35 @@ static void check_end_state(parser *p)
         diag_offset(p, QG_ERROR, p->block_offset, "Lua block without }} at end of file");
 }
 
-/* Old files spell some directives differently (FLAGS:, LFLAGS:, …). */
+/* Old files spell some directives differently (FLAGS:, LFLAGS:, BFLAGS:,
+ * FLOORCOL:, ROCKCOL:): one of them starting a line marks the file. */
+static int starts_line(const char *data, size_t at)
+{
+    while (at > 0 && (data[at - 1] == ' ' || data[at - 1] == '\t'))
+        at--;
+    return at == 0 || data[at - 1] == '\n';
+}
+
 static int looks_legacy(const char *data, size_t len)
 {
-    static const char *const words[] = {"FLAGS:", "LFLAGS:", "BFLAGS:", "FLOORCOL:", "ROCKCOL:"};
-    for (size_t i = 0; i < len;) {
-        while (i < len && (data[i] == ' ' || data[i] == '\t'))
-            i++;
-        for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
-            size_t wl = strlen(words[w]);
-            if (len - i >= wl && memcmp(data + i, words[w], wl) == 0)
+    /* "FLAGS:" finds FLAGS/LFLAGS/BFLAGS, "COL:" FLOORCOL/ROCKCOL */
+    static const struct { const char *word; const char *prefixes[2]; } words[] = {
+        {"FLAGS:", {"L", "B"}}, {"COL:", {"FLOOR", "ROCK"}},
+    };
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++) {
+        size_t wl = strlen(words[w].word);
+        for (const char *p = data, *end = data + len;
+             (p = memmem(p, (size_t)(end - p), words[w].word, wl)) != NULL; p++) {
+            size_t at = (size_t)(p - data);
+            if (w == 0 && starts_line(data, at))
                 return 1;
+            for (int k = 0; k < 2; k++) {
+                size_t pl = strlen(words[w].prefixes[k]);
+                if (at >= pl && memcmp(p - pl, words[w].prefixes[k], pl) == 0 &&
+                    starts_line(data, at - pl))
+                    return 1;
+            }
         }
-        const char *nl = memchr(data + i, '\n', len - i);
-        i = nl ? (size_t)(nl - data) + 1 : len;
     }
     return 0;
 }
@@ -613,6 +660,8 @@ qg_status des_parse_into(qg_des_file *file, const char *data, size_t len, int le
     qg_buf_init(&p.look_text);
     qg_buf_init(&p.cur_text);
     qg_buf_init(&p.code);
+    for (int k = 0; k < QG_CHUNK_KINDS; k++)
+        des_chunk_init(&p.work[k]);
     des_lexer_init(&p.lx, data, len, names ? names->carry_state : DES_ST_INITIAL, p.legacy);
     p.lx.on_event = on_lex_event;
     p.lx.user = &p;
@@ -626,6 +675,8 @@ qg_status des_parse_into(qg_des_file *file, const char *data, size_t len, int le
     qg_buf_free(&p.look_text);
     qg_buf_free(&p.cur_text);
     qg_buf_free(&p.code);
+    for (int k = 0; k < QG_CHUNK_KINDS; k++)
+        des_chunk_free(&p.work[k]);
     if (p.nomem) {
         qg_diags_add(diags, QG_ERROR, file->path, 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;

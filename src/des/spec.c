@@ -15,41 +15,41 @@ int des_orient_valid(const char *s, size_t len)
     return 0;
 }
 
-int des_parse_spec(des_dir dir, const char *arg, size_t len, des_spec *out,
-                   des_spec_error *err)
+int des_parse_spec(des_arena *arena, des_dir dir, const char *arg, size_t len,
+                   des_spec *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     int r;
     switch (dir) {
     case DES_DIR_DEPTH: case DES_DIR_PLACE: case DES_DIR_DEFAULT_DEPTH:
         out->kind = DES_SPEC_RANGES;
-        r = des_parse_ranges(arg, len, &out->u.ranges, err);
+        r = des_parse_ranges(arena, arg, len, &out->u.ranges, err);
         break;
     case DES_DIR_SUBST:
         out->kind = DES_SPEC_SUBST;
-        r = des_parse_subst(arg, len, &out->u.subst, err);
+        r = des_parse_subst(arena, arg, len, &out->u.subst, err);
         break;
     case DES_DIR_NSUBST:
         out->kind = DES_SPEC_NSUBST;
-        r = des_parse_nsubst(arg, len, &out->u.nsubst, err);
+        r = des_parse_nsubst(arena, arg, len, &out->u.nsubst, err);
         break;
     case DES_DIR_SHUFFLE:
         out->kind = DES_SPEC_SHUFFLE;
-        r = des_parse_shuffle(arg, len, &out->u.shuffle, err);
+        r = des_parse_shuffle(arena, arg, len, &out->u.shuffle, err);
         break;
     case DES_DIR_KFEAT: case DES_DIR_KITEM: case DES_DIR_KMONS: case DES_DIR_KMASK:
     case DES_DIR_KPROP: case DES_DIR_COLOUR: case DES_DIR_FTILE: case DES_DIR_RTILE:
     case DES_DIR_TILE: case DES_DIR_FHEIGHT: case DES_DIR_SUBVAULT:
         out->kind = DES_SPEC_KEYED;
-        r = des_parse_keyed(dir, arg, len, &out->u.keyed, err);
+        r = des_parse_keyed(arena, dir, arg, len, &out->u.keyed, err);
         break;
     case DES_DIR_MONS: case DES_DIR_ITEM:
         out->kind = DES_SPEC_SLOT;
-        r = des_parse_slot(arg, len, &out->u.slot, err);
+        r = des_parse_slot(arena, arg, len, &out->u.slot, err);
         break;
     case DES_DIR_MARKER:
         out->kind = DES_SPEC_MARKER;
-        r = des_parse_marker(arg, len, &out->u.marker, err);
+        r = des_parse_marker(arena, arg, len, &out->u.marker, err);
         break;
     case DES_DIR_ORIENT:
         out->kind = DES_SPEC_TEXT;
@@ -69,19 +69,4 @@ int des_parse_spec(des_dir dir, const char *arg, size_t len, des_spec *out,
     if (r != DES_PARSE_OK)
         out->kind = DES_SPEC_NONE;
     return r;
-}
-
-void des_spec_free(des_spec *spec)
-{
-    switch (spec->kind) {
-    case DES_SPEC_SUBST: des_subst_free(&spec->u.subst); break;
-    case DES_SPEC_NSUBST: des_nsubst_free(&spec->u.nsubst); break;
-    case DES_SPEC_SHUFFLE: des_shuffle_free(&spec->u.shuffle); break;
-    case DES_SPEC_KEYED: des_keyed_free(&spec->u.keyed); break;
-    case DES_SPEC_SLOT: des_slot_free(&spec->u.slot); break;
-    case DES_SPEC_MARKER: des_marker_free(&spec->u.marker); break;
-    case DES_SPEC_RANGES: des_ranges_free(&spec->u.ranges); break;
-    case DES_SPEC_NONE: case DES_SPEC_TEXT: break;
-    }
-    spec->kind = DES_SPEC_NONE;
 }

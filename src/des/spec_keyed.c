@@ -2,42 +2,30 @@
  * directives, FHEIGHT, SUBVAULT), MONS/ITEM slots and MARKER. */
 #include "des/spec_util.h"
 #include "questgrid/core.h"
-#include "core/buf.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-void des_slot_free(des_slot *slot)
-{
-    for (size_t i = 0; i < slot->count; i++)
-        free(slot->alts[i].text);
-    free(slot->alts);
-    memset(slot, 0, sizeof *slot);
-}
-
 /* Alternatives split on '/'; KMASK alternatives are mask flags. */
-static int parse_alts(des_span sp, int suffix_weight, int mask, des_slot *out,
-                      des_spec_error *err)
+static int parse_alts(des_arena *arena, des_span sp, int suffix_weight, int mask,
+                      des_slot *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     des_span *alts;
-    int nomem = 0;
-    size_t n = des_span_split(sp, '/', &alts, &nomem);
-    if (nomem)
+    size_t n = des_span_split(arena, sp, '/', &alts);
+    if (!alts)
         return DES_PARSE_NOMEM;
     if (!n)
         return des_fail(err, sp.offset, "no alternatives given");
-    out->alts = calloc(n, sizeof *out->alts);
-    int r = out->alts ? DES_PARSE_OK : DES_PARSE_NOMEM;
-    for (size_t i = 0; r == DES_PARSE_OK && i < n; i++) {
-        des_span a = alts[i];
-        r = des_parse_weighted(a, suffix_weight, &out->alts[i], err);
-        if (r != DES_PARSE_OK)
-            break;
+    out->alts = des_arena_array(arena, n, sizeof *out->alts);
+    if (!out->alts)
+        return DES_PARSE_NOMEM;
+    for (size_t i = 0; i < n; i++) {
+        des_weighted *w = &out->alts[i];
+        if (des_parse_weighted(arena, alts[i], suffix_weight, w) != DES_PARSE_OK)
+            return DES_PARSE_NOMEM;
         out->count = i + 1;
         if (!mask)
             continue;
-        des_weighted *w = &out->alts[i];
         const char *flag = w->text;
         if (*flag == '!') {
             w->negate = 1;
@@ -47,30 +35,19 @@ static int parse_alts(des_span sp, int suffix_weight, int mask, des_slot *out,
         }
         w->mask = qg_mask_from_name(flag);
         if (!w->mask || w->mask > QG_MASK_NO_TRAP_GEN)
-            r = des_fail(err, a.offset, "unknown mask flag '%s'", flag);
+            return des_fail(err, alts[i].offset, "unknown mask flag '%s'", flag);
     }
-    free(alts);
-    if (r != DES_PARSE_OK)
-        des_slot_free(out);
-    return r;
+    return DES_PARSE_OK;
 }
 
-int des_parse_slot(const char *s, size_t len, des_slot *out, des_spec_error *err)
+int des_parse_slot(des_arena *arena, const char *s, size_t len, des_slot *out,
+                   des_spec_error *err)
 {
-    return parse_alts((des_span){s, len, 0}, 0, 0, out, err);
+    return parse_alts(arena, (des_span){s, len, 0}, 0, 0, out, err);
 }
 
-void des_keyed_free(des_keyed *keyed)
-{
-    for (size_t i = 0; i < keyed->slot_count; i++)
-        des_slot_free(&keyed->slots[i]);
-    free(keyed->slots);
-    free(keyed->keys);
-    memset(keyed, 0, sizeof *keyed);
-}
-
-int des_parse_keyed(des_dir dir, const char *s, size_t len, des_keyed *out,
-                    des_spec_error *err)
+int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
+                    des_keyed *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *key, *value;
@@ -82,38 +59,34 @@ int des_parse_keyed(des_dir dir, const char *s, size_t len, des_keyed *out,
     if (dir == DES_DIR_SUBVAULT && sep != ':')
         return des_fail(err, (size_t)(value - s) - 1, "SUBVAULT takes ':' (not '=')");
     out->fixed = sep == ':';
-    out->keys = qg_strndup(key, key_len);
+    out->keys = des_arena_strndup(arena, key, key_len);
     if (!out->keys)
         return DES_PARSE_NOMEM;
     des_span v = {value, value_len, (size_t)(value - s)};
     des_span *slots = &v;
     size_t n = 1;
-    int nomem = 0, split = dir == DES_DIR_KMONS || dir == DES_DIR_KITEM;
-    if (split) {
-        n = des_span_split(v, ',', &slots, &nomem);
-        if (nomem) {
-            des_keyed_free(out);
+    if (dir == DES_DIR_KMONS || dir == DES_DIR_KITEM) {
+        n = des_span_split(arena, v, ',', &slots);
+        if (!slots)
             return DES_PARSE_NOMEM;
-        }
     }
-    out->slots = calloc(n ? n : 1, sizeof *out->slots);
-    r = out->slots ? DES_PARSE_OK : DES_PARSE_NOMEM;
+    out->slots = des_arena_array(arena, n ? n : 1, sizeof *out->slots);
+    if (!out->slots)
+        return DES_PARSE_NOMEM;
     int suffix = dir == DES_DIR_COLOUR || dir == DES_DIR_FTILE || dir == DES_DIR_RTILE ||
                  dir == DES_DIR_TILE || dir == DES_DIR_KPROP || dir == DES_DIR_FHEIGHT ||
                  dir == DES_DIR_SUBVAULT;
-    for (size_t i = 0; r == DES_PARSE_OK && i < n; i++) {
-        r = parse_alts(slots[i], suffix, dir == DES_DIR_KMASK, &out->slots[i], err);
-        if (r == DES_PARSE_OK)
-            out->slot_count = i + 1;
+    for (size_t i = 0; i < n; i++) {
+        r = parse_alts(arena, slots[i], suffix, dir == DES_DIR_KMASK, &out->slots[i], err);
+        if (r != DES_PARSE_OK)
+            return r;
+        out->slot_count = i + 1;
     }
-    if (split)
-        free(slots);
-    if (r != DES_PARSE_OK)
-        des_keyed_free(out);
-    return r;
+    return DES_PARSE_OK;
 }
 
-int des_parse_marker(const char *s, size_t len, des_marker *out, des_spec_error *err)
+int des_parse_marker(des_arena *arena, const char *s, size_t len, des_marker *out,
+                     des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *key, *value;
@@ -138,12 +111,6 @@ int des_parse_marker(const char *s, size_t len, des_marker *out, des_spec_error 
             break;
         }
     }
-    out->value = qg_strndup(value + skip, value_len - skip);
+    out->value = des_arena_strndup(arena, value + skip, value_len - skip);
     return out->value ? DES_PARSE_OK : DES_PARSE_NOMEM;
-}
-
-void des_marker_free(des_marker *marker)
-{
-    free(marker->value);
-    memset(marker, 0, sizeof *marker);
 }

@@ -1,10 +1,7 @@
 /* DEPTH, PLACE and default-depth ranges (depth_ranges::parse_depth_ranges,
  * level_range::parse): [!](*|Br|Br:n|Br:a-b|Br:a-|Br:$|Br:*|a-b). */
 #include "des/spec_util.h"
-#include "core/buf.h"
-
 #include <ctype.h>
-#include <stdlib.h>
 #include <string.h>
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -39,7 +36,7 @@ static int depth_part(des_span sp, des_range *r, des_spec_error *err)
         return DES_PARSE_OK;
     }
     if (!des_span_int(b, &r->hi) || r->hi < r->lo)
-        return des_fail(err, b.offset, "bad depth range '%.*s'", (int)sp.len, sp.s);
+        return des_fail(err, sp.offset, "bad depth range '%.*s'", (int)sp.len, sp.s);
     return DES_PARSE_OK;
 }
 
@@ -53,7 +50,7 @@ static int branch_name(des_span sp)
     return 1;
 }
 
-static int one_range(des_span sp, des_range *r, des_spec_error *err)
+static int one_range(des_arena *arena, des_span sp, des_range *r, des_spec_error *err)
 {
     memset(r, 0, sizeof *r);
     if (sp.len && sp.s[0] == '!') {
@@ -75,7 +72,7 @@ static int one_range(des_span sp, des_range *r, des_spec_error *err)
                                            sp.offset});
     if (!branch_name(br))
         return des_fail(err, br.offset, "bad branch '%.*s'", (int)br.len, br.s);
-    r->branch = qg_strndup(br.s, br.len);
+    r->branch = des_arena_strndup(arena, br.s, br.len);
     if (!r->branch)
         return DES_PARSE_NOMEM;
     if (!colon) {
@@ -84,39 +81,23 @@ static int one_range(des_span sp, des_range *r, des_spec_error *err)
         return DES_PARSE_OK;
     }
     size_t at = (size_t)(colon + 1 - sp.s);
-    int res = depth_part((des_span){colon + 1, sp.len - at, sp.offset + at}, r, err);
-    if (res != DES_PARSE_OK) {
-        free(r->branch);
-        r->branch = NULL;
-    }
-    return res;
+    return depth_part((des_span){colon + 1, sp.len - at, sp.offset + at}, r, err);
 }
 
-int des_parse_ranges(const char *s, size_t len, des_ranges *out, des_spec_error *err)
+int des_parse_ranges(des_arena *arena, const char *s, size_t len, des_ranges *out,
+                     des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     des_span *parts;
-    int nomem = 0;
-    size_t n = des_span_split((des_span){s, len, 0}, ',', &parts, &nomem);
-    if (nomem)
+    size_t n = des_span_split(arena, (des_span){s, len, 0}, ',', &parts);
+    out->items = parts ? des_arena_array(arena, n ? n : 1, sizeof *out->items) : NULL;
+    if (!out->items)
         return DES_PARSE_NOMEM;
-    out->items = calloc(n ? n : 1, sizeof *out->items);
-    int r = out->items ? DES_PARSE_OK : DES_PARSE_NOMEM;
-    for (size_t i = 0; r == DES_PARSE_OK && i < n; i++) {
-        r = one_range(parts[i], &out->items[i], err);
-        if (r == DES_PARSE_OK)
-            out->count = i + 1;
+    for (size_t i = 0; i < n; i++) {
+        int r = one_range(arena, parts[i], &out->items[i], err);
+        if (r != DES_PARSE_OK)
+            return r;
+        out->count = i + 1;
     }
-    free(parts);
-    if (r != DES_PARSE_OK)
-        des_ranges_free(out);
-    return r;
-}
-
-void des_ranges_free(des_ranges *ranges)
-{
-    for (size_t i = 0; i < ranges->count; i++)
-        free(ranges->items[i].branch);
-    free(ranges->items);
-    memset(ranges, 0, sizeof *ranges);
+    return DES_PARSE_OK;
 }

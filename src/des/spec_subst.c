@@ -1,9 +1,7 @@
 /* SUBST, NSUBST and SHUFFLE arguments, and the key/value split they share
  * with the keyed directives and MARKER. */
 #include "des/spec_util.h"
-#include "core/buf.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 int des_split_key_item(const char *s, size_t len, int key_max_len,
@@ -36,7 +34,8 @@ int des_split_key_item(const char *s, size_t len, int key_max_len,
     return DES_PARSE_OK;
 }
 
-int des_parse_subst(const char *s, size_t len, des_subst *out, des_spec_error *err)
+int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
+                    des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *key, *value;
@@ -46,64 +45,46 @@ int des_parse_subst(const char *s, size_t len, des_subst *out, des_spec_error *e
     if (r != DES_PARSE_OK)
         return r;
     out->fixed = sep == ':';
-    out->keys = qg_strndup(key, key_len);
+    out->keys = des_arena_strndup(arena, key, key_len);
     if (!out->keys)
         return DES_PARSE_NOMEM;
-    r = des_parse_glyphs((des_span){value, value_len, (size_t)(value - s)},
-                         &out->choices, &out->count, err);
-    if (r != DES_PARSE_OK)
-        des_subst_free(out);
-    return r;
+    return des_parse_glyphs(arena, (des_span){value, value_len, (size_t)(value - s)},
+                            &out->choices, &out->count, err);
 }
 
-void des_subst_free(des_subst *subst)
+/* One NSUBST segment "N=repl", "N:repl" or "*=repl"; a bare segment is
+ * "1=seg", or "*=seg" when it is the last (add_nsubst). */
+static int nsubst_segment(des_arena *arena, des_span seg, int last, des_nsubst_seg *out,
+                          des_spec_error *err)
 {
-    free(subst->keys);
-    free(subst->choices);
-    memset(subst, 0, sizeof *subst);
-}
-
-/* One NSUBST segment "N=repl", "N:repl" or "*=repl". */
-static int nsubst_segment(des_span seg, int last, des_nsubst_seg *out, des_spec_error *err)
-{
-    qg_buf text;
-    qg_buf_init(&text);
-    size_t shift = 0;
+    des_span value = seg;
     if (!memchr(seg.s, '=', seg.len) && !memchr(seg.s, ':', seg.len)) {
-        qg_buf_puts(&text, last ? "*=" : "1=");
-        shift = 2;
-    }
-    qg_buf_append(&text, seg.s, seg.len);
-    if (text.failed) {
-        qg_buf_free(&text);
-        return DES_PARSE_NOMEM;
-    }
-    const char *key, *value;
-    size_t key_len, value_len;
-    int sep, r;
-    r = des_split_key_item(text.data, text.len, -1, &key, &key_len, &sep, &value,
-                           &value_len, err);
-    if (r == DES_PARSE_OK) {
+        out->count = last ? -1 : 1;
+    } else {
+        const char *key, *v;
+        size_t key_len, v_len;
+        int sep;
+        int r = des_split_key_item(seg.s, seg.len, -1, &key, &key_len, &sep, &v, &v_len, err);
+        if (r != DES_PARSE_OK) {
+            if (err)
+                err->offset += seg.offset;
+            return r;
+        }
         des_span k = {key, key_len, 0};
         out->fixed = sep == ':';
         if (des_span_eq(k, "*"))
             out->count = -1;
         else if (!des_span_int(k, &out->count) || out->count == 0)
-            r = des_fail(err, 0, "illegal spec '%.*s': the count must be a number or '*'",
-                         (int)seg.len, seg.s);
+            return des_fail(err, seg.offset,
+                            "illegal spec '%.*s': the count must be a number or '*'",
+                            (int)seg.len, seg.s);
+        value = (des_span){v, v_len, seg.offset + (size_t)(v - seg.s)};
     }
-    if (r == DES_PARSE_OK) {
-        size_t at = (size_t)(value - text.data);
-        r = des_parse_glyphs((des_span){value, value_len, at}, &out->choices,
-                             &out->choice_count, err);
-    }
-    if (r == DES_PARSE_BAD && err)
-        err->offset = seg.offset + (err->offset > shift ? err->offset - shift : 0);
-    qg_buf_free(&text);
-    return r;
+    return des_parse_glyphs(arena, value, &out->choices, &out->choice_count, err);
 }
 
-int des_parse_nsubst(const char *s, size_t len, des_nsubst *out, des_spec_error *err)
+int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *out,
+                     des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *key, *value;
@@ -112,55 +93,41 @@ int des_parse_nsubst(const char *s, size_t len, des_nsubst *out, des_spec_error 
     int r = des_split_key_item(s, len, -1, &key, &key_len, &sep, &value, &value_len, err);
     if (r != DES_PARSE_OK)
         return r;
-    out->keys = qg_strndup(key, key_len);
-    if (!out->keys)
-        return DES_PARSE_NOMEM;
+    out->keys = des_arena_strndup(arena, key, key_len);
     des_span *segs;
-    int nomem = 0;
-    size_t n = des_span_split((des_span){value, value_len, (size_t)(value - s)}, '/',
-                              &segs, &nomem);
-    if (nomem) {
-        des_nsubst_free(out);
+    size_t n = des_span_split(arena, (des_span){value, value_len, (size_t)(value - s)}, '/',
+                              &segs);
+    out->segs = segs ? des_arena_array(arena, n ? n : 1, sizeof *out->segs) : NULL;
+    if (!out->keys || !out->segs)
         return DES_PARSE_NOMEM;
-    }
-    out->segs = calloc(n ? n : 1, sizeof *out->segs);
-    r = out->segs ? DES_PARSE_OK : DES_PARSE_NOMEM;
-    for (size_t i = 0; r == DES_PARSE_OK && i < n; i++) {
-        r = nsubst_segment(segs[i], i + 1 == n, &out->segs[i], err);
+    for (size_t i = 0; i < n; i++) {
+        r = nsubst_segment(arena, segs[i], i + 1 == n, &out->segs[i], err);
+        if (r != DES_PARSE_OK)
+            return r;
         out->count = i + 1;
     }
-    free(segs);
-    if (r != DES_PARSE_OK)
-        des_nsubst_free(out);
-    return r;
+    return DES_PARSE_OK;
 }
 
-void des_nsubst_free(des_nsubst *nsubst)
-{
-    for (size_t i = 0; i < nsubst->count; i++)
-        free(nsubst->segs[i].choices);
-    free(nsubst->segs);
-    free(nsubst->keys);
-    memset(nsubst, 0, sizeof *nsubst);
-}
-
-int des_parse_shuffle(const char *s, size_t len, des_shuffle *out, des_spec_error *err)
+int des_parse_shuffle(des_arena *arena, const char *s, size_t len, des_shuffle *out,
+                      des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     const char *comma = memchr(s, ',', len);
     if (comma)
         return des_fail(err, (size_t)(comma - s),
                         "use / for block shuffle, or multiple SHUFFLE: lines");
-    qg_buf glyphs;
-    qg_buf_init(&glyphs);
+    char *glyphs = des_arena_alloc(arena, len + 1);
+    if (!glyphs)
+        return DES_PARSE_NOMEM;
     /* Blocks are the non-empty '/'-separated pieces (split_string). */
     int has_slash = memchr(s, '/', len) != NULL;
-    size_t block = 0, segs = 0, first_block = 0;
+    size_t n = 0, block = 0, segs = 0, first_block = 0;
     for (size_t i = 0; i <= len; i++) {
         if (i < len && (s[i] == ' ' || s[i] == '\t'))
             continue;
         if (i < len && s[i] != '/') {
-            qg_buf_putc(&glyphs, s[i]);
+            glyphs[n++] = s[i];
             block++;
             continue;
         }
@@ -168,25 +135,14 @@ int des_parse_shuffle(const char *s, size_t len, des_shuffle *out, des_spec_erro
             continue;
         if (segs++ == 0)
             first_block = block;
-        else if (block != first_block) {
-            qg_buf_free(&glyphs);
+        else if (block != first_block)
             return des_fail(err, i, "block shuffle segment length mismatch: '%.*s'",
                             (int)len, s);
-        }
         block = 0;
     }
-    if (!qg_buf_reserve(&glyphs, 1)) {
-        qg_buf_free(&glyphs);
-        return DES_PARSE_NOMEM;
-    }
+    glyphs[n] = '\0';
+    out->glyphs = glyphs;
     out->block_len = has_slash ? first_block : 1;
-    out->block_count = has_slash ? segs : glyphs.len;
-    out->glyphs = qg_buf_take(&glyphs);
-    return out->glyphs ? DES_PARSE_OK : DES_PARSE_NOMEM;
-}
-
-void des_shuffle_free(des_shuffle *shuffle)
-{
-    free(shuffle->glyphs);
-    memset(shuffle, 0, sizeof *shuffle);
+    out->block_count = has_slash ? segs : n;
+    return DES_PARSE_OK;
 }

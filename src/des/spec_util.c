@@ -1,5 +1,4 @@
 #include "des/spec_util.h"
-#include "core/buf.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -21,26 +20,22 @@ des_span des_span_trim(des_span sp)
     return sp;
 }
 
-size_t des_span_split(des_span sp, char sep, des_span **out, int *nomem)
+size_t des_span_split(des_arena *arena, des_span sp, char sep, des_span **out)
 {
-    size_t count = 0, cap = 0;
-    *out = NULL;
-    size_t start = 0;
+    size_t most = 1;
+    for (size_t i = 0; i < sp.len; i++)
+        most += sp.s[i] == sep;
+    *out = des_arena_array(arena, most, sizeof **out);
+    if (!*out)
+        return 0;
+    size_t count = 0, start = 0;
     for (size_t i = 0; i <= sp.len; i++) {
         if (i < sp.len && sp.s[i] != sep)
             continue;
         des_span piece = des_span_trim((des_span){sp.s + start, i - start, sp.offset + start});
         start = i + 1;
-        if (!piece.len)
-            continue;
-        des_span *slot = QG_PUSH(*out, count, cap);
-        if (!slot) {
-            free(*out);
-            *out = NULL;
-            *nomem = 1;
-            return 0;
-        }
-        *slot = piece;
+        if (piece.len)
+            (*out)[count++] = piece;
     }
     return count;
 }
@@ -79,12 +74,13 @@ int des_fail(des_spec_error *err, size_t offset, const char *fmt, ...)
     return DES_PARSE_BAD;
 }
 
-int des_parse_glyphs(des_span sp, des_glyph_choice **out, size_t *count,
-                     des_spec_error *err)
+int des_parse_glyphs(des_arena *arena, des_span sp, des_glyph_choice **out,
+                     size_t *count, des_spec_error *err)
 {
-    size_t cap = 0;
-    *out = NULL;
     *count = 0;
+    *out = des_arena_array(arena, sp.len ? sp.len : 1, sizeof **out);
+    if (!*out)
+        return DES_PARSE_NOMEM;
     size_t i = 0;
     while (i < sp.len) {
         while (i < sp.len && (sp.s[i] == ' ' || sp.s[i] == '\t'))
@@ -98,34 +94,19 @@ int des_parse_glyphs(des_span sp, des_glyph_choice **out, size_t *count,
         if (tok.len > 2 && tok.s[1] == ':') {
             int weight;
             des_span num = {tok.s + 2, tok.len - 2, tok.offset + 2};
-            if (!des_span_int(num, &weight) || weight < 1) {
-                free(*out);
-                *out = NULL;
-                *count = 0;
+            if (!des_span_int(num, &weight) || weight < 1)
                 return des_fail(err, num.offset, "bad weight '%.*s' (want a number >= 1)",
                                 (int)num.len, num.s);
-            }
-            des_glyph_choice *c = QG_PUSH(*out, *count, cap);
-            if (!c)
-                goto nomem;
-            c->glyph = (unsigned char)tok.s[0];
-            c->weight = weight;
+            (*out)[*count].glyph = (unsigned char)tok.s[0];
+            (*out)[(*count)++].weight = weight;
             continue;
         }
         for (size_t k = 0; k < tok.len; k++) {
-            des_glyph_choice *c = QG_PUSH(*out, *count, cap);
-            if (!c)
-                goto nomem;
-            c->glyph = (unsigned char)tok.s[k];
-            c->weight = DES_DEFAULT_WEIGHT;
+            (*out)[*count].glyph = (unsigned char)tok.s[k];
+            (*out)[(*count)++].weight = DES_DEFAULT_WEIGHT;
         }
     }
     return DES_PARSE_OK;
-nomem:
-    free(*out);
-    *out = NULL;
-    *count = 0;
-    return DES_PARSE_NOMEM;
 }
 
 /* Finds "prefix<digits>" starting a word of text; removes it. */
@@ -149,12 +130,11 @@ static int take_number_tag(char *text, const char *prefix, int *value)
     return 0;
 }
 
-int des_parse_weighted(des_span sp, int suffix_weight, des_weighted *out,
-                       des_spec_error *err)
+int des_parse_weighted(des_arena *arena, des_span sp, int suffix_weight,
+                       des_weighted *out)
 {
-    (void)err;
     memset(out, 0, sizeof *out);
-    out->text = qg_strndup(sp.s, sp.len);
+    out->text = des_arena_strndup(arena, sp.s, sp.len);
     if (!out->text)
         return DES_PARSE_NOMEM;
     out->weight = DES_DEFAULT_WEIGHT;

@@ -168,6 +168,78 @@ static int l_count_feature_in_box(lua_State *L)
     return 1;
 }
 
+static int l_count_antifeature_in_box(lua_State *L)
+{
+    box b;
+    lrt_map *map = args(L, &b);
+    const char *feat = opt_string(L, "feat", "");
+    int n = 0;
+    for (int y = b.y1; y <= b.y2; y++)
+        for (int x = b.x1; x <= b.x2; x++) {
+            char c = lrt_cell(map, x, y);
+            n += c && strchr(feat, c) == NULL;
+        }
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int has_neighbour(lrt_map *map, int x, int y, const char *find, int boxy)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            if ((!dx && !dy) || (!boxy && dx && dy))
+                continue;
+            char c = lrt_cell(map, x + dx, y + dy);
+            if (c && strchr(find, c))
+                return 1;
+        }
+    return 0;
+}
+
+/* remove_isolated_glyphs{find, replace, percent, boxy}: a find glyph with
+ * no find glyph beside it (diagonals too when boxy) becomes replace. */
+static int l_remove_isolated_glyphs(lua_State *L)
+{
+    lrt_map *map = args(L, NULL);
+    const char *find = opt_string(L, "find", "");
+    char repl = opt_glyph(L, "replace", '.');
+    int percent = opt_int(L, "percent", 100);
+    lua_getfield(L, 2, "boxy");
+    int boxy = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    qg_runtime *rt = lrt_runtime(L);
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++) {
+            char c = lrt_cell(map, x, y);
+            if (c && strchr(find, c) && !has_neighbour(map, x, y, find, boxy) &&
+                qg_rng_x_chance_in_y(&rt->rng, percent, 100))
+                lrt_set_cell(map, x, y, repl);
+        }
+    return 0;
+}
+
+/* octa_room{x1, y1, x2, y2, oblique, replace, inside, outside}: the box
+ * with its corners cut off at oblique cells. */
+static int l_octa_room(lua_State *L)
+{
+    box b;
+    lrt_map *map = args(L, &b);
+    int ob = opt_int(L, "oblique", 0);
+    const char *replace = opt_string(L, "replace", "");
+    char inside = opt_glyph(L, "inside", '.'), outside = opt_glyph(L, "outside", '\0');
+    for (int y = b.y1; y <= b.y2; y++)
+        for (int x = b.x1; x <= b.x2; x++) {
+            int in = (x - b.x1) + (y - b.y1) >= ob && (b.x2 - x) + (y - b.y1) >= ob &&
+                     (x - b.x1) + (b.y2 - y) >= ob && (b.x2 - x) + (b.y2 - y) >= ob;
+            char c = lrt_cell(map, x, y);
+            if (in && (!*replace || (c && strchr(replace, c))))
+                lrt_set_cell(map, x, y, inside);
+            else if (!in && outside)
+                lrt_set_cell(map, x, y, outside);
+        }
+    return 0;
+}
+
 static int l_find_in_area(lua_State *L)
 {
     box b;
@@ -202,6 +274,9 @@ void lrt_open_builder(lua_State *L)
         {"replace_random", l_replace_random},
         {"count_feature_in_box", l_count_feature_in_box},
         {"find_in_area", l_find_in_area}, {"is_valid_coord", l_is_valid_coord},
+        {"count_antifeature_in_box", l_count_antifeature_in_box},
+        {"remove_isolated_glyphs", l_remove_isolated_glyphs},
+        {"octa_room", l_octa_room},
         {NULL, NULL}};
     lua_getglobal(L, "dgn");
     luaL_setfuncs(L, fns, 0);

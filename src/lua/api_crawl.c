@@ -113,6 +113,26 @@ static int l_random_element(lua_State *L)
     return 1;
 }
 
+static int l_random2avg(lua_State *L)
+{
+    int32_t max = check_int32(L, 1);
+    lua_Integer rolls = luaL_optinteger(L, 2, 1);
+    if (rolls < 1 || rolls > 100)
+        rolls = 1;
+    int64_t sum = 0;
+    for (lua_Integer i = 0; i < rolls; i++)
+        sum += qg_rng_below(rng_of(L), max);
+    lua_pushinteger(L, (lua_Integer)(sum / rolls));
+    return 1;
+}
+
+static int l_string_compare(lua_State *L)
+{
+    int c = strcmp(luaL_checkstring(L, 1), luaL_checkstring(L, 2));
+    lua_pushinteger(L, c < 0 ? -1 : c > 0);
+    return 1;
+}
+
 static int l_game_started(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
@@ -215,6 +235,8 @@ void lrt_open_crawl(lua_State *L)
         {"one_chance_in", l_one_chance_in}, {"x_chance_in_y", l_x_chance_in_y},
         {"roll_dice", l_roll_dice}, {"div_rand_round", l_div_rand_round},
         {"random_element", l_random_element}, {"game_started", l_game_started},
+        {"random2avg", l_random2avg}, {"string_compare", l_string_compare},
+        {"rng_wrap", l_err_trace}, {"unavailable_god", l_false},
         {"split", l_split}, {"trim", l_trim}, {"article_a", l_article_a},
         {"err_trace", l_err_trace}, {"make_name", l_make_name},
         {"mpr", l_ignore}, {"dpr", l_ignore}, {"god_speaks", l_ignore},

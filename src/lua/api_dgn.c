@@ -9,8 +9,28 @@
 
 static int l_br_depth(lua_State *L)
 {
-    lua_pushinteger(L, lrt_branch_depth(luaL_checkstring(L, 1)));
+    char buf[32];
+    const char *branch = lua_isstring(L, 1) ? lua_tostring(L, 1)
+                                            : lrt_branch(lrt_runtime(L), buf, sizeof buf);
+    lua_pushinteger(L, lrt_branch_depth(branch));
     return 1;
+}
+
+/* Where a branch is entered, as a level name; a fresh game has not placed
+ * the entrances, so the branch's first level stands in. */
+static int l_br_entrance(lua_State *L)
+{
+    lua_pushfstring(L, "%s:1", luaL_checkstring(L, 1));
+    return 1;
+}
+
+static int l_builder_bounds(lua_State *L)
+{
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, LRT_MAX_WIDTH - 2);
+    lua_pushinteger(L, LRT_MAX_HEIGHT - 2);
+    return 4;
 }
 
 static int l_true(lua_State *L)
@@ -47,6 +67,10 @@ static int l_max_monsters(lua_State *L)
 static int l_level_name(lua_State *L)
 {
     char buf[32];
+    if (lua_isstring(L, 1)) {
+        lua_settop(L, 1);
+        return 1;
+    }
     qg_runtime *rt = lrt_runtime(L);
     lua_pushfstring(L, "%s:%d", lrt_branch(rt, buf, sizeof buf), lrt_depth(rt));
     return 1;
@@ -194,8 +218,46 @@ static int l_has_exit_from(lua_State *L)
     return 1;
 }
 
+/* loadmaps.lua names the .des files to load; they are collected. */
+static int l_load_des_file(lua_State *L)
+{
+    const char *file = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    lua_pushstring(L, file);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    return 0;
+}
+
+static int l_zero(lua_State *L)
+{
+    lua_pushinteger(L, 0);
+    return 1;
+}
+
+static int l_first_arg(lua_State *L)
+{
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Game tables the library touches while loading: colour.add_colour
+ * (named colour functions) and mons.behaviour (behaviour names). */
+static void open_game_tables(lua_State *L)
+{
+    static const luaL_Reg colour[] = {{"add_colour", l_nothing}, {NULL, NULL}};
+    static const luaL_Reg mons[] = {{"behaviour", l_first_arg}, {NULL, NULL}};
+    static const luaL_Reg travel[] = {{"find_deepest_explored", l_zero}, {NULL, NULL}};
+    luaL_newlib(L, travel);
+    lua_setglobal(L, "travel");
+    luaL_newlib(L, colour);
+    lua_setglobal(L, "colour");
+    luaL_newlib(L, mons);
+    lua_setglobal(L, "mons");
+}
+
 void lrt_open_dgn(lua_State *L)
 {
+    open_game_tables(L);
     static const luaL_Reg fns[] = {
         {"br_depth", l_br_depth}, {"br_exists", l_true},
         {"max_bounds", l_max_bounds}, {"max_monsters", l_max_monsters},
@@ -207,12 +269,20 @@ void lrt_open_dgn(lua_State *L)
         {"has_exit_from", l_has_exit_from},
         {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
         {"set_feature_name", l_nothing}, {"set_border_fill_type", l_nothing},
-        {"map_register_flag", l_nothing}, {"load_des_file", l_nothing},
+        {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"terrain_changed", l_nothing}, {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
+        {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
+        {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
+        {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
+        {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
+        {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
+        {"change_rock_tile", l_nothing},
         {NULL, NULL}};
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     lua_setglobal(L, "dgn");

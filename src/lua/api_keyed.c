@@ -187,10 +187,8 @@ static int l_lua_marker(lua_State *L)
     if (lua_gettop(L) != 3 || lua_type(L, 2) != LUA_TSTRING ||
         (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
         return lrt_map_error(L, map, "Expected marker key and marker function/table.");
-    const char *key = lua_tostring(L, 2);
-    if (strlen(key) != 1)
-        return lrt_map_error(L, map, "lua_marker: key '%s' must be one glyph", key);
-    mark_glyph(L, map, key[0], "lua");
+    for (const char *key = lua_tostring(L, 2); *key; key++)
+        mark_glyph(L, map, *key, "lua");
     return 0;
 }
 

@@ -203,7 +203,7 @@ static void nsubst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s
  * of equal length ('/' maps to itself). */
 static void shuffle_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
 {
-    char from[256], to[256];
+    char from[1024], to[1024];
     size_t n = 0;
     for (const char *p = s; *p; p++) {
         if (*p == ',')
@@ -217,7 +217,7 @@ static void shuffle_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *
     if (!n)
         return;
     if (!memchr(from, '/', n)) {
-        char pool[256];
+        char pool[1024];
         memcpy(pool, from, n);
         size_t left = n;
         for (size_t i = 0; i < n; i++) {
@@ -228,12 +228,12 @@ static void shuffle_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *
         }
     } else {
         size_t seglen = strcspn(from, "/"), blocks = 0;
-        size_t starts[128];
+        size_t starts[512];
         for (size_t i = 0; i < n; i += seglen + 1) {
             size_t len = 0;
             while (i + len < n && from[i + len] != '/')
                 len++;
-            if (len != seglen || blocks >= 128)
+            if (len != seglen || blocks >= 512)
                 lrt_map_error(L, map, "SHUFFLE: block shuffle segments must be "
                                       "the same length in '%s'", s);
             starts[blocks++] = i;

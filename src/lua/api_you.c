@@ -132,5 +132,6 @@ void lrt_open_you(lua_State *L)
     add_var(L, "god", LUA_TSTRING, "No God");
     add_var(L, "name", LUA_TSTRING, "questgrid");
     add_var(L, "class", LUA_TSTRING, "Fighter");
+    add_var(L, "monster", LUA_TSTRING, "human");
     lua_setglobal(L, "you");
 }

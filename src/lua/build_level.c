@@ -3,6 +3,7 @@
  * resolved), vault masks from tags, KMASK and KPROP, markers, exits. */
 #include "lua/run.h"
 #include "des/dspec.h"
+#include "des/glyphs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -97,9 +98,9 @@ static qg_status place_feature(builder *b, int x, int y, unsigned char g)
             return QG_ERR_NOMEM;
         name = cache_pick(b->rt, &b->feat[g], &b->text);
         if (name && strlen(name) == 1)
-            name = lrt_glyph_feature((unsigned char)name[0]);
+            name = des_glyph_info((unsigned char)name[0])->feature;
     }
-    return qg_level_set_feature(b->level, x, y, -1, name ? name : lrt_glyph_feature(g));
+    return qg_level_set_feature(b->level, x, y, -1, name ? name : des_glyph_info(g)->feature);
 }
 
 static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *cache,

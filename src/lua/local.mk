@@ -13,8 +13,24 @@ libquestgrid_la_SOURCES += \
 	src/lua/build_level.c \
 	src/lua/context.c \
 	src/lua/env.c \
-	src/lua/glyph_features.c \
 	src/lua/map.c \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
+	src/lua/runtime_des.c \
 	src/lua/sandbox.c
+
+if HAVE_CMOCKA
+LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+LUA_HARNESS = tests/lua_harness.c tests/lua_harness.h
+
+check_PROGRAMS += tests/test_lua_sandbox
+TESTS += tests/test_lua_sandbox
+tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
+tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+# Benchmark and corpus report, run by hand: tools/bench_lua [DATDIR [SEEDS]]
+noinst_PROGRAMS += tools/bench_lua
+tools_bench_lua_SOURCES = tools/bench_lua.c
+tools_bench_lua_LDADD = libquestgrid.la

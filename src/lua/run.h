@@ -36,8 +36,4 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
 /* level.c: the resolved map as a level. */
 qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out);
 
-/* glyph_features.c: the built-in meaning of a glyph (Crawl's
- * _glyph_to_feat), NULL for glyphs that are only floor by default. */
-const char *lrt_glyph_feature(unsigned char glyph);
-
 #endif

@@ -109,6 +109,40 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *w
     return status == LUA_ERRMEM ? QG_ERR_NOMEM : QG_ERR_LUA;
 }
 
+static int run_loadmaps(lua_State *L)
+{
+    lua_pushcfunction(L, l_crawl_require);
+    lua_pushliteral(L, "dlua/loadmaps.lua");
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
+                                       qg_diags *diags)
+{
+    *files = NULL;
+    *count = 0;
+    qg_status st = protected_setup(rt, run_loadmaps, "running dlua/loadmaps.lua", diags);
+    if (st)
+        return st;
+    lua_State *L = rt->L;
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    size_t n = (size_t)lua_rawlen(L, -1);
+    *files = calloc(n ? n : 1, sizeof **files);
+    for (size_t i = 0; *files && i < n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        (*files)[i] = qg_strdup(lua_tostring(L, -1));
+        lua_pop(L, 1);
+        if (!(*files)[i])
+            st = QG_ERR_NOMEM;
+        (*count)++;
+    }
+    lua_settop(L, 0);
+    if (!*files)
+        return QG_ERR_NOMEM;
+    return st;
+}
+
 qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
 {
     qg_runtime *rt = calloc(1, sizeof *rt);
@@ -433,17 +467,28 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
 {
     lua_State *L = rt->L;
     lrt_budget_reset(rt);
-    if (lrt_load(L, chunk->code, chunk->len, "=dlglobal_prelude", 0) == LUA_OK &&
-        lrt_pcall(L, 0, 0) == LUA_OK)
+    /* padded to its .des lines, so that the functions it defines report
+     * their own file and line wherever they are called from */
+    qg_buf code;
+    qg_buf_init(&code);
+    for (int i = 1; i < chunk->first_line; i++)
+        qg_buf_putc(&code, '\n');
+    qg_buf_append(&code, chunk->code, chunk->len);
+    if (code.failed) {
+        qg_buf_free(&code);
+        return QG_ERR_NOMEM;
+    }
+    lua_pushfstring(L, "@%s", chunk->file ? chunk->file : "?");
+    int status = lrt_load(L, code.data, code.len, lua_tostring(L, -1), 0);
+    qg_buf_free(&code);
+    lua_remove(L, -2);
+    if (status == LUA_OK && (status = lrt_pcall(L, 0, 0)) == LUA_OK)
         return QG_OK;
     const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
-    char *text = lrt_rewrite_error(msg, "dlglobal_prelude", chunk->file ? chunk->file : "?",
-                                   chunk->first_line, "(global prelude)");
-    int line = first_line_of(msg, "dlglobal_prelude");
-    qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "",
-                 line ? line + chunk->first_line - 1 : chunk->first_line, 0, NULL, 0,
-                 "%s", text ? text : msg);
-    free(text);
+    qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "", chunk->first_line, 0,
+                 NULL, 0, "%s", msg);
     lua_settop(L, 0);
+    if (status == LUA_ERRMEM)
+        return QG_ERR_NOMEM;
     return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
 }

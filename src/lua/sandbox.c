@@ -32,8 +32,8 @@ static void lrt_hook(lua_State *L, lua_Debug *ar)
     rt->instr_used += LRT_HOOK_STEP;
     if (rt->instr_used > rt->instr_limit) {
         rt->budget_exhausted = 1;
-        luaL_error(L, "instruction budget exceeded (%lu instructions)",
-                   rt->instr_limit);
+        luaL_error(L, "instruction budget exceeded (%I instructions)",
+                   (lua_Integer)rt->instr_limit);
     }
 }
 
@@ -67,10 +67,12 @@ qg_runtime *lrt_runtime(lua_State *L)
 
 /* ---- protected calls that cannot swallow the budget ------------------ */
 
+/* Running out of instructions or memory ends the chunk: a map's own
+ * pcall passes both on. */
 static int rethrow_if_exhausted(lua_State *L, int status)
 {
     qg_runtime *rt = lrt_runtime(L);
-    if (status != LUA_OK && rt->budget_exhausted)
+    if (status == LUA_ERRMEM || (status != LUA_OK && rt->budget_exhausted))
         return lua_error(L);
     return 0;
 }
