@@ -38,6 +38,8 @@ tests_test_compile_SOURCES = tests/test_compile.c
 tests_test_compile_CFLAGS = $(TESTS_CFLAGS)
 tests_test_compile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+TESTS += tests/cache_cli.sh
+EXTRA_DIST += tests/cache_cli.sh
 
 questgrid_SOURCES += src/cli/cmd_cache.c src/cli/cmd_compile.c
 
