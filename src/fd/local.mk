@@ -5,6 +5,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/dialect.c \
 	src/fd/expr.c \
 	src/fd/feature.c \
+	src/fd/letters.c \
 	src/fd/load.c \
 	src/fd/number.c \
 	src/fd/parse.c \
@@ -12,3 +13,18 @@ libquestgrid_la_SOURCES += \
 	src/fd/quest_line.c \
 	src/fd/resolve.c \
 	src/fd/tokenize.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus
+TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/cli_fd.sh
+tests_test_fd_expr_SOURCES = tests/test_fd_expr.c
+tests_test_fd_expr_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_expr_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_fd_read_SOURCES = tests/test_fd_read.c
+tests_test_fd_read_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_read_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_fd_corpus_SOURCES = tests/test_fd_corpus.c
+tests_test_fd_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+endif
+EXTRA_DIST += tests/cli_fd.sh tests/data/fd

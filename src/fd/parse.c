@@ -12,7 +12,6 @@
 
 typedef struct parser {
     fd_reader r;
-    unsigned char defined[256];  /* letters some F: line defines */
 } parser;
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
@@ -71,8 +70,13 @@ static int language_skips(const parser *p, const char *text, size_t len)
     return p->r.opt->japanese ? english : !english;
 }
 
-static int file_exists(const char *path)
+static int file_exists(const qg_fd_options *opt, const char *path)
 {
+    if (opt->source) {
+        const char *data;
+        size_t len;
+        return opt->source(opt->source_user, path, &data, &len);
+    }
     FILE *f = fopen(path, "rb");
     if (!f)
         return 0;
@@ -81,15 +85,17 @@ static int file_exists(const char *path)
 }
 
 /* The including file's directory, then the edit directory. */
-static char *find_include(const char *edit, const char *from, const char *name, char **tried)
+static char *find_include(const qg_fd_options *opt, const char *from, const char *name,
+                          char **tried)
 {
+    const char *edit = opt->edit_dir;
     char *dir = qg_path_dirname(from);
     char *first = dir ? qg_path_join(dir, name) : NULL;
     free(dir);
     *tried = NULL;
     if (!first)
         return NULL;
-    if (file_exists(first))
+    if (file_exists(opt, first))
         return first;
     qg_buf where;
     qg_buf_init(&where);
@@ -97,7 +103,12 @@ static char *find_include(const char *edit, const char *from, const char *name, 
     free(first);
     if (edit && edit[0]) {
         char *second = qg_path_join(edit, name);
-        if (second && file_exists(second)) {
+        if (second && strcmp(second, where.data ? where.data : "") == 0) {
+            free(second);
+            *tried = qg_buf_take(&where);
+            return NULL;
+        }
+        if (second && file_exists(opt, second)) {
             qg_buf_free(&where);
             return second;
         }
@@ -109,8 +120,22 @@ static char *find_include(const char *edit, const char *from, const char *name, 
 }
 
 /* A hub (q_info.txt) tells nothing itself: the files it includes do. */
+/* Reads a file through the options' source, or from disk; *owned is set
+ * when the caller must free *data. */
+static int read_source(const qg_fd_options *opt, const char *path, const char **data,
+                       size_t *len, char **owned, qg_diags *diags)
+{
+    *owned = NULL;
+    if (opt->source)
+        return opt->source(opt->source_user, path, data, len);
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, owned, len, diags) != QG_OK)
+        return 0;
+    *data = *owned;
+    return 1;
+}
+
 static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
-                                 const char *edit, int depth)
+                                 const qg_fd_options *opt, int depth)
 {
     qg_fd_dialect d = fd_detect(path, data, len);
     const char *end = data + len;
@@ -121,12 +146,13 @@ static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
             n--;
         char *name = n > 2 && line[0] == '%' && line[1] == ':' ? qg_strndup(line + 2, n - 2) : NULL;
         char *tried = NULL;
-        char *found = name ? find_include(edit, path, name, &tried) : NULL;
-        char *text;
+        char *found = name ? find_include(opt, path, name, &tried) : NULL;
+        const char *text;
+        char *owned;
         size_t size;
-        if (found && qg_read_file(found, QG_MAX_TEXT_FILE, &text, &size, NULL) == QG_OK) {
-            d = detect_load(found, text, size, edit, depth + 1);
-            free(text);
+        if (found && read_source(opt, found, &text, &size, &owned, NULL)) {
+            d = detect_load(found, text, size, opt, depth + 1);
+            free(owned);
         }
         free(name);
         free(tried);
@@ -149,7 +175,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
     char *tried = NULL;
-    char *path = wanted ? find_include(p->r.opt->edit_dir, pl->files[from].path, wanted, &tried) : NULL;
+    char *path = wanted ? find_include(p->r.opt, pl->files[from].path, wanted, &tried) : NULL;
     long index = -1;
     if (!path) {
         fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
@@ -162,14 +188,15 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     } else if (p->r.depth >= p->r.opt->max_include_depth) {
         fd_error(at, 3, "includes nested deeper than %d files", p->r.opt->max_include_depth);
     } else {
-        char *data;
+        const char *data;
+        char *owned;
         size_t size;
         qg_diags *local = qg_diags_new();
-        if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, local) == QG_OK) {
+        if (read_source(p->r.opt, path, &data, &size, &owned, local)) {
             p->r.depth++;
             index = (long)parse_file(p, path, data, size);
             p->r.depth--;
-            free(data);
+            free(owned);
         } else {
             const qg_diag *d = qg_diags_get(local, 0);
             fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
@@ -182,9 +209,16 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     return index;
 }
 
-static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
+static void check_row(const fd_line *at, const char *row, size_t len)
 {
-    for (size_t i = 0; i < len; i++)
+    size_t i = 0;
+    /* Eight bytes at a time: rows are long and almost always ASCII. */
+    for (uint64_t word; i + 8 <= len; i += 8) {
+        memcpy(&word, row + i, 8);
+        if (word & UINT64_C(0x8080808080808080))
+            break;
+    }
+    for (; i < len; i++)
         if ((unsigned char)row[i] >= 0x80) {
             fd_error(at, (int)i + 3, "non-ASCII byte \\x%02X in a D: row (letters are ASCII)",
                      (unsigned char)row[i]);
@@ -194,7 +228,6 @@ static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
         fd_warning(at, QG_FD_MAX_WID + 3,
                    "row of %zu columns is longer than the %d-column maximum: the games drop the rest",
                    len, QG_FD_MAX_WID);
-    (void)p;
 }
 
 static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
@@ -226,7 +259,6 @@ static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
     if (!spec)
         return 0;
     fd_read_feature(&p->r, at, s, len, spec);
-    p->defined[spec->letter] = 1;
     return 1;
 }
 
@@ -273,9 +305,12 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         return 1;
     switch (kind) {
     case QG_FD_COND:
-        fd_check_expr(&p->r, &at);
+        if (p->r.diags)
+            fd_check_expr(&p->r, &at);
         return 1;
     case QG_FD_INCLUDE: {
+        if (p->r.opt->no_includes)
+            return 1;
         long inc = include_file(p, &at, file, text + 2, len - 2);
         p->r.pl->records[index].include = inc;
         return 1;
@@ -286,10 +321,11 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         return add_quest(p, &at, text + 2, len - 2);
     case QG_FD_ROW:
         *seen_row = 1;
-        check_row(p, &at, text + 2, len - 2);
+        check_row(&at, text + 2, len - 2);
         return 1;
     case QG_FD_PLAYER:
-        if (!*seen_row)
+        /* ToME only places the player; the others size the level here. */
+        if (!*seen_row && p->r.dialect != QG_FD_TOME)
             fd_error(&at, 1, "P: before any D: row: the games size the level from the rows read so far");
         read_player(&at, text + 2, len - 2, rec);
         return 1;
@@ -319,6 +355,22 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     f->open = 1;
     char *text = f->data;
     char *end = text + size;
+    size_t lines = 1, features = 0, quests = 0;
+    for (const char *line = text; line;) {
+        features += line < end && *line == 'F';
+        quests += line < end && *line == 'Q';
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        line = nl ? nl + 1 : NULL;
+        lines++;
+    }
+    if (!qg_grow((void **)&f->records, &f->record_cap, lines, sizeof *f->records) ||
+        !qg_grow((void **)&pl->records, &pl->record_cap, pl->record_count + lines,
+                 sizeof *pl->records) ||
+        !qg_grow((void **)&pl->specs, &pl->spec_cap, pl->spec_count + features,
+                 sizeof *pl->specs) ||
+        !qg_grow((void **)&pl->quests, &pl->quest_cap, pl->quest_count + quests,
+                 sizeof *pl->quests))
+        return (size_t)-1;
     long cond = -1;
     int seen_row = 0;
     for (int line_no = 1; text < end; line_no++) {
@@ -347,32 +399,6 @@ static void link_records(fd_payload *pl)
             rec->spec = &pl->specs[spec++];
         else if (rec->kind == QG_FD_QUEST && quest < pl->quest_count)
             rec->quest = &pl->quests[quest++];
-    }
-}
-
-/* A letter no F: line of the whole load defines may still come from a
- * file that includes this one (q_pref.txt through q_info.txt), so it is
- * only a warning here; resolving reports what is really undefined. */
-static void warn_undefined_letters(parser *p)
-{
-    unsigned char reported[256] = {0};
-    const fd_payload *pl = p->r.pl;
-    for (size_t i = 0; i < pl->record_count; i++) {
-        const qg_fd_record *rec = &pl->records[i];
-        if (rec->kind != QG_FD_ROW)
-            continue;
-        for (size_t x = 2; x < rec->len && rec->text[x] != '\r'; x++) {
-            unsigned char c = (unsigned char)rec->text[x];
-            if (p->defined[c] || reported[c] || c >= 0x80)
-                continue;
-            if (p->r.dialect == QG_FD_TOME && c == ' ')
-                continue;
-            reported[c] = 1;
-            fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, p->r.diags};
-            fd_warning(&at, (int)x + 1,
-                       "letter '%c' is defined by no F: line of this file or its includes",
-                       c);
-        }
     }
 }
 
@@ -480,7 +506,8 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
     if (pl->dialect == QG_FD_AUTO)
-        pl->dialect = detect_load(path, data, len, opt.edit_dir, 0);
+        pl->dialect = opt.no_includes ? fd_detect(path, data, len)
+                                      : detect_load(path, data, len, &opt, 0);
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = QG_FD_ZANGBAND;
     parser p;
@@ -496,7 +523,6 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         return QG_ERR_NOMEM;
     }
     link_records(pl);
-    warn_undefined_letters(&p);
     if (describe(def, pl, path) != QG_OK) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;

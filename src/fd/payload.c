@@ -72,4 +72,7 @@ void qg_fd_options_init(qg_fd_options *options)
     options->vocab = NULL;
     options->japanese = 0;
     options->max_include_depth = QG_FD_INCLUDE_DEPTH;
+    options->no_includes = 0;
+    options->source = NULL;
+    options->source_user = NULL;
 }

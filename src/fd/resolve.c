@@ -5,6 +5,7 @@
  * the second places the cells and reports. */
 #include "fd/fd_internal.h"
 #include "core/buf.h"
+#include "core/level.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,8 @@ typedef struct legend_entry {
     const qg_fd_spec *spec;
     int32_t feature;
     const char *name;
+    uint32_t name_id;  /* the name interned in the level being filled */
+    int plain;         /* only a feature and cave_info */
 } legend_entry;
 
 typedef struct resolver {
@@ -21,14 +24,19 @@ typedef struct resolver {
     const qg_fd_options *opt;
     const qg_vars *vars;
     qg_diags *diags;          /* NULL while measuring */
+    qg_diags *measure_diags;  /* ?: evaluation reports while measuring */
     qg_level *level;          /* NULL while measuring */
     unsigned char *open;      /* files being processed */
+    unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
     legend_entry legend[256];
+    qg_row_legend rows;          /* what letters put in a row; use 2: more
+                                    than a feature (things, special) */
     unsigned char reported[256];
     int width, height;
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
+    int32_t quest;            /* the quest whose Q: records the level takes */
     qg_status failed;
 } resolver;
 
@@ -81,11 +89,28 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
         e->name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature);
         break;
     }
+    e->plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
+    for (int slot = 0; slot < QG_SLOTS; slot++)
+        if (spec->things[slot].kind != QG_THING_NONE)
+            e->plain = 0;
+    uint32_t id = 0;
+    if (r->level) {
+        id = qg_level_intern(r->level, e->name);
+        if (id == QG_STRPOOL_FAIL) {
+            note(r, QG_ERR_NOMEM);
+            id = 0;
+        }
+    }
+    unsigned char c = spec->letter;
+    r->rows.use[c] = e->plain ? 1 : 2;
+    r->rows.feature[c] = e->feature;
+    r->rows.name_id[c] = id;
+    r->rows.info[c] = spec->cave_info;
 }
 
 /* ToME pairs special -1 gates in reading order and links them both ways
  * as (y << 8) + x. */
-static void link_gate(resolver *r, const fd_line *at, int x, int y)
+static void link_gate(resolver *r, int x, int y)
 {
     if (!r->gate_pending) {
         r->gate_pending = 1;
@@ -107,16 +132,13 @@ static void link_gate(resolver *r, const fd_line *at, int x, int y)
     note(r, qg_level_add_marker(r->level, x, y, spec));
     snprintf(spec, sizeof spec, "gate %d %d", y, x);
     note(r, qg_level_add_marker(r->level, r->gate_x, r->gate_y, spec));
-    (void)at;
 }
 
-static void place_cell(resolver *r, const fd_line *at, const legend_entry *e, int x, int y)
+/* What a letter puts on its cell beyond feature and cave_info. */
+static void place_extras(resolver *r, const legend_entry *e, int x, int y)
 {
     const qg_fd_spec *s = e->spec;
     qg_level *level = r->level;
-    note(r, qg_level_set_glyph(level, x, y, s->letter));
-    note(r, qg_level_set_feature(level, x, y, e->feature, e->name));
-    note(r, qg_level_set_cave_info(level, x, y, s->cave_info));
     for (int slot = 0; slot < QG_SLOTS; slot++)
         if (s->things[slot].kind != QG_THING_NONE)
             note(r, qg_level_set_thing(level, x, y, (qg_slot)slot, s->things[slot].kind,
@@ -131,7 +153,7 @@ static void place_cell(resolver *r, const fd_line *at, const legend_entry *e, in
         qg_buf_free(&spec);
     }
     if (s->special == -1 && r->pl->dialect == QG_FD_TOME)
-        link_gate(r, at, x, y);
+        link_gate(r, x, y);
 }
 
 static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col)
@@ -147,6 +169,13 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
         fd_error(at, col, "letter '%c' is not defined by any F: line read so far", c);
 }
 
+/* The column cursor the games leave after a row: they stop at MAX_WID. */
+static int next_column(int xmin, size_t len)
+{
+    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
+    return xmin + (int)(len < room ? len : room);
+}
+
 /* One D: row at cursor y; returns the column cursor the games leave. */
 static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int file_rows)
 {
@@ -159,24 +188,25 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int 
     if (file_rows == QG_FD_MAX_HGT && r->diags)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
+    if (len && xmin + (int)len > r->width)
+        r->width = xmin + (int)len;
+    if (len && y + 1 > r->height)
+        r->height = y + 1;
+    if (!r->level)
+        return next_column(xmin, len);
+    const unsigned char *bytes = (const unsigned char *)row;
+    if (!qg_level_put_row(r->level, y, xmin, bytes, len, &r->rows))
+        return next_column(xmin, len);
     for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)row[i];
-        int x = xmin + (int)i;
-        const legend_entry *e = &r->legend[c];
-        if (!e->spec) {
-            if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
-                undefined_letter(r, &at, c, (int)i + 3);
+        unsigned char c = bytes[i];
+        if (r->rows.use[c] == 1)
             continue;
-        }
-        if (x + 1 > r->width)
-            r->width = x + 1;
-        if (y + 1 > r->height)
-            r->height = y + 1;
-        if (r->level)
-            place_cell(r, &at, e, x, y);
+        if (r->legend[c].spec)
+            place_extras(r, &r->legend[c], xmin + (int)i, y);
+        else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
+            undefined_letter(r, &at, c, (int)i + 3);
     }
-    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
-    return xmin + (int)(len < room ? len : room);
+    return next_column(xmin, len);
 }
 
 /* P:y:x. Zangband and Hengband first size the level from the cursors:
@@ -201,10 +231,16 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
 {
     if (!r->level)
         return;
+    /* A hub may define many quests: the level takes the records of the
+     * quest asked for ($QUEST_NUMBER), else of the first one named. */
     if (!r->has_quest) {
+        const char *asked = qg_vars_get(r->vars, "QUEST_NUMBER");
         r->has_quest = 1;
-        property_int(r, "quest", q->number);
+        r->quest = asked ? fd_atoi(asked, strlen(asked)) : q->number;
+        property_int(r, "quest", r->quest);
     }
+    if (q->number != r->quest)
+        return;
     static const char *const zangband_q[] = {
         "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num",
         "quest_level", "quest_monster", "quest_artifact", "quest_flags"};
@@ -239,31 +275,36 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
     }
 }
 
+/* B:, W:, M:, N:, f: stay in the definition's records; a record no game
+ * knows stops the games' reading of the file. */
 static void other_record(resolver *r, const qg_fd_record *rec)
 {
     if (!r->level)
         return;
-    if (rec->len < 2 || rec->text[1] != ':' || !strchr("BWMNf", rec->text[0]) || !rec->text[0]) {
-        fd_line at;
-        at_record(r, rec, &at);
-        fd_error(&at, 1, "unknown record: the games stop reading the file here");
+    if (rec->len >= 2 && rec->text[1] == ':' && rec->text[0] && strchr("BWMNf", rec->text[0]))
         return;
-    }
-    qg_buf line;
-    qg_buf_init(&line);
-    qg_buf_append(&line, rec->text, rec->len);
-    property(r, "record", line.data ? line.data : "");
-    qg_buf_free(&line);
+    fd_line at;
+    at_record(r, rec, &at);
+    fd_error(&at, 1, "unknown record: the games stop reading the file here");
 }
 
+/* The variables do not change during a resolve, so each ?: line is
+ * evaluated once (reporting then) and its answer reused. */
 static int bypassed(resolver *r, const qg_fd_record *rec)
 {
+    size_t index = (size_t)(rec - r->pl->records);
+    if (r->cond[index])
+        return r->cond[index] == 1;
+    qg_diags *diags = r->level ? r->diags : r->measure_diags;
     char value[64];
     fd_line at;
     at_record(r, rec, &at);
-    fd_eval_sink sink = {r->diags ? &at : NULL, 0};
+    at.diags = diags;
+    fd_eval_sink sink = {diags ? &at : NULL, 0, 3};
     fd_eval(rec->text + 2, rec->len - 2, r->pl->dialect, r->vars, value, sizeof value, &sink);
-    return strcmp(value, "0") == 0;
+    int skip = value[0] == '0' && value[1] == '\0';
+    r->cond[index] = skip ? 1 : 2;
+    return skip;
 }
 
 static void process_file(resolver *r, size_t file, int ymin, int xmin);
@@ -308,6 +349,7 @@ static void process_file(resolver *r, size_t file, int ymin, int xmin)
 static void run(resolver *r)
 {
     memset(r->legend, 0, sizeof r->legend);
+    memset(&r->rows, 0, sizeof r->rows);
     memset(r->reported, 0, sizeof r->reported);
     r->gate_pending = 0;
     r->has_quest = r->has_name = 0;
@@ -343,17 +385,21 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
     resolver *r = calloc(1, sizeof *r);
     unsigned char *open = calloc(pl->file_count, 1);
-    if (!r || !open) {
+    unsigned char *cond = calloc(pl->record_count, 1);
+    if (!r || !open || !cond) {
         free(r);
         free(open);
+        free(cond);
         return QG_ERR_NOMEM;
     }
+    r->cond = cond;
+    r->measure_diags = diags;
     r->pl = pl;
     r->opt = &opt;
     r->vars = vars;
     r->open = open;
-    run(r);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
+    run(r);
     r->level = qg_level_new(r->width > 0 ? r->width : 1, r->height > 0 ? r->height : 1);
     qg_status st = r->level ? QG_OK : QG_ERR_NOMEM;
     if (st == QG_OK) {
@@ -371,6 +417,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
             st = QG_ERR_PARSE;
     }
     free(open);
+    free(cond);
     free(r);
     return st;
 }

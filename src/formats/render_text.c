@@ -128,10 +128,13 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
 
 static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
 {
-    if (c->feature_name && c->feature >= 0)
-        qg_buf_printf(b, "%s (%ld)", c->feature_name, (long)c->feature);
-    else if (c->feature_name)
-        qg_buf_puts(b, c->feature_name);
+    const char *feature = c->feature_name;
+    if (!feature && c->feature >= 0)
+        feature = qg_vocab_name(vocab, QG_VOCAB_FEATURE, c->feature);
+    if (feature && c->feature >= 0)
+        qg_buf_printf(b, "%s (%ld)", feature, (long)c->feature);
+    else if (feature)
+        qg_buf_puts(b, feature);
     else if (c->feature >= 0)
         qg_buf_printf(b, "feature %ld", (long)c->feature);
     else

@@ -52,6 +52,13 @@ typedef struct qg_fd_options {
     int japanese;              /* Hengband: read the plain (Japanese) Q:/B:
                                   lines instead of the Q:$/B:$ English ones */
     int max_include_depth;     /* 0: QG_FD_INCLUDE_DEPTH */
+    int no_includes;           /* keep %: records but read no other file
+                                  (one file on its own, as a writer needs) */
+    /* Where included files come from; NULL: the file system. Returns 1 and
+     * sets *data and *len (kept by the caller, copied by the reader) when
+     * path exists, else 0. Lets a host serve files from memory or a pack. */
+    int (*source)(void *user, const char *path, const char **data, size_t *len);
+    void *source_user;
 } qg_fd_options;
 
 void qg_fd_options_init(qg_fd_options *options);
@@ -66,6 +73,11 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
                       qg_diags *diags);
 qg_status qg_fd_read(const char *path, const qg_fd_options *options,
                      qg_mapdef **out, qg_diags *diags);
+
+/* Warns about letters used in D: rows that no F: line of the load
+ * defines (they may come from a file that includes this one; resolving
+ * reports what is really undefined). */
+qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags);
 
 /* The dialect a definition was read in (never QG_FD_AUTO). */
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def);
@@ -113,16 +125,17 @@ typedef struct qg_fd_quest {
 
 typedef struct qg_fd_record {
     qg_fd_kind kind;
+    int line;                   /* 1-based */
+    int skipped;                /* the language setting skips this line */
+    int y, x;                   /* QG_FD_PLAYER; -1 when unreadable */
     const char *text;           /* the raw line, without its newline */
     size_t len;
     size_t file;                /* index into the definition's files */
-    int line;                   /* 1-based */
     long cond;                  /* the ?: record in force in this file, or -1 */
     long include;               /* QG_FD_INCLUDE: the included file, or -1 */
-    int skipped;                /* the language setting skips this line */
-    const qg_fd_spec *spec;     /* QG_FD_FEATURE (NULL when unreadable) */
-    const qg_fd_quest *quest;   /* QG_FD_QUEST (NULL when unreadable) */
-    int y, x;                   /* QG_FD_PLAYER */
+    const qg_fd_spec *spec;     /* QG_FD_FEATURE (fields atoi would give
+                                   when the line has errors) */
+    const qg_fd_quest *quest;   /* QG_FD_QUEST; NULL when skipped */
 } qg_fd_record;
 
 size_t qg_fd_file_count(const qg_mapdef *def);
@@ -150,8 +163,8 @@ qg_status qg_fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
  * cave_info exactly as written, things, special, ToME mimic/mflag), the
  * player start, and properties: "dialect", "kind", "quest", "name",
  * "quest_type", "quest_level", … from the Q: records, "cur_hgt" and
- * "cur_wid" as the games compute them at P:, and every other record in
- * force as "record". */
+ * "cur_wid" as the games compute them at P:. Other records (B:, W:, M:,
+ * …) stay in the definition's records. */
 qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
                         const qg_vars *vars, qg_level **out, qg_diags *diags);
 

@@ -1,0 +1,24 @@
+/* Bulk writing for front ends that fill whole rows from a legend: the
+ * per-letter values are looked up once per byte in one tight loop. */
+#ifndef QG_CORE_LEVEL_H
+#define QG_CORE_LEVEL_H
+
+#include "questgrid/core.h"
+
+typedef struct qg_row_legend {
+    unsigned char use[256];  /* 0: skipped, 1: placed, 2: placed and counted */
+    int32_t feature[256];
+    uint32_t name_id[256];   /* from qg_level_intern */
+    uint32_t info[256];
+} qg_row_legend;
+
+/* The level's id for name (0 for NULL); UINT32_MAX when out of memory. */
+uint32_t qg_level_intern(qg_level *level, const char *name);
+/* Places the bytes of row y from column x0 on: each byte the legend uses
+ * sets glyph, feature, feature name and cave_info of its cell and marks
+ * it as in the map. Cells outside the level are skipped. Returns how many
+ * bytes were not simply placed (use 0 or 2), for the caller to revisit. */
+size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
+                      size_t n, const qg_row_legend *legend);
+
+#endif

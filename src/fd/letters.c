@@ -1,0 +1,36 @@
+/* The static letter check of `questgrid check`: letters used in D: rows
+ * that no F: line of the load defines. Only a warning: a file read on its
+ * own may get its letters from the file that includes it (q_pref.txt
+ * through q_info.txt); resolving reports what is really undefined. */
+#include "fd/fd_internal.h"
+
+static void warn_row(const fd_payload *pl, const qg_fd_record *rec, const unsigned char *defined,
+                     unsigned char *reported, qg_diags *diags)
+{
+    for (size_t x = 2; x < rec->len && rec->text[x] != '\r'; x++) {
+        unsigned char c = (unsigned char)rec->text[x];
+        if (defined[c] || reported[c] || c >= 0x80)
+            continue;
+        if (pl->dialect == QG_FD_TOME && c == ' ')
+            continue;
+        reported[c] = 1;
+        fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, diags};
+        fd_warning(&at, (int)x + 1,
+                   "letter '%c' is defined by no F: line of this file or its includes", c);
+    }
+}
+
+qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags)
+{
+    const fd_payload *pl = fd_payload_of(def);
+    if (!pl)
+        return QG_ERR_INVALID;
+    unsigned char defined[256] = {0};
+    unsigned char reported[256] = {0};
+    for (size_t i = 0; i < pl->spec_count; i++)
+        defined[pl->specs[i].letter] = 1;
+    for (size_t i = 0; i < pl->record_count; i++)
+        if (pl->records[i].kind == QG_FD_ROW && !pl->records[i].skipped)
+            warn_row(pl, &pl->records[i], defined, reported, diags);
+    return QG_OK;
+}

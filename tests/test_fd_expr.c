@@ -1,0 +1,132 @@
+/* ?: expressions: every function per dialect, the games' odd values. */
+#include "testutil.h"
+
+#include <string.h>
+
+static const char *eval_in(qg_fd_dialect d, const qg_vars *vars, const char *expr)
+{
+    static char out[64];
+    qg_fd_eval(expr, strlen(expr), d, vars, out, sizeof out, "t", 1, NULL);
+    return out;
+}
+
+static qg_vars *sample_vars(void)
+{
+    qg_vars *v = qg_vars_new();
+    qg_vars_set(v, "QUEST1", "2");
+    qg_vars_set(v, "QUEST2", "5");
+    qg_vars_set(v, "LEVEL", "10");
+    qg_vars_set(v, "CLASS", "Warrior");
+    qg_vars_set(v, "WILDERNESS", "LITE");
+    return v;
+}
+
+static void boolean_functions(void **state)
+{
+    (void)state;
+    qg_vars *v = sample_vars();
+    for (qg_fd_dialect d = QG_FD_ZANGBAND; d <= QG_FD_TOME; d++) {
+        assert_string_equal(eval_in(d, v, "1"), "1");
+        assert_string_equal(eval_in(d, v, "[AND 1 1]"), "1");
+        assert_string_equal(eval_in(d, v, "[AND 1 0]"), "0");
+        assert_string_equal(eval_in(d, v, "[IOR 0 0]"), "0");
+        assert_string_equal(eval_in(d, v, "[IOR 0 7]"), "1");
+        assert_string_equal(eval_in(d, v, "[NOT 0]"), "1");
+        assert_string_equal(eval_in(d, v, "[NOT 0 1]"), "0");
+        assert_string_equal(eval_in(d, v, "[AND [EQU $CLASS Warrior] [NOT [EQU $LEVEL 3]] ]"), "1");
+        assert_string_equal(eval_in(d, v, "$CLASS"), "Warrior");
+    }
+    qg_vars_free(v);
+}
+
+static void equ_chain_versus_set(void **state)
+{
+    (void)state;
+    qg_vars *v = sample_vars();
+    /* Zangband: all adjacent arguments equal; Hengband: a set test. */
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU $WILDERNESS NONE LITE]"), "0");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[EQU $WILDERNESS NONE LITE]"), "1");
+    assert_string_equal(eval_in(QG_FD_TOME, v, "[EQU $WILDERNESS NONE LITE]"), "0");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU LITE LITE LITE]"), "1");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU 1]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[EQU 1]"), "0");
+    /* Numeric variables share one static buffer: two always compare equal. */
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU $QUEST1 $QUEST2]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[EQU $QUEST1 $QUEST2]"), "1");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU $QUEST1 5]"), "0");
+    qg_vars_free(v);
+}
+
+static void leq_strcmp_versus_atoi(void **state)
+{
+    (void)state;
+    qg_vars *v = sample_vars();
+    /* "10" <= "9" as strings (Zangband), not as numbers (Hengband). */
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[LEQ $LEVEL 9]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[LEQ $LEVEL 9]"), "0");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[GEQ $LEVEL 9]"), "0");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[GEQ $LEVEL 9]"), "1");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[LEQ $QUEST1 2]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[LEQ 1 2 3]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[LEQ 1 3 2]"), "0");
+    /* ToME has no LEQ: an unknown function, which counts as true. */
+    assert_string_equal(eval_in(QG_FD_TOME, v, "[LEQ 5 1]"), "?o?o?");
+    qg_vars_free(v);
+}
+
+static void unknown_and_unclosed(void **state)
+{
+    (void)state;
+    qg_vars *v = sample_vars();
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "$NO_SUCH"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[FOO 1 2]"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU 1 1"), "?x?x?");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU $NO_SUCH 0]"), "0");
+    assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[MOD 7 2]"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[MOD 7 2]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[OR 0 1]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[NEQ 1 2 3]"), "1");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[NEQ 1 2 1]"), "0");
+    qg_vars_free(v);
+}
+
+static void tome_quoted_quest_variable(void **state)
+{
+    (void)state;
+    qg_vars *v = qg_vars_new();
+    qg_vars_set(v, "QUEST\"Old Mages quest\"", "1");
+    assert_string_equal(eval_in(QG_FD_TOME, v, "[EQU $QUEST\"Old Mages quest\" 1]"), "1");
+    qg_vars_free(v);
+}
+
+static void diagnostics(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    char out[16];
+    const char *mod = "[MOD 7 0]";
+    assert_int_equal(qg_fd_eval(mod, strlen(mod), QG_FD_HENGBAND, NULL, out, sizeof out, "x.txt", 4, d),
+                     QG_ERR_PARSE);
+    assert_true(test_diags_contain(d, QG_ERROR, "MOD"));
+    assert_int_equal(qg_diags_get(d, 0)->line, 4);
+    char deep[1200];
+    memset(deep, '[', 600);
+    deep[600] = '\0';
+    assert_int_equal(qg_fd_eval(deep, 600, QG_FD_ZANGBAND, NULL, out, sizeof out, "x.txt", 5, d),
+                     QG_ERR_PARSE);
+    assert_true(test_diags_contain(d, QG_ERROR, "nested deeper"));
+    qg_diags_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(boolean_functions),
+        cmocka_unit_test(equ_chain_versus_set),
+        cmocka_unit_test(leq_strcmp_versus_atoi),
+        cmocka_unit_test(unknown_and_unclosed),
+        cmocka_unit_test(tome_quoted_quest_variable),
+        cmocka_unit_test(diagnostics),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
