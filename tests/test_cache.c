@@ -693,6 +693,15 @@ static void read_without_mmap(void **state)
     assert_false(info.mapped);
     assert_int_equal(qg_cache_verify(c, d), QG_OK);
     qg_cache_close(c);
+    size_t len;
+    unsigned char *bytes = slurp(small_cache(), &len);
+    assert_int_equal(qg_cache_open_memory(bytes, len, "in memory", &c, d), QG_OK);
+    free(bytes);
+    assert_int_equal(qg_cache_verify(c, d), QG_OK);
+    assert_string_equal(qg_cache_entry_at(c, qg_cache_find(c, "beta"))->place, "Temple");
+    qg_cache_close(c);
+    assert_int_equal(qg_cache_open_memory("\x89QGC", 4, "short", &c, d), QG_ERR_CORRUPT);
+    assert_true(test_diags_contain(d, QG_ERROR, "shorter than a cache header"));
     assert_int_equal(qg_cache_open(temp_dir(), &opt, &c, d), QG_ERR_IO);
     assert_int_equal(qg_cache_open("/nonexistent.qgc", &opt, &c, d), QG_ERR_NOTFOUND);
     qg_diags_free(d);

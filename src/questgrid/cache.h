@@ -134,6 +134,10 @@ typedef struct qg_cache_open_options {
  * may be NULL. */
 qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
                         qg_cache **out, qg_diags *diags);
+/* The same over a cache held in memory (copied; name is used in
+ * diagnostics). Only options->stale == QG_STALE_IGNORE is meaningful. */
+qg_status qg_cache_open_memory(const void *data, size_t len, const char *name,
+                               qg_cache **out, qg_diags *diags);
 void qg_cache_close(qg_cache *cache);
 
 typedef struct qg_cache_info {
