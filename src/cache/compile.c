@@ -25,6 +25,9 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     qg_cache_writer *w = qg_cache_writer_new();
     qg_status st = w ? qgc_collect_inputs(opt->base_dir, inputs, count, &in, diags) : QG_ERR_NOMEM;
     qg_status compiled = QG_OK;
+    if (st == QG_OK && in.count == 0)
+        qg_diags_add(diags, QG_WARNING, output, 0, 0, NULL, 0,
+                     "no .des or F:/D: map files among the inputs; the cache is empty");
     if (st == QG_OK)
         st = qgc_read_inputs(&in, diags);
     if (st == QG_OK) {
