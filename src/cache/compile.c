@@ -31,12 +31,13 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     if (st == QG_OK)
         st = qgc_read_inputs(&in, diags);
     if (st == QG_OK) {
+        int fatal = 0;
         compiled = qgc_compile_fd(&in, w, s, diags);
-        qg_status des = compiled == QG_ERR_NOMEM ? compiled
-                                                 : qgc_compile_des(&in, opt, w, s, diags);
+        qg_status des = compiled == QG_ERR_NOMEM
+            ? compiled : qgc_compile_des(&in, opt, w, s, &fatal, diags);
         if (compiled == QG_OK)
             compiled = des;
-        if (compiled != QG_OK && !(opt->keep_going && map_errors_only(compiled)))
+        if (compiled != QG_OK && (fatal || !opt->keep_going || !map_errors_only(compiled)))
             st = compiled;
     }
     if (st == QG_OK) {
