@@ -2,61 +2,64 @@
  * monsters and items from MONS/ITEM slots or KMONS/KITEM (weights
  * resolved), vault masks from tags, KMASK and KPROP, markers, exits. */
 #include "lua/run.h"
-#include "des/dspec.h"
+#include "des/directives.h"
 #include "des/glyphs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int rng_chance(void *rng, int x, int y)
-{
-    return qg_rng_x_chance_in_y(rng, x, y);
-}
-
-/* A parsed spec with its fixed pick (for ':' keyed specs). */
+/* A keyed spec or MONS/ITEM slot parsed once per level, with the picks of
+ * a fixed (':') spec. */
 typedef struct spec_cache {
-    dspec_choices slots[8];
+    int parsed, failed, fixed;
+    const des_slot *slots;
     size_t slot_count;
-    int parsed, fixed;
-    int frozen[8];
+    int *frozen;
 } spec_cache;
 
-static void cache_free(spec_cache *c)
-{
-    for (size_t i = 0; i < c->slot_count; i++)
-        dspec_choices_free(&c->slots[i]);
-}
-
-static qg_status cache_parse(spec_cache *c, const char *spec, int fixed, int comma_slots)
+static int cache_keyed(des_arena *arena, spec_cache *c, des_dir dir, const char *text)
 {
     if (c->parsed)
-        return QG_OK;
+        return !c->failed;
     c->parsed = 1;
-    c->fixed = fixed;
-    const char *s = spec;
-    while (*s && c->slot_count < 8) {
-        size_t len = comma_slots ? strcspn(s, ",") : strlen(s);
-        if (dspec_alternatives(s, len, 0, 0, &c->slots[c->slot_count]))
-            return QG_ERR_NOMEM;
-        c->frozen[c->slot_count] = -1;
-        c->slot_count++;
-        s += len + (s[len] == ',');
+    des_keyed k;
+    des_spec_error err;
+    des_slot *slot = NULL;
+    int r;
+    if (dir == DES_DIR_MONS || dir == DES_DIR_ITEM) {
+        slot = des_arena_alloc(arena, sizeof *slot);
+        r = slot ? des_parse_slot(arena, text, strlen(text), slot, &err) : DES_PARSE_NOMEM;
+        c->slots = slot;
+        c->slot_count = 1;
+    } else {
+        r = des_parse_keyed(arena, dir, text, strlen(text), &k, &err);
+        c->slots = k.slots;
+        c->slot_count = k.slot_count;
+        c->fixed = k.fixed;
     }
-    return QG_OK;
+    c->frozen = r == DES_PARSE_OK ? des_arena_array(arena, c->slot_count + 1, sizeof *c->frozen)
+                                  : NULL;
+    c->failed = !c->frozen;
+    for (size_t i = 0; c->frozen && i < c->slot_count; i++)
+        c->frozen[i] = -1;
+    return !c->failed;
 }
 
-/* Picks every slot; the picks are joined with ", " into buf. */
+/* Picks every slot; the picks are joined with ", " into buf ("nothing"
+ * places nothing). NULL when nothing is placed. */
 static const char *cache_pick(qg_runtime *rt, spec_cache *c, qg_buf *buf)
 {
     qg_buf_reset(buf);
     for (size_t i = 0; i < c->slot_count; i++) {
+        const des_slot *slot = &c->slots[i];
         int pick = c->frozen[i] >= 0 ? c->frozen[i]
-                                     : dspec_pick(&c->slots[i], rng_chance, &rt->rng);
+                                     : lrt_pick_weighted(&rt->rng, &slot->alts[0].weight,
+                                                         sizeof *slot->alts, slot->count);
         if (c->fixed)
             c->frozen[i] = pick;
         if (pick < 0)
             continue;
-        const char *text = c->slots[i].items[pick].text;
+        const char *text = slot->alts[pick].text;
         if (!*text || strcmp(text, "nothing") == 0)
             continue;
         qg_buf_printf(buf, "%s%s", buf->len ? ", " : "", text);
@@ -72,6 +75,7 @@ typedef struct builder {
     spec_cache mons_slots[7], item_slots[8];
     uint32_t base_mask;
     qg_buf text;
+    des_arena arena;
 } builder;
 
 static uint32_t tag_masks(const lrt_map *map, int *transparent)
@@ -94,7 +98,7 @@ static qg_status place_feature(builder *b, int x, int y, unsigned char g)
     lrt_keyed *k = b->map->keyed[g];
     const char *name = NULL;
     if (k && k->feat) {
-        if (cache_parse(&b->feat[g], k->feat, k->feat_fixed, 0))
+        if (!cache_keyed(&b->arena, &b->feat[g], DES_DIR_KFEAT, k->feat))
             return QG_ERR_NOMEM;
         name = cache_pick(b->rt, &b->feat[g], &b->text);
         if (name && strlen(name) == 1)
@@ -104,11 +108,11 @@ static qg_status place_feature(builder *b, int x, int y, unsigned char g)
 }
 
 static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *cache,
-                            const char *spec, int fixed, int comma_slots)
+                            des_dir dir, const char *spec)
 {
     if (!spec || !*spec)
         return QG_OK;
-    if (cache_parse(cache, spec, fixed, comma_slots))
+    if (!cache_keyed(&b->arena, cache, dir, spec))
         return QG_ERR_NOMEM;
     const char *name = cache_pick(b->rt, cache, &b->text);
     if (!name)
@@ -120,13 +124,13 @@ static qg_status place_monster(builder *b, int x, int y, unsigned char g)
 {
     lrt_keyed *k = b->map->keyed[g];
     if (k && k->mons)
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons[g], k->mons, k->mons_fixed, 1);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons[g], DES_DIR_KMONS, k->mons);
     if (g >= '1' && g <= '7') {
         size_t i = (size_t)(g - '1');
         if (i >= b->map->mons.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons_slots[i],
-                          b->map->mons.items[i], 0, 0);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons_slots[i], DES_DIR_MONS,
+                          b->map->mons.items[i]);
     }
     int ood = g == '0' ? 0 : g == '9' ? 5 : g == '8' ? 4 + lrt_absdepth(b->rt) : -1;
     if (ood < 0)
@@ -138,13 +142,13 @@ static qg_status place_item(builder *b, int x, int y, unsigned char g)
 {
     lrt_keyed *k = b->map->keyed[g];
     if (k && k->item)
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item[g], k->item, k->item_fixed, 1);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item[g], DES_DIR_KITEM, k->item);
     if (g >= 'd' && g <= 'k') {
         size_t i = (size_t)(g - 'd');
         if (i >= b->map->items.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item_slots[i],
-                          b->map->items.items[i], 0, 0);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item_slots[i], DES_DIR_ITEM,
+                          b->map->items.items[i]);
     }
     switch (g) {
     case '$':
@@ -255,21 +259,14 @@ qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out)
     b->rt = rt;
     b->map = map;
     qg_buf_init(&b->text);
+    des_arena_init(&b->arena);
     b->level = qg_level_new(map->width, map->height);
     qg_status st = b->level ? place_cells(b) : QG_ERR_NOMEM;
     if (!st)
         st = place_marks(b);
     if (!st)
         st = add_properties(b);
-    for (int i = 0; i < LRT_GLYPHS; i++) {
-        cache_free(&b->feat[i]);
-        cache_free(&b->mons[i]);
-        cache_free(&b->item[i]);
-    }
-    for (int i = 0; i < 7; i++)
-        cache_free(&b->mons_slots[i]);
-    for (int i = 0; i < 8; i++)
-        cache_free(&b->item_slots[i]);
+    des_arena_free(&b->arena);
     qg_buf_free(&b->text);
     if (st)
         qg_level_free(b->level);

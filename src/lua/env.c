@@ -46,7 +46,7 @@ static int map_tostring(lua_State *L)
 static int column_index(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
-    lua_Integer y = luaL_checkinteger(L, 2);
+    lua_Integer y = lrt_checkint(L, 2);
     char c = lrt_cell(col->map, col->x, (int)y);
     if (!c)
         return 0;
@@ -57,7 +57,7 @@ static int column_index(lua_State *L)
 static int column_newindex(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
-    lua_Integer y = luaL_checkinteger(L, 2);
+    lua_Integer y = lrt_checkint(L, 2);
     size_t len;
     const char *v = luaL_checklstring(L, 3, &len);
     if (len < 1)
@@ -71,7 +71,7 @@ static int column_newindex(lua_State *L)
 
 static int mapgrd_index(lua_State *L)
 {
-    lua_Integer x = luaL_checkinteger(L, 2);
+    lua_Integer x = lrt_checkint(L, 2);
     lua_getfield(L, lua_upvalueindex(1), "map");
     lrt_map *map = lrt_check_map(L, -1);
     column_ref *col = lua_newuserdatauv(L, sizeof *col, 0);

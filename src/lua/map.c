@@ -1,6 +1,7 @@
 /* The map being built: its grid (kept padded with spaces to a rectangle,
  * as Crawl's normalise() leaves it), header fields, keyed specs and marks. */
 #include "lua/rt.h"
+#include "des/directives.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@ lrt_map *lrt_map_new(const char *name, const char *file, int line)
 
 int lrt_strs_add(lrt_strs *strs, const char *s, size_t len)
 {
+    if (strs->count >= LRT_MAX_ENTRIES)
+        return 0;
     char *copy = qg_strndup(s, len);
     if (!copy)
         return 0;
@@ -80,15 +83,36 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
         return 1;
     if (width < 0 || height < 0 || width > LRT_MAX_WIDTH || height > LRT_MAX_HEIGHT)
         return 0;
-    char *grid = malloc((size_t)width * (size_t)height + 1);
+    size_t need = (size_t)width * (size_t)height + 1;
+    if (width == map->width) {
+        /* rows added or dropped: grow in place, by doubling */
+        if (need > map->grid_cap) {
+            size_t cap = map->grid_cap ? map->grid_cap * 2 : 256;
+            while (cap < need)
+                cap *= 2;
+            char *grid = realloc(map->grid, cap);
+            if (!grid)
+                return 0;
+            map->grid = grid;
+            map->grid_cap = cap;
+        }
+        if (height > map->height)
+            memset(map->grid + (size_t)map->height * width, fill,
+                   (size_t)(height - map->height) * width);
+        map->height = height;
+        return 1;
+    }
+    size_t cap = need > map->grid_cap ? need : map->grid_cap;
+    char *grid = malloc(cap);
     if (!grid)
         return 0;
-    memset(grid, fill, (size_t)width * (size_t)height);
+    memset(grid, fill, need - 1);
     for (int y = 0; y < height && y < map->height; y++)
         memcpy(grid + (size_t)y * width, map->grid + (size_t)y * map->width,
                (size_t)(width < map->width ? width : map->width));
     free(map->grid);
     map->grid = grid;
+    map->grid_cap = cap;
     map->width = width;
     map->height = height;
     return 1;
@@ -97,7 +121,11 @@ int lrt_map_resize(lrt_map *map, int width, int height, char fill)
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len)
 {
     int width = (int)len > map->width ? (int)len : map->width;
-    if (len > LRT_MAX_WIDTH || !lrt_map_resize(map, width, map->height + 1, ' '))
+    if (len > LRT_MAX_WIDTH || map->height >= LRT_MAX_HEIGHT)
+        return 0;
+    if (width != map->width && !lrt_map_resize(map, width, map->height, ' '))
+        return 0;
+    if (!lrt_map_resize(map, width, map->height + 1, ' '))
         return 0;
     memcpy(map->grid + (size_t)(map->height - 1) * map->width, row, len);
     return 1;
@@ -118,6 +146,8 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
 
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)
 {
+    if (map->mark_count >= LRT_MAX_MARKS)
+        return 0;
     char *copy = qg_strdup(spec);
     if (!copy)
         return 0;
@@ -164,4 +194,27 @@ int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...)
     lua_pushfstring(L, " (map %s)", map ? map->name : "?");
     lua_concat(L, 3);
     return lua_error(L);
+}
+
+int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
+                    const struct des_spec_error *err)
+{
+    if (result == DES_PARSE_NOMEM)
+        return lrt_map_error(L, map, "%s: out of memory", what);
+    return lrt_map_error(L, map, "%s: %s", what, err->message);
+}
+
+int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n)
+{
+    int pick = -1, total = 0;
+    for (size_t i = 0; i < n; i++) {
+        int w;
+        memcpy(&w, (const char *)first_weight + i * stride, sizeof w);
+        if (w <= 0)
+            continue;
+        total += w;
+        if (qg_rng_x_chance_in_y(rng, w, total))
+            pick = (int)i;
+    }
+    return pick;
 }
