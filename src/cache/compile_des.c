@@ -19,7 +19,7 @@ typedef struct worker {
 } worker;
 
 typedef struct des_job {
-    const qgc_inputs *in;
+    qgc_inputs *in;
     const qg_compile_options *opt;
     worker *workers;
     pthread_mutex_t lock;
@@ -108,7 +108,7 @@ static qg_status collect(des_job *job, qg_cache_writer *w, qg_compile_stats *sta
     const worker *w0 = &job->workers[0];
     qg_status st = QG_OK;
     for (size_t f = 0; f < job->in->count && st == QG_OK; f++) {
-        const qgc_input *item = &job->in->items[f];
+        qgc_input *item = &job->in->items[f];
         if (item->format != QG_FORMAT_DES)
             continue;
         size_t from = w0->first[f], to = w0->first[f + 1], n = 0;
@@ -127,6 +127,8 @@ static qg_status collect(des_job *job, qg_cache_writer *w, qg_compile_stats *sta
         stats->files++;
         stats->source_bytes += item->len;
         free(defs);
+        free(item->data);
+        item->data = NULL;
     }
     return st;
 }
@@ -182,7 +184,7 @@ static void job_free(des_job *job, int jobs, size_t total)
     pthread_mutex_destroy(&job->lock);
 }
 
-qg_status qgc_compile_des(const qgc_inputs *in, const qg_compile_options *opt,
+qg_status qgc_compile_des(qgc_inputs *in, const qg_compile_options *opt,
                           qg_cache_writer *w, qg_compile_stats *stats, int *fatal,
                           qg_diags *diags)
 {
