@@ -535,6 +535,108 @@ static void inflate_is_capped(void **state)
     free(zeros);
 }
 
+/* A cache made by hand: one file, one map whose blob inflates to 8 MiB of
+ * zeros while the index says raw_size. */
+static size_t bomb_cache(unsigned char **image, uint32_t raw_size)
+{
+    size_t big = 8u << 20;
+    char *zeros = calloc(1, big);
+    qg_buf ctx, blob, idx, zidx, out;
+    qg_buf_init(&ctx);
+    qg_buf_init(&blob);
+    qg_buf_init(&idx);
+    qg_buf_init(&zidx);
+    qg_buf_init(&out);
+    assert_int_equal(qgc_deflate("", 0, NULL, 0, &ctx), QG_OK);
+    assert_int_equal(qgc_deflate(zeros, big, NULL, 0, &blob), QG_OK);
+    free(zeros);
+    qgc_put_varint(&idx, 1);                 /* one file */
+    qgc_put_cstr(&idx, "bomb.des");
+    qgc_put_varint(&idx, QG_FORMAT_DES);
+    qgc_put_varint(&idx, 0);
+    qgc_put_svarint(&idx, 0);
+    qgc_put_varint(&idx, 0);
+    qgc_put_u64(&idx, 0);
+    qgc_put_varint(&idx, 1);
+    qgc_put_varint(&idx, ctx.len);
+    qgc_put_varint(&idx, 0);
+    qgc_put_u32(&idx, qgc_crc32(ctx.data, ctx.len));
+    qgc_put_varint(&idx, 1);                 /* one map */
+    qgc_put_varint(&idx, 0);
+    qgc_put_str(&idx, "bomb");
+    qgc_put_svarint(&idx, -1);
+    qgc_put_varint(&idx, QG_KIND_VAULT);
+    qgc_put_varint(&idx, QG_FORMAT_DES);
+    qgc_put_varint(&idx, 0);
+    qgc_put_varint(&idx, 1);
+    for (int f = 0; f < 7; f++)
+        qgc_put_cstr(&idx, "");
+    qg_buf meta;
+    qg_buf_init(&meta);
+    qgc_put_svarint(&meta, 0);               /* the slice starts at line 1 */
+    qgc_put_varint(&meta, QGC_ROWS_PLAIN);   /* no rows */
+    qgc_put_varint(&meta, 0);
+    qgc_put_svarint(&meta, 0);
+    qgc_put_varint(&meta, 0);
+    qgc_put_varint(&meta, 0);                /* no properties */
+    qgc_put_bytes(&idx, meta.data, meta.len);
+    qg_buf_free(&meta);
+    qgc_put_varint(&idx, blob.len);
+    qgc_put_varint(&idx, raw_size);
+    qgc_put_u32(&idx, qgc_crc32(blob.data, blob.len));
+    qgc_put_bytes(&idx, "", 0);              /* no dictionary */
+    assert_int_equal(qgc_deflate(idx.data, idx.len, NULL, 0, &zidx), QG_OK);
+    qgc_header h = {QG_CACHE_FORMAT_VERSION, QG_VERSION_NUMBER, 504, QGC_HEADER_SIZE, 1, 1,
+                    0, QGC_HEADER_SIZE + zidx.len, (uint32_t)zidx.len, (uint32_t)idx.len,
+                    qgc_crc32(zidx.data, zidx.len), 0};
+    h.file_size = h.blobs_offset + ctx.len + blob.len;
+    unsigned char head[QGC_HEADER_SIZE];
+    qgc_header_encode(&h, head);
+    qg_buf_append(&out, head, sizeof head);
+    qg_buf_append(&out, zidx.data, zidx.len);
+    qg_buf_append(&out, ctx.data, ctx.len);
+    qg_buf_append(&out, blob.data, blob.len);
+    qg_buf_free(&ctx);
+    qg_buf_free(&blob);
+    qg_buf_free(&idx);
+    qg_buf_free(&zidx);
+    size_t len = out.len;
+    *image = (unsigned char *)qg_buf_take(&out);
+    return len;
+}
+
+/* A blob that inflates past its recorded size is refused after at most
+ * that many bytes; a recorded size past the limit is refused at open. */
+static void bomb_blobs(void **state)
+{
+    (void)state;
+    unsigned char *image;
+    size_t len = bomb_cache(&image, 100);
+    qg_diags *d = qg_diags_new();
+    qg_cache *c;
+    assert_int_equal(qg_cache_open_memory(image, len, "bomb.qgc", &c, d), QG_OK);
+    free(image);
+    qg_mapdef *def;
+    assert_int_equal(qg_cache_load_map(c, 0, &def, d), QG_ERR_CORRUPT);
+    assert_true(test_diags_contain(d, QG_ERROR, "does not inflate to its recorded size"));
+    assert_int_equal(qg_cache_verify(c, d), QG_ERR_CORRUPT);
+    qg_cache_close(c);
+    len = bomb_cache(&image, QGC_MAX_BLOB_RAW + 1);
+    assert_int_equal(qg_cache_open_memory(image, len, "bomb.qgc", &c, d), QG_ERR_CORRUPT);
+    free(image);
+    len = bomb_cache(&image, 8u << 20);   /* told the truth: it loads */
+    assert_int_equal(qg_cache_open_memory(image, len, "bomb.qgc", &c, d), QG_OK);
+    free(image);
+    assert_int_equal(qg_cache_load_map(c, 0, &def, d), QG_OK);
+    qg_mapdef_free(def);
+    char *text;
+    assert_int_equal(qg_cache_map_source(c, 0, &text, &len, NULL, d), QG_OK);
+    assert_int_equal(len, 8u << 20);
+    free(text);
+    qg_cache_close(c);
+    qg_diags_free(d);
+}
+
 static void set_mtime(const char *path, time_t sec)
 {
     struct timespec times[2] = {{sec, 0}, {sec, 0}};
@@ -720,6 +822,7 @@ int main(void)
         cmocka_unit_test(bit_flips_everywhere),
         cmocka_unit_test(header_damage_is_named),
         cmocka_unit_test(inflate_is_capped),
+        cmocka_unit_test(bomb_blobs),
         cmocka_unit_test(staleness),
         cmocka_unit_test(failed_write_keeps_previous),
         cmocka_unit_test(concurrent_readers),
