@@ -16,6 +16,35 @@ typedef struct corpus {
     qg_diags *diags;
 } corpus;
 
+/* A runtime with the library and every .des file it loads, in its order. */
+static qg_runtime *load_corpus(const char *dat, qg_diags *diags)
+{
+    char *dlua = qg_path_join(dat, "dlua");
+    const char *paths[1] = {dlua};
+    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime *rt = qg_runtime_new(&opts, diags);
+    free(dlua);
+    char **files;
+    size_t n;
+    if (!rt || qg_runtime_library_des_files(rt, &files, &n, diags) != QG_OK) {
+        qg_runtime_free(rt);
+        return NULL;
+    }
+    qg_des_names *names = qg_des_names_new();
+    for (size_t i = 0; i < n; i++) {
+        char *path = qg_path_join(dat, files[i]);
+        qg_des_file *file = NULL;
+        qg_des_load(path, NULL, names, &file, diags);
+        if (file)
+            qg_runtime_add_file(rt, file, diags);
+        free(path);
+        free(files[i]);
+    }
+    free(files);
+    qg_des_names_free(names);
+    return rt;
+}
+
 static int setup(void **state)
 {
     static corpus c;
@@ -28,29 +57,9 @@ static int setup(void **state)
     if (!probe)
         return 0;
     fclose(probe);
-    char *dlua = qg_path_join(c.dat, "dlua");
-    const char *paths[1] = {dlua};
-    qg_runtime_options opts = {paths, 1, 0, 0};
     c.diags = qg_diags_new();
-    c.rt = qg_runtime_new(&opts, c.diags);
-    free(dlua);
-    char **files;
-    size_t n;
-    if (!c.rt || qg_runtime_library_des_files(c.rt, &files, &n, c.diags) != QG_OK)
-        return -1;
-    qg_des_names *names = qg_des_names_new();
-    for (size_t i = 0; i < n; i++) {
-        char *path = qg_path_join(c.dat, files[i]);
-        qg_des_file *file = NULL;
-        qg_des_load(path, NULL, names, &file, c.diags);
-        if (file)
-            qg_runtime_add_file(c.rt, file, c.diags);
-        free(path);
-        free(files[i]);
-    }
-    free(files);
-    qg_des_names_free(names);
-    return 0;
+    c.rt = load_corpus(c.dat, c.diags);
+    return c.rt ? 0 : -1;
 }
 
 static int teardown(void **state)
@@ -107,11 +116,53 @@ static void test_resolution(void **state)
     assert_true(ok * 100 >= tries * 95);
 }
 
+/* A second runtime (its own string hash seed, its own addresses) resolves
+ * the same maps to the same levels. */
+static void test_same_levels_in_another_runtime(void **state)
+{
+    corpus *c = *state;
+    if (!c->rt)
+        skip();
+    /* both with the same history: loaded, then every map compiled */
+    qg_runtime *one = load_corpus(c->dat, c->diags), *other = load_corpus(c->dat, c->diags);
+    assert_non_null(one);
+    assert_non_null(other);
+    size_t n = qg_runtime_map_count(one), compared = 0;
+    for (size_t i = 0; i < n; i++) {
+        qg_runtime_compile_map(one, qg_runtime_map(one, i), c->diags);
+        qg_runtime_compile_map(other, qg_runtime_map(other, i), c->diags);
+    }
+    for (size_t i = 0; i < n; i += 7) {
+        qg_context ctx = {"D:7", 10, NULL};
+        qg_level *a = NULL, *b = NULL;
+        qg_runtime_resolve(one, qg_runtime_map(one, i), 77, &ctx, &a, c->diags);
+        qg_runtime_resolve(other, qg_runtime_map(other, i), 77, &ctx, &b, c->diags);
+        if (a && b && memcmp(qg_level_glyphs(a), qg_level_glyphs(b),
+                             (size_t)qg_level_width(a) * qg_level_height(a)) != 0)
+            print_message("# %s differs\n", qg_mapdef_name(qg_runtime_map(one, i)));
+        assert_true((a == NULL) == (b == NULL));
+        if (a) {
+            int w = qg_level_width(a), h = qg_level_height(a);
+            assert_int_equal(w, qg_level_width(b));
+            assert_int_equal(h, qg_level_height(b));
+            assert_memory_equal(qg_level_glyphs(a), qg_level_glyphs(b), (size_t)w * h);
+            assert_int_equal(qg_level_marker_count(a), qg_level_marker_count(b));
+            compared++;
+        }
+        qg_level_free(a);
+        qg_level_free(b);
+    }
+    qg_runtime_free(one);
+    qg_runtime_free(other);
+    assert_true(compared > n / 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compile_time_run),
         cmocka_unit_test(test_resolution),
+        cmocka_unit_test(test_same_levels_in_another_runtime),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

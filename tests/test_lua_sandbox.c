@@ -197,6 +197,26 @@ static void test_math_random_is_seeded(void **state)
     qg_diags_free(d);
 }
 
+/* Two runtimes hash strings with different seeds; pairs() must still
+ * visit keys in one order, or seeded maps would differ between runs. */
+static void test_pairs_order_is_fixed(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    const char *code =
+        "local t = {} for i = 1, 200 do t['k' .. (i * 7919 % 1000)] = i end\n"
+        "t[3] = 1 t[1] = 1 t[2] = 1\n"
+        "local order = {} for k in pairs(t) do order[#order + 1] = tostring(k) end\n"
+        "for i = 2, #order do\n"
+        "  local a, b = order[i - 1], order[i]\n"
+        "  assert(tonumber(a) and (not tonumber(b) or tonumber(a) < tonumber(b)) or a < b,\n"
+        "         'pairs out of order at ' .. i)\n"
+        "end\n"
+        "assert(#order == 203)\n";
+    assert_int_equal(run_main(code, d), QG_OK);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_error_names_file_line_and_map),
         cmocka_unit_test(test_missing_function_is_named),
         cmocka_unit_test(test_math_random_is_seeded),
+        cmocka_unit_test(test_pairs_order_is_fixed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -233,19 +233,6 @@ static int l_is_validating(lua_State *L)
     return 1;
 }
 
-static int l_default_depth(lua_State *L)
-{
-    qg_runtime *rt = lrt_runtime(L);
-    if (lua_gettop(L) >= 1) {
-        char *copy = lua_isnil(L, 1) ? NULL : qg_strdup(luaL_checkstring(L, 1));
-        free(rt->default_depth);
-        rt->default_depth = copy;
-        return 0;
-    }
-    lua_pushstring(L, rt->default_depth ? rt->default_depth : "");
-    return 1;
-}
-
 static int l_lfloorcol(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
@@ -279,7 +266,7 @@ void lrt_open_header(lua_State *L)
         {"chance", l_chance}, {"depth_chance", l_depth_chance},
         {"weight", l_weight}, {"depth_weight", l_depth_weight},
         {"order", l_order}, {"is_validating", l_is_validating},
-        {"default_depth", l_default_depth}, {"lfloorcol", l_lfloorcol},
+        {"lfloorcol", l_lfloorcol},
         {"lrockcol", l_lrockcol}, {"lfloortile", l_lfloortile},
         {"lrocktile", l_lrocktile}, {NULL, NULL}};
     lua_getglobal(L, "dgn");

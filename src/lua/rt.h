@@ -78,8 +78,6 @@ struct qg_runtime {
     size_t lua_path_count;
     qg_mapdef **maps;
     size_t map_count, map_cap;
-    qg_diags *diags;         /* where the current operation reports */
-    char *default_depth;     /* default-depth of the file being added */
 };
 
 /* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
@@ -154,16 +152,12 @@ int lrt_map_fn(lua_State *L);
 /* API families: each registers its functions into the dgn table (map
  * bound, map first) or its own global table. */
 void lrt_open_header(lua_State *L);
-void lrt_open_grid(lua_State *L);
 void lrt_open_transforms(lua_State *L);
 void lrt_open_keyed(lua_State *L);
 void lrt_open_builder(lua_State *L);
 void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
-/* Adds fns to the table on top of the stack, each with the runtime as
- * upvalue. */
-void lrt_register(lua_State *L, const luaL_Reg *fns);
 
 /* context.c: answers to you.* and dgn.* about the place. */
 const char *lrt_branch(const qg_runtime *rt, char *buf, size_t size);

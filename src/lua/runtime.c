@@ -185,7 +185,6 @@ void qg_runtime_free(qg_runtime *rt)
     for (size_t i = 0; i < rt->map_count; i++)
         qg_mapdef_free(rt->maps[i]);
     free(rt->maps);
-    free(rt->default_depth);
     free(rt);
 }
 
