@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..9"
+echo "1..10"
 
 # run NAME EXPECTED_STATUS EXPECTED_STDOUT EXPECTED_STDERR COMMAND...
 run() {
@@ -45,7 +45,10 @@ run "show prints the first map with its legend" 0 good.show "" "$qg" show good.d
 run "show --map picks a map" 0 pool.show "" "$qg" show --map fixture_pool good.des
 run "check reports every error with line, column and caret" 1 check.out check.err \
     "$qg" check good.des dup.des bad.des
-run "check of a clean file" 0 "" "" "$qg" check -q good.des
+run "check resolves each map and reports its placement problems" 0 unpadded.out unpadded.err \
+    "$qg" check unpadded.des
+run "check of a clean file: no error, a note that its Lua library was not given" 0 "" clean.err \
+    "$qg" check -q good.des
 
 n=$((n + 1))
 (cd "$data" && "$qg" show --map no_such good.des) >"$tmp/out" 2>"$tmp/err"

@@ -12,6 +12,9 @@ static const char usage[] =
     "Reads each file (F:/D: quest, town and wilderness files with every\n"
     "file they include; Crawl .des files) and prints every diagnostic as\n"
     "file:line:col. A map name defined twice across the files is an error.\n"
+    "Each .des map is also resolved once and checked as placement sees it:\n"
+    "unreachable stairs or exits, edge maps without wall padding, maps over\n"
+    "their ORIENT's size limit, encompass maps without every stair.\n"
     "Exit status: 0 when no file has errors, 1 otherwise, 2 on bad usage.\n"
     "\n"
     "  --dialect D     zangband, hengband, tome or auto (default: auto)\n"
@@ -19,6 +22,9 @@ static const char usage[] =
     "                  (default: the file's directory when it has f_info.txt)\n"
     "  --legacy        read .des files in the Crawl 0.3-0.4 syntax\n"
     "                  (default: detected per file)\n"
+    "  --lua-path DIR  a game's Lua library (Crawl: dat/dlua), so that .des maps\n"
+    "                  that use it resolve and get their placement checked\n"
+    "                  (repeatable)\n"
     "  -q, --quiet     no per-file summary line\n";
 
 /* What the checks of one run share: the options, and the map names seen
@@ -72,7 +78,8 @@ static checker checker_for(const char *path)
 int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET,
+    int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
+                            OPT_LUA_PATH,
                             1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;

@@ -43,5 +43,6 @@ TESTS += tests/cli_des.sh
 EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
 	tests/data/des/good.show tests/data/des/pool.show \
-	tests/data/des/check.out tests/data/des/check.err
+	tests/data/des/check.out tests/data/des/check.err tests/data/des/clean.err \
+	tests/data/des/unpadded.des tests/data/des/unpadded.out tests/data/des/unpadded.err
 
