@@ -209,6 +209,39 @@ void lrt_drop_env(lua_State *L)
     lua_pop(L, 1);
 }
 
+int lrt_env_save(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    return ref;
+}
+
+void lrt_env_restore(lua_State *L, int ref)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getfield(L, -1, "wrapped_instance");
+    lua_setglobal(L, "g_dgn_curr_map");
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_newtable(L);
+    lua_getfield(L, -3, "wrapped_instance");
+    map_ref *ref_ud = luaL_testudata(L, -1, MAP_META);
+    lua_pop(L, 1);
+    if (ref_ud && ref_ud->map) {
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, ref_ud->map->name);
+    }
+    lua_setfield(L, -2, "_map_envs");
+    lua_pop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+}
+
 /* ---- setfenv for Lua 5.1-era library code ------------------------------ */
 
 static const char env_maker[] =

@@ -60,6 +60,11 @@ typedef struct lrt_map {
     long chance, weight;                   /* defaults; -1 = none */
     char *lfloorcol, *lrockcol, *lfloortile, *lrocktile;
     int order, has_order;
+    /* subvaults merged into the grid: cell_sub[i] is 0, or 1 + the index in
+     * subs of the map whose keyed specs and slots the cell's glyph uses */
+    struct lrt_map **subs;
+    size_t sub_count, sub_cap;
+    unsigned char *cell_sub;
     lrt_keyed *keyed[LRT_GLYPHS];
     lrt_mark *marks;
     size_t mark_count, mark_cap;
@@ -119,6 +124,10 @@ lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
 void lrt_drop_env(lua_State *L);
+/* Sets the running map's environment aside (for a subvault's run) and
+ * brings it back; lrt_env_save returns a registry reference. */
+int lrt_env_save(lua_State *L);
+void lrt_env_restore(lua_State *L, int ref);
 void lrt_open_env(lua_State *L);
 qg_runtime *lrt_runtime(lua_State *L);
 
@@ -135,6 +144,10 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
 /* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
+/* Grid, marks and subvault cells turned (clockwise or not) or mirrored
+ * (left-right with horizontal, else top-bottom); 0 when out of memory. */
+int lrt_map_rotate(lrt_map *map, int clockwise);
+int lrt_map_mirror(lrt_map *map, int horizontal);
 /* luaL_error with the map's name, for argument errors. */
 int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...);
 /* The error of a des_parse_* call (DES_PARSE_BAD or DES_PARSE_NOMEM). */
