@@ -379,6 +379,46 @@ static void test_context_answers(void **state)
     th_map_free(m);
 }
 
+static void expect_rows(const lrt_map *map, const char *rows)
+{
+    char buf[64];
+    size_t n = 0;
+    for (int y = 0; y < map->height; y++) {
+        if (y)
+            buf[n++] = '/';
+        memcpy(buf + n, map->grid + (size_t)y * map->width, (size_t)map->width);
+        n += (size_t)map->width;
+    }
+    buf[n] = '\0';
+    assert_string_equal(buf, rows);
+}
+
+/* Crawl's rotate: column i read bottom to top becomes row i. */
+static void test_rotate_and_mirror(void **state)
+{
+    (void)state;
+    lrt_map *map = lrt_map_new("turn", "test.des", 1);
+    assert_true(lrt_map_add_row(map, "ab", 2));
+    assert_true(lrt_map_add_row(map, "cd", 2));
+    assert_true(lrt_map_add_row(map, "ef", 2));
+    assert_true(lrt_map_add_mark(map, 0, 0, "feat:floor")); /* on 'a' */
+    assert_true(lrt_map_rotate(map, 1));
+    expect_rows(map, "eca/fdb");
+    assert_int_equal(map->marks[0].x, 2);
+    assert_int_equal(map->marks[0].y, 0);
+    assert_true(lrt_map_rotate(map, 0));
+    expect_rows(map, "ab/cd/ef");
+    assert_int_equal(map->marks[0].x, 0);
+    assert_int_equal(map->marks[0].y, 0);
+    assert_true(lrt_map_mirror(map, 1));
+    expect_rows(map, "ba/dc/fe");
+    assert_true(lrt_map_mirror(map, 0));
+    expect_rows(map, "fe/dc/ba");
+    assert_int_equal(map->marks[0].x, 1);
+    assert_int_equal(map->marks[0].y, 2);
+    lrt_map_free(map);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -398,6 +438,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_validate_retries_and_veto, setup, teardown),
         cmocka_unit_test_setup_teardown(test_environment_rules, setup, teardown),
         cmocka_unit_test_setup_teardown(test_context_answers, setup, teardown),
+        cmocka_unit_test(test_rotate_and_mirror),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
