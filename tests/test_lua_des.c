@@ -127,11 +127,39 @@ static void test_subvaults_merge(void **state)
     assert_int_equal(seen_tall, 0);
 }
 
+/* A subvault that asks for itself nests until the depth limit, within
+ * the map's budget: an error, never a hang. */
+static void test_recursive_subvault_stops(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: ouroboros\n"
+        "TAGS: ouro\n"
+        "SUBVAULT: S : ouro\n"
+        "MAP\n"
+        "SS\n"
+        "SS\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("ouro.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_level *level = NULL;
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
+                         QG_OK);
+    assert_null(level);
+    assert_true(test_diags_contain(d, QG_ERROR, "ouroboros"));
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_fields),
         cmocka_unit_test(test_subvaults_merge),
+        cmocka_unit_test(test_recursive_subvault_stops),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

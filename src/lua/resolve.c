@@ -41,6 +41,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              qg_diags *diags)
 {
     *out = NULL;
+    lrt_operation_start(rt);
     set_context(rt, context);
     qg_rng_seed(&rt->rng, seed, 0);
     for (int attempt = 0; attempt < LRT_RESOLVE_TRIES; attempt++) {

@@ -14,6 +14,9 @@
 #define LRT_DEFAULT_MEMORY (64u * 1024u * 1024u)
 #define LRT_DEFAULT_INSTRUCTIONS 10000000ul
 #define LRT_HOOK_STEP 1000
+/* One compile or resolve of a map (all its chunks, validate re-tries and
+ * subvaults) may spend this many chunk budgets in all. */
+#define LRT_OPERATION_BUDGETS 4
 /* Crawl's GXM x GYM; a map may not grow past it. */
 #define LRT_MAX_WIDTH 80
 #define LRT_MAX_HEIGHT 70
@@ -74,6 +77,7 @@ struct qg_runtime {
     lua_State *L;
     size_t mem_used, mem_limit;
     unsigned long instr_limit, instr_used;
+    unsigned long long op_used; /* instructions of the current operation */
     int budget_exhausted;
     qg_rng rng;
     const qg_context *context;
@@ -100,11 +104,17 @@ static inline lua_Integer lrt_checkint(lua_State *L, int index)
 
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
+/* Fresh budget for a chunk; lrt_operation_start also for a whole compile
+ * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
+void lrt_operation_start(qg_runtime *rt);
 /* Charges work done in C (cells visited, entries scanned) to the chunk's
  * instruction budget, so that a loop of cheap-looking calls stops as an
  * endless Lua loop does; raises the budget error when it is spent. */
 void lrt_charge(lua_State *L, size_t work);
+/* The same outside Lua: 0 (and the budget marked spent) when the
+ * operation's budget is exceeded. */
+int lrt_spend(qg_runtime *rt, size_t work);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */

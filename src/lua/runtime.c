@@ -98,7 +98,7 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *w
                                  qg_diags *diags)
 {
     lua_State *L = rt->L;
-    lrt_budget_reset(rt);
+    lrt_operation_start(rt);
     lua_pushcfunction(L, fn);
     int status = lrt_pcall(L, 0, 0);
     if (status == LUA_OK)
@@ -560,6 +560,7 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     if (!map)
         return QG_ERR_NOMEM;
     map->validating = 1;
+    lrt_operation_start(rt);
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
@@ -581,7 +582,7 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
                                  qg_diags *diags)
 {
     lua_State *L = rt->L;
-    lrt_budget_reset(rt);
+    lrt_operation_start(rt);
     /* padded to its .des lines, so that the functions it defines report
      * their own file and line wherever they are called from */
     qg_buf code;

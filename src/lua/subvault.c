@@ -227,6 +227,11 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
     qg_diags *quiet = qg_diags_new();
     int placed = 0;
     for (int t = 0; t < SUBVAULT_TRIES && !placed && !st && quiet; t++) {
+        /* a try's C work (the search, a nested map) is paid for as well */
+        if (!lrt_spend(rt, 1000 + rt->map_count)) {
+            st = QG_ERR_LIMIT;
+            break;
+        }
         const des_slot *tags = &k.slots[0];
         int pick = lrt_pick_weighted(&rt->rng, &tags->alts[0].weight, sizeof *tags->alts,
                                      tags->count);
@@ -234,6 +239,10 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
         if (!def)
             break;
         lrt_map *sub = resolve_sub(rt, def, nesting + 1, quiet);
+        if (!sub && rt->budget_exhausted) {
+            st = QG_ERR_LIMIT;
+            break;
+        }
         if (!sub)
             continue;
         if (!orient_to_fit(rt, sub, r.x2 - r.x1 + 1, r.y2 - r.y1 + 1)) {
@@ -245,6 +254,9 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
             lrt_map_free(sub);
         placed = !st;
     }
+    if (st == QG_ERR_LIMIT)
+        qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                     "SUBVAULT %s: instruction budget exceeded (map %s)", spec, map->name);
     if (!placed && !st)
         qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
                      "SUBVAULT %s: no map could be placed (map %s)%s%s", spec, map->name,
