@@ -48,6 +48,9 @@ static void test_reading_a_file_fails(void **state)
     qg_diags *d = qg_diags_new();
     assert_int_not_equal(run_main("io.open('/etc/passwd')", d), QG_OK);
     assert_true(test_diags_contain(d, QG_ERROR, "sandbox_test"));
+    assert_int_not_equal(run_main("crawl_require('dlua/../../../../../etc/passwd.lua')", d), QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "is not a library file name"));
+    assert_int_not_equal(run_main("crawl_require('/etc/passwd')", d), QG_OK);
     qg_diags_free(d);
 }
 

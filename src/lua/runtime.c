@@ -36,11 +36,30 @@ static char *find_library_file(const qg_runtime *rt, const char *name)
     return NULL;
 }
 
+/* A library file name a map may ask for: relative, no "..", ending in
+ * ".lua", so that crawl_require reads nothing outside the library. */
+static int safe_library_name(const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 5 || name[0] == '/' || strcmp(name + len - 4, ".lua") != 0)
+        return 0;
+    for (const char *p = name; *p; p++) {
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || strchr("_-./", *p)))
+            return 0;
+        if (p[0] == '.' && p[1] == '.')
+            return 0;
+    }
+    return 1;
+}
+
 /* crawl_require(name): runs a library file once. */
 static int l_crawl_require(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
     const char *name = luaL_checkstring(L, 1);
+    if (!safe_library_name(name))
+        return luaL_error(L, "crawl_require: '%s' is not a library file name", name);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.required");
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 0;
