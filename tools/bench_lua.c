@@ -65,6 +65,18 @@ static void add_cause(causes *c, const qg_diags *d, const char *map)
     }
 }
 
+typedef struct sized {
+    int cells;
+    size_t index;
+} sized;
+
+static int by_cells(const void *a, const void *b)
+{
+    const sized *x = a, *y = b;
+    return x->cells != y->cells ? (x->cells > y->cells) - (x->cells < y->cells)
+                                : (x->index > y->index) - (x->index < y->index);
+}
+
 static int by_count(const void *a, const void *b)
 {
     return ((const cause *)b)->count - ((const cause *)a)->count;
@@ -152,26 +164,17 @@ int main(int argc, char **argv)
         }
     }
     double t2 = now();
-    /* the median-size map (by cells) among those that resolve */
-    size_t *order = calloc(n ? n : 1, sizeof *order), m = 0;
+    /* the median-size map (by cells) among those that compiled */
+    sized *order = calloc(n ? n : 1, sizeof *order);
+    size_t m = 0;
     for (size_t i = 0; i < n; i++) {
         const char *w = qg_mapdef_get_property(qg_runtime_map(rt, i), "width");
         const char *h = qg_mapdef_get_property(qg_runtime_map(rt, i), "height");
         if (ok[i] && w && h && atoi(w) * atoi(h) > 0)
-            order[m++] = i;
+            order[m++] = (sized){atoi(w) * atoi(h), i};
     }
-    for (size_t i = 1; i < m; i++)
-        for (size_t j = i; j > 0; j--) {
-            qg_mapdef *a = qg_runtime_map(rt, order[j - 1]), *b = qg_runtime_map(rt, order[j]);
-            int ca = atoi(qg_mapdef_get_property(a, "width")) * atoi(qg_mapdef_get_property(a, "height"));
-            int cb = atoi(qg_mapdef_get_property(b, "width")) * atoi(qg_mapdef_get_property(b, "height"));
-            if (ca <= cb)
-                break;
-            size_t t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    qg_mapdef *median = m ? qg_runtime_map(rt, order[m / 2]) : NULL;
+    qsort(order, m, sizeof *order, by_cells);
+    qg_mapdef *median = m ? qg_runtime_map(rt, order[m / 2].index) : NULL;
     int reps = 20000;
     double t3 = now();
     for (int i = 0; median && i < reps; i++) {

@@ -188,6 +188,15 @@ static int l_empty_table(lua_State *L)
     return 1;
 }
 
+/* dgn.stash_items: the items seen on the floor and in shops so far (none
+ * in a fresh game). */
+static int l_stash_items(lua_State *L)
+{
+    lua_newtable(L);
+    lua_newtable(L);
+    return 2;
+}
+
 static int l_floor_colour(lua_State *L)
 {
     lua_pushliteral(L, "lightgrey");
@@ -369,7 +378,8 @@ void lrt_open_dgn(lua_State *L)
         {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
         {"create_monster", l_nothing}, {"get_floor_colour", l_floor_colour},
         {"get_rock_colour", l_floor_colour}, {"grid", l_grid},
-        {"stash_items", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
+        {"stash_items", l_stash_items}, {"set_map_mask", l_nothing},
+        {"unset_map_mask", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
         {NULL, NULL}};
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");
