@@ -328,7 +328,9 @@ static int hooks_pending(qg_runtime *rt, lrt_map *map, const char *hook)
     char var[32];
     snprintf(var, sizeof var, "HOOK_%s", hook);
     lrt_push_env(L, rt, map);
-    lua_getfield(L, -1, var);
+    /* raw: the hook tables are made when first asked for */
+    lua_pushstring(L, var);
+    lua_rawget(L, -2);
     int pending = is_hook(L);
     lua_pop(L, 1);
     if (!pending && lua_getglobal(L, "dgn") == LUA_TTABLE &&
