@@ -154,12 +154,57 @@ static void test_recursive_subvault_stops(void **state)
     qg_diags_free(d);
 }
 
+/* A subvault that takes its shape from the key glyphs' mask. */
+static void test_subvault_shape(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: holder\n"
+        "SUBVAULT: T : shaped\n"
+        "MAP\n"
+        "xxxx\n"
+        "xTTx\n"
+        "xT.x\n"
+        "xxxx\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: shaped_sub\n"
+        "TAGS: shaped\n"
+        ": default_subvault_glyphs()\n"
+        ": if is_subvault() then\n"
+        ":   local w, h = subvault_size()\n"
+        ":   assert(w == 2 and h == 2 and subvault_cell_valid(0, 1) and\n"
+        ":          not subvault_cell_valid(1, 1))\n"
+        ":   subst('. = W')\n"
+        ": end\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("shape.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    assert_int_equal(qg_runtime_compile_map(rt, qg_runtime_map(rt, 1), d), QG_OK);
+    /* turned or not, the exact fit is mirrored back onto the mask */
+    for (unsigned long long seed = 0; seed < 20; seed++) {
+        qg_level *level = NULL;
+        assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), seed, NULL, &level, d),
+                         QG_OK);
+        const unsigned char *g = qg_level_glyphs(level);
+        assert_memory_equal(g + 4, "xWWx", 4);
+        assert_memory_equal(g + 8, "xW.x", 4);
+        assert_string_equal(qg_level_get_property(level, "subvault"), "shaped_sub");
+        qg_level_free(level);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_index_fields),
         cmocka_unit_test(test_subvaults_merge),
         cmocka_unit_test(test_recursive_subvault_stops),
+        cmocka_unit_test(test_subvault_shape),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

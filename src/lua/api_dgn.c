@@ -372,7 +372,7 @@ void lrt_open_dgn(lua_State *L)
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
         {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
         {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
-        {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
+        {"primary_vault_dimensions", l_nothing},
         {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
         {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
         {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},

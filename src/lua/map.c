@@ -78,6 +78,7 @@ void lrt_map_free(lrt_map *map)
         lrt_map_free(map->subs[i]);
     free(map->subs);
     free(map->cell_sub);
+    free(map->sv_mask);
     free(map);
 }
 

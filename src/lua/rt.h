@@ -68,6 +68,9 @@ typedef struct lrt_map {
     struct lrt_map **subs;
     size_t sub_count, sub_cap;
     unsigned char *cell_sub;
+    /* when the map is resolved as a subvault: the shape it must fill */
+    unsigned char *sv_mask;
+    int sv_width, sv_height;
     lrt_keyed *keyed[LRT_GLYPHS];
     lrt_mark *marks;
     size_t mark_count, mark_cap;

@@ -93,15 +93,41 @@ static const qg_mapdef *pick_map(qg_runtime *rt, const char *tag)
     return pick;
 }
 
+typedef struct region {
+    int x1, y1, x2, y2;
+    const char *keys;
+} region;
+
+/* The region's shape, given to the subvault (is_subvault, subvault_size,
+ * subvault_cell_valid, default_subvault_glyphs). */
+static int give_mask(const lrt_map *map, const region *r, lrt_map *sub)
+{
+    sub->sv_width = r->x2 - r->x1 + 1;
+    sub->sv_height = r->y2 - r->y1 + 1;
+    sub->sv_mask = malloc((size_t)sub->sv_width * sub->sv_height);
+    if (!sub->sv_mask)
+        return 0;
+    for (int y = 0; y < sub->sv_height; y++)
+        for (int x = 0; x < sub->sv_width; x++) {
+            char c = lrt_cell(map, r->x1 + x, r->y1 + y);
+            sub->sv_mask[(size_t)y * sub->sv_width + x] = c && strchr(r->keys, c) != NULL;
+        }
+    return 1;
+}
+
 /* Runs a subvault's chunks, its own subvaults and its validate chunk with
  * the parent's environment set aside. NULL when it failed or did not
  * validate. */
-static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, int nesting,
-                            qg_diags *diags)
+static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
+                            const region *r, int nesting, qg_diags *diags)
 {
     lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
     if (!sub)
         return NULL;
+    if (!give_mask(parent_map, r, sub)) {
+        lrt_map_free(sub);
+        return NULL;
+    }
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
     lrt_map *parent = rt->map;
@@ -122,11 +148,6 @@ static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, int nesting,
     }
     return sub;
 }
-
-typedef struct region {
-    int x1, y1, x2, y2;
-    const char *keys;
-} region;
 
 static int find_region(const lrt_map *map, const char *keys, region *r)
 {
@@ -193,21 +214,54 @@ static int tagged(const lrt_map *map, const char *tag)
     return 0;
 }
 
-/* Turns and mirrors sub to fit a w x h box; 0 when it cannot fit. */
-static int orient_to_fit(qg_runtime *rt, lrt_map *sub, int w, int h)
+/* Cells where the subvault's shape and the mask disagree, with the
+ * subvault mirrored as asked. */
+static int mismatches(const lrt_map *sub, int hmirror, int vmirror)
 {
-    int plain = sub->width <= w && sub->height <= h;
-    int turned = sub->height <= w && sub->width <= h && !tagged(sub, "no_rotate");
-    if (!plain && !turned)
+    int n = 0;
+    for (int y = 0; y < sub->height; y++)
+        for (int x = 0; x < sub->width; x++) {
+            int sx = hmirror ? sub->width - 1 - x : x, sy = vmirror ? sub->height - 1 - y : y;
+            int inside = lrt_cell(sub, sx, sy) != ' ';
+            n += inside != (sub->sv_mask[(size_t)y * sub->sv_width + x] != 0);
+        }
+    return n;
+}
+
+/* Turns and mirrors sub to fit its mask as Crawl's resolve_subvault does:
+ * turned when it must be, or half the time when it may be; an inexact fit
+ * mirrored at random, an exact one mirrored to match the mask best. 0 when
+ * it cannot fit. */
+static int orient_to_fit(qg_runtime *rt, lrt_map *sub)
+{
+    int w = sub->sv_width, h = sub->sv_height;
+    int can_h = !tagged(sub, "no_hmirror"), can_v = !tagged(sub, "no_vmirror");
+    int can_rot = sub->height <= w && sub->width <= h && !tagged(sub, "no_rotate");
+    int must_rot = sub->width > w || sub->height > h;
+    if (must_rot && !can_rot)
         return 0;
-    if ((!plain || (turned && qg_rng_coinflip(&rt->rng))) &&
+    if ((must_rot || (can_rot && qg_rng_coinflip(&rt->rng))) &&
         !lrt_map_rotate(sub, qg_rng_coinflip(&rt->rng)))
         return 0;
-    if (qg_rng_coinflip(&rt->rng) && !tagged(sub, "no_hmirror") && !lrt_map_mirror(sub, 1))
-        return 0;
-    if (qg_rng_coinflip(&rt->rng) && !tagged(sub, "no_vmirror") && !lrt_map_mirror(sub, 0))
-        return 0;
-    return 1;
+    if (sub->width != w || sub->height != h) {
+        if (can_h && qg_rng_coinflip(&rt->rng) && !lrt_map_mirror(sub, 1))
+            return 0;
+        if (can_v && qg_rng_coinflip(&rt->rng) && !lrt_map_mirror(sub, 0))
+            return 0;
+        return sub->width <= w && sub->height <= h;
+    }
+    int best = -1, best_score = 0;
+    for (int i = 0; i < 4; i++) {
+        if (((i & 1) && !can_h) || ((i & 2) && !can_v))
+            continue;
+        int score = mismatches(sub, i & 1, i & 2);
+        if (best < 0 || score < best_score ||
+            (score == best_score && qg_rng_coinflip(&rt->rng))) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return (!(best & 1) || lrt_map_mirror(sub, 1)) && (!(best & 2) || lrt_map_mirror(sub, 0));
 }
 
 static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int nesting,
@@ -238,14 +292,14 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
         const qg_mapdef *def = pick >= 0 ? pick_map(rt, tags->alts[pick].text) : NULL;
         if (!def)
             break;
-        lrt_map *sub = resolve_sub(rt, def, nesting + 1, quiet);
+        lrt_map *sub = resolve_sub(rt, def, map, &r, nesting + 1, quiet);
         if (!sub && rt->budget_exhausted) {
             st = QG_ERR_LIMIT;
             break;
         }
         if (!sub)
             continue;
-        if (!orient_to_fit(rt, sub, r.x2 - r.x1 + 1, r.y2 - r.y1 + 1)) {
+        if (!orient_to_fit(rt, sub)) {
             lrt_map_free(sub);
             continue;
         }
