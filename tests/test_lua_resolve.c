@@ -275,6 +275,18 @@ static void test_masks_from_tags_and_kmask(void **state)
     assert_int_equal(mask[1], QG_MASK_NO_MONSTER_GEN | QG_MASK_OPAQUE | QG_MASK_NO_ITEM_GEN);
     assert_string_equal(qg_level_get_property(level, "tags"), "minivault no_monster_gen");
     assert_string_equal(qg_level_get_property(level, "orient"), "float");
+    assert_null(qg_level_get_property(level, "random_mon_list"));
+    qg_level_free(level);
+    th_map_free(m);
+    m = th_map_new("props", "map(\"x\")",
+                   "set_random_mon_list('ice beast w:90 / nothing')\n"
+                   "dgn.set_border_fill_type('open_sea')\n"
+                   "set_feature_name('granite_statue', 'frozen statue')\n");
+    assert_int_equal(th_resolve(f->rt, m, 1, NULL, &level, f->diags), QG_OK);
+    assert_string_equal(qg_level_get_property(level, "random_mon_list"), "ice beast w:90 / nothing");
+    assert_string_equal(qg_level_get_property(level, "border_fill"), "open_sea");
+    assert_string_equal(qg_level_get_property(level, "feature_name"),
+                        "granite_statue=frozen statue");
     qg_level_free(level);
     th_map_free(m);
 }

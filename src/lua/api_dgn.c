@@ -90,10 +90,37 @@ static int first_arg(lua_State *L)
     return lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
 }
 
+/* Records a level property of the running map: the random monster list
+ * (Shadow Creatures), the border fill, renamed features. */
+static int level_property(lua_State *L, const char *key, const char *value)
+{
+    lrt_map *map = lrt_runtime(L)->map;
+    if (!map)
+        return 0;
+    if (!lrt_strs_add(&map->level_keys, key, strlen(key)))
+        return lrt_map_error(L, map, "too many values, or out of memory");
+    if (!lrt_strs_add(&map->level_values, value, strlen(value))) {
+        free(map->level_keys.items[--map->level_keys.count]);
+        return lrt_map_error(L, map, "too many values, or out of memory");
+    }
+    return 0;
+}
+
 static int l_set_random_mon_list(lua_State *L)
 {
-    luaL_checkstring(L, first_arg(L));
-    return 0;
+    return level_property(L, "random_mon_list", luaL_checkstring(L, first_arg(L)));
+}
+
+static int l_set_border_fill_type(lua_State *L)
+{
+    return level_property(L, "border_fill", luaL_checkstring(L, first_arg(L)));
+}
+
+static int l_set_feature_name(lua_State *L)
+{
+    int i = first_arg(L);
+    lua_pushfstring(L, "%s=%s", luaL_checkstring(L, i), luaL_checkstring(L, i + 1));
+    return level_property(L, "feature_name", lua_tostring(L, -1));
 }
 
 /* feature numbers: stable small integers per name within a state */
@@ -366,7 +393,8 @@ void lrt_open_dgn(lua_State *L)
         {"any_point_connected", l_any_point_connected},
         {"has_exit_from", l_has_exit_from},
         {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
-        {"set_feature_name", l_nothing}, {"set_border_fill_type", l_nothing},
+        {"set_feature_name", l_set_feature_name},
+        {"set_border_fill_type", l_set_border_fill_type},
         {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"terrain_changed", l_nothing}, {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},

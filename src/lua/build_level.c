@@ -262,6 +262,8 @@ static qg_status add_properties(builder *b)
     for (int i = 0; i < 4 && !st; i++)
         if (values[i])
             st = qg_level_add_property(b->level, keys[i], values[i]);
+    for (size_t i = 0; i < map->level_keys.count && !st; i++)
+        st = qg_level_add_property(b->level, map->level_keys.items[i], map->level_values.items[i]);
     for (size_t i = 0; i < map->sub_count && !st; i++)
         st = qg_level_add_property(b->level, "subvault", map->subs[i]->name);
     if (!st)

@@ -55,6 +55,8 @@ void lrt_map_free(lrt_map *map)
     lrt_strs_free(&map->mons);
     lrt_strs_free(&map->items);
     lrt_strs_free(&map->subvaults);
+    lrt_strs_free(&map->level_keys);
+    lrt_strs_free(&map->level_values);
     free(map->orient);
     free(map->desc);
     lrt_strs_free(&map->chance_ranges);

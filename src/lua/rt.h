@@ -58,6 +58,7 @@ typedef struct lrt_map {
     int width, height;
     size_t grid_cap;         /* bytes allocated for grid */
     lrt_strs tags, depths, places, mons, items, subvaults;
+    lrt_strs level_keys, level_values; /* level properties the map sets */
     char *orient, *desc;
     lrt_strs chance_ranges, weight_ranges; /* "value (ranges)" */
     long chance, weight;                   /* defaults; -1 = none */
