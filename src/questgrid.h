@@ -7,9 +7,12 @@
 
 #include <questgrid/core.h>
 #include <questgrid/fd.h>
+#include <questgrid/des.h>
+#include <questgrid/lua.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>
-#include <questgrid/lua.h>
-#include <questgrid/des.h>
+#include <questgrid/convert.h>
+#include <questgrid/place.h>
+#include <questgrid/cache.h>
 
 #endif

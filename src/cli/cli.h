@@ -26,7 +26,8 @@ enum {
     OPT_SIZE = 1 << 12,     /* --size WxH */
     OPT_STRICT = 1 << 13,   /* --strict */
     OPT_LEGACY = 1 << 14,   /* --legacy */
-    OPT_QUIET = 1 << 15     /* -q, --quiet */
+    OPT_QUIET = 1 << 15,    /* -q, --quiet */
+    OPT_KEEP_GOING = 1 << 16 /* --keep-going */
 };
 
 typedef struct cli_opts {
@@ -49,6 +50,7 @@ typedef struct cli_opts {
     int strict;
     int legacy;
     int quiet;
+    int keep_going;
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;
@@ -58,6 +60,10 @@ typedef struct cli_opts {
  * -1 on a bad option (message printed, exit 2 wanted), 0 when parsed. */
 int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
               cli_opts *opts);
+/* cli_parse, then requires min_files to max_files positional arguments
+ * (usage printed to stderr and -1 returned when outside). */
+int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
+                    int max_files, const char *usage, cli_opts *opts);
 void cli_opts_free(cli_opts *opts);
 
 /* Prints every diagnostic to stderr; returns the number of errors. */

@@ -3,6 +3,7 @@
  * must be unique across them). */
 #include "cli/cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 static const char usage[] =
@@ -12,14 +13,9 @@ static const char usage[] =
 int cmd_dump_lua(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_LEGACY, usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_LEGACY, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count < 1) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     qg_des_options options = {opts.legacy};
     qg_des_names *names = qg_des_names_new();
     qg_diags *diags = qg_diags_new();

@@ -2,6 +2,7 @@
  * depth (as declared, before any Lua runs). */
 #include "cli/cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 static const char usage[] =
@@ -24,14 +25,9 @@ static void list_map(const qg_mapdef *def)
 int cmd_list(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_LEGACY, usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_LEGACY, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count < 1) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     qg_des_options options = {opts.legacy};
     qg_des_names *names = qg_des_names_new();
     qg_diags *diags = qg_diags_new();

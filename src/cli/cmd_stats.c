@@ -97,15 +97,10 @@ static void print_tally(const tally *t)
 int cmd_stats(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
-                      OPT_VAR | OPT_LEGACY, usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
+                      OPT_VAR | OPT_LEGACY, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    if (opts.file_count != 1) {
-        fputs(usage, stderr);
-        cli_opts_free(&opts);
-        return 2;
-    }
     qg_diags *diags = qg_diags_new();
     tally *t = calloc(1, sizeof *t);
     cli_lua lua = {NULL, NULL};
