@@ -30,11 +30,6 @@ tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
 endif
 
-# Benchmark and corpus report, run by hand: tools/bench_lua [DATDIR [SEEDS]]
-noinst_PROGRAMS += tools/bench_lua
-tools_bench_lua_SOURCES = tools/bench_lua.c
-tools_bench_lua_LDADD = libquestgrid.la
-
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_lua_resolve
 TESTS += tests/test_lua_resolve
