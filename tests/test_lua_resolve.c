@@ -172,6 +172,28 @@ static void test_block_shuffle(void **state)
     th_map_free(m);
 }
 
+static void test_builder_shapes(void **state)
+{
+    fixture *f = *state;
+    th_map *m = th_map_new("shapes", NULL,
+                           "extend_map{width = 5, height = 5, fill = '.'}\n"
+                           "make_circle{x = 2, y = 2, radius = 2, fill = 'c'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), ".ccc.\nccccc\nccccc\nccccc\n.ccc.");
+    th_map_free(m);
+    m = th_map_new("diamond", NULL,
+                   "extend_map{width = 5, height = 5, fill = '.'}\n"
+                   "make_diamond{x = 2, y = 2, radius = 2, fill = 'd'}\n"
+                   "make_rounded_square{x = 2, y = 2, radius = 1, fill = 'r'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), "..d..\n.drd.\ndrrrd\n.drd.\n..d..");
+    th_map_free(m);
+    m = th_map_new("box", NULL,
+                   "extend_map{width = 4, height = 4, fill = ' '}\n"
+                   "make_box{x1 = 0, y1 = 0, x2 = 3, y2 = 3}\n"
+                   "fill_area{x1 = 1, y1 = 1, x2 = 1, y2 = 2, fill = 'w'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), "xxxx\nxw.x\nxw.x\nxxxx");
+    th_map_free(m);
+}
+
 static void test_clear(void **state)
 {
     fixture *f = *state;
@@ -441,6 +463,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_shuffle_permutations, setup, teardown),
         cmocka_unit_test_setup_teardown(test_block_shuffle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_builder_shapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_seed_random_test_rule, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same_seed_same_level, setup, teardown),
         cmocka_unit_test_setup_teardown(test_keyed_features_and_things, setup, teardown),

@@ -100,17 +100,56 @@ static int l_make_box(lua_State *L)
     return 0;
 }
 
-static int l_make_circle(lua_State *L)
+/* Shapes around (x, y) of the given radius, by the cells they keep:
+ * a circle (rx^2 + ry^2 < (radius + 1/2)^2), a diamond, a square and a
+ * square without its corners. */
+enum shape { SHAPE_CIRCLE, SHAPE_DIAMOND, SHAPE_SQUARE, SHAPE_ROUNDED_SQUARE };
+
+static int in_shape(enum shape shape, int64_t rx, int64_t ry, int64_t r)
+{
+    switch (shape) {
+    case SHAPE_CIRCLE: return rx * rx + ry * ry <= r * r + r;
+    case SHAPE_DIAMOND: return (rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry) <= r;
+    case SHAPE_SQUARE: return 1;
+    case SHAPE_ROUNDED_SQUARE: return (rx != r && rx != -r) || (ry != r && ry != -r);
+    }
+    return 0;
+}
+
+static int make_shape(lua_State *L, enum shape shape)
 {
     lrt_map *map = args(L, NULL);
-    int cx = opt_int(L, "x", 0), cy = opt_int(L, "y", 0), r = opt_int(L, "radius", 1);
+    int cx = opt_int(L, "x", -1), cy = opt_int(L, "y", -1), r = opt_int(L, "radius", 1);
     char fill = opt_glyph(L, "fill", 'x');
-    int64_t r2 = (int64_t)r * r;
+    if (cx < 0 || cy < 0 || cx >= map->width || cy >= map->height)
+        return 0;
     for (int y = 0; y < map->height; y++)
-        for (int x = 0; x < map->width; x++)
-            if ((int64_t)(x - cx) * (x - cx) + (int64_t)(y - cy) * (y - cy) <= r2)
+        for (int x = 0; x < map->width; x++) {
+            int64_t rx = x - cx, ry = y - cy;
+            if (rx >= -r && rx <= r && ry >= -r && ry <= r && in_shape(shape, rx, ry, r))
                 lrt_set_cell(map, x, y, fill);
+        }
     return 0;
+}
+
+static int l_make_circle(lua_State *L)
+{
+    return make_shape(L, SHAPE_CIRCLE);
+}
+
+static int l_make_diamond(lua_State *L)
+{
+    return make_shape(L, SHAPE_DIAMOND);
+}
+
+static int l_make_square(lua_State *L)
+{
+    return make_shape(L, SHAPE_SQUARE);
+}
+
+static int l_make_rounded_square(lua_State *L)
+{
+    return make_shape(L, SHAPE_ROUNDED_SQUARE);
 }
 
 static int l_replace_area(lua_State *L)
@@ -287,6 +326,8 @@ void lrt_open_builder(lua_State *L)
     static const luaL_Reg fns[] = {
         {"fill_area", l_fill_area}, {"extend_map", l_extend_map},
         {"make_box", l_make_box}, {"make_circle", l_make_circle},
+        {"make_diamond", l_make_diamond}, {"make_square", l_make_square},
+        {"make_rounded_square", l_make_rounded_square},
         {"replace_area", l_replace_area}, {"replace_first", l_replace_first},
         {"replace_random", l_replace_random},
         {"count_feature_in_box", l_count_feature_in_box},
