@@ -152,6 +152,76 @@ static int l_make_rounded_square(lua_State *L)
     return make_shape(L, SHAPE_ROUNDED_SQUARE);
 }
 
+/* c is one of the glyphs of set (never the terminator: lrt_cell gives
+ * '\0' outside the grid). */
+static int in_set(const char *set, char c)
+{
+    return c && strchr(set, c) != NULL;
+}
+
+/* make_box_doors{x1, y1, x2, y2, number, thickness, door, inner_door,
+ * between_doors, veto_gates, passable}: doors cut through a box's walls
+ * at random places with passable cells on both sides; returns how many. */
+static int l_make_box_doors(lua_State *L)
+{
+    box b;
+    lrt_map *map = args(L, &b);
+    int number = opt_int(L, "number", 1), thick = opt_int(L, "thickness", 1);
+    char door = opt_glyph(L, "door", '+'), inner = opt_glyph(L, "inner_door", '.');
+    char between = opt_glyph(L, "between_doors", '.');
+    lua_getfield(L, 2, "veto_gates");
+    int veto_gates = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    const char *pass = opt_string(L, "passable", LRT_TRAVERSABLE);
+    qg_runtime *rt = lrt_runtime(L);
+    int size_x = b.x2 - b.x1 + 1 - thick * 2, size_y = b.y2 - b.y1 + 1 - thick * 2;
+    int positions = size_x * 2 + size_y * 2, doors = 0, sanity = 0;
+    if (size_x < 0 || size_y < 0 || positions <= 0 || number < 0 || number > 10000) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    lrt_charge(L, (size_t)number * 100);
+    while (doors < number) {
+        int p = qg_rng_below(&rt->rng, positions), side, x, y;
+        if (p < size_x) {
+            side = 0, x = b.x1 + thick + p, y = b.y1;
+        } else if (p < size_x * 2) {
+            side = 1, x = b.x1 + thick + (p - size_x), y = b.y2;
+        } else if (p < size_x * 2 + size_y) {
+            side = 2, x = b.x1, y = b.y1 + thick + (p - size_x * 2);
+        } else {
+            side = 3, x = b.x2, y = b.y1 + thick + (p - size_x * 2 - size_y);
+        }
+        int good;
+        if (side < 2)
+            good = in_set(pass, lrt_cell(map, x, y - (side == 0 ? 1 : thick))) &&
+                   in_set(pass, lrt_cell(map, x, y + (side == 1 ? 1 : thick))) &&
+                   !(veto_gates && (lrt_cell(map, x - 1, y) == door ||
+                                    lrt_cell(map, x + 1, y) == door));
+        else
+            good = in_set(pass, lrt_cell(map, x - (side == 2 ? 1 : thick), y)) &&
+                   in_set(pass, lrt_cell(map, x + (side == 3 ? 1 : thick), y)) &&
+                   !(veto_gates && (lrt_cell(map, x, y - 1) == door ||
+                                    lrt_cell(map, x, y + 1) == door));
+        if (!good) {
+            if (++sanity >= number * 100)
+                break;
+            continue;
+        }
+        doors++;
+        lrt_set_cell(map, x, y, door);
+        for (int i = 1; i < thick; i++) {
+            x += side == 2 ? 1 : side == 3 ? -1 : 0;
+            y += side == 0 ? 1 : side == 1 ? -1 : 0;
+            lrt_set_cell(map, x, y, between);
+        }
+        if (thick > 1)
+            lrt_set_cell(map, x, y, inner);
+    }
+    lua_pushinteger(L, doors);
+    return 1;
+}
+
 static int l_replace_area(lua_State *L)
 {
     box b;
@@ -328,6 +398,7 @@ void lrt_open_builder(lua_State *L)
         {"make_box", l_make_box}, {"make_circle", l_make_circle},
         {"make_diamond", l_make_diamond}, {"make_square", l_make_square},
         {"make_rounded_square", l_make_rounded_square},
+        {"make_box_doors", l_make_box_doors},
         {"replace_area", l_replace_area}, {"replace_first", l_replace_first},
         {"replace_random", l_replace_random},
         {"count_feature_in_box", l_count_feature_in_box},

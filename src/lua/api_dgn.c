@@ -242,7 +242,7 @@ static int l_feature_name(lua_State *L)
 
 static int passable(char c)
 {
-    return c != ' ' && c && !strchr("xXcvbmnotwl", c);
+    return c && strchr(LRT_TRAVERSABLE, c) != NULL;
 }
 
 /* Floods from (x, y); returns a userdata-backed mask on the stack. */

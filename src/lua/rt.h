@@ -93,6 +93,10 @@ struct qg_runtime {
     size_t map_count, map_cap;
 };
 
+/* Glyphs a map's inhabitants can walk over (Crawl's traversable_glyphs):
+ * connectivity tests and the builder's passable defaults. */
+#define LRT_TRAVERSABLE ".+=w@{}()[]<>BC^TUVY$%*|Odefghijk0123456789"
+
 /* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
 static inline lua_Integer lrt_checkint(lua_State *L, int index)
 {
