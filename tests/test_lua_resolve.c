@@ -192,14 +192,16 @@ static void test_builder_shapes(void **state)
                    "fill_area{x1 = 1, y1 = 1, x2 = 1, y2 = 2, fill = 'w'}\n");
     assert_string_equal(glyphs_for(f, m, 1), "xxxx\nxw.x\nxw.x\nxxxx");
     th_map_free(m);
-    /* two doors, each between floor outside and floor inside the box */
+    /* two doors (Crawl may cut the same one twice), each between floor
+     * outside and floor inside the box */
     m = th_map_new("doors", NULL,
                    "extend_map{width = 7, height = 7, fill = '.'}\n"
                    "make_box{x1 = 1, y1 = 1, x2 = 5, y2 = 5}\n"
                    "assert(make_box_doors{x1 = 1, y1 = 1, x2 = 5, y2 = 5, number = 2} == 2)\n");
     for (unsigned long long s = 0; s < 20; s++) {
         const char *g = glyphs_for(f, m, s);
-        assert_int_equal(count_char(g, '+'), 2);
+        int doors = count_char(g, '+');
+        assert_true(doors == 1 || doors == 2);
         for (int y = 0; y < 7; y++)
             for (int x = 0; x < 7; x++) {
                 if (g[y * 8 + x] != '+')
