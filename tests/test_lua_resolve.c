@@ -172,6 +172,47 @@ static void test_block_shuffle(void **state)
     th_map_free(m);
 }
 
+static void test_builder_shapes(void **state)
+{
+    fixture *f = *state;
+    th_map *m = th_map_new("shapes", NULL,
+                           "extend_map{width = 5, height = 5, fill = '.'}\n"
+                           "make_circle{x = 2, y = 2, radius = 2, fill = 'c'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), ".ccc.\nccccc\nccccc\nccccc\n.ccc.");
+    th_map_free(m);
+    m = th_map_new("diamond", NULL,
+                   "extend_map{width = 5, height = 5, fill = '.'}\n"
+                   "make_diamond{x = 2, y = 2, radius = 2, fill = 'd'}\n"
+                   "make_rounded_square{x = 2, y = 2, radius = 1, fill = 'r'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), "..d..\n.drd.\ndrrrd\n.drd.\n..d..");
+    th_map_free(m);
+    m = th_map_new("box", NULL,
+                   "extend_map{width = 4, height = 4, fill = ' '}\n"
+                   "make_box{x1 = 0, y1 = 0, x2 = 3, y2 = 3}\n"
+                   "fill_area{x1 = 1, y1 = 1, x2 = 1, y2 = 2, fill = 'w'}\n");
+    assert_string_equal(glyphs_for(f, m, 1), "xxxx\nxw.x\nxw.x\nxxxx");
+    th_map_free(m);
+    /* two doors (Crawl may cut the same one twice), each between floor
+     * outside and floor inside the box */
+    m = th_map_new("doors", NULL,
+                   "extend_map{width = 7, height = 7, fill = '.'}\n"
+                   "make_box{x1 = 1, y1 = 1, x2 = 5, y2 = 5}\n"
+                   "assert(make_box_doors{x1 = 1, y1 = 1, x2 = 5, y2 = 5, number = 2} == 2)\n");
+    for (unsigned long long s = 0; s < 20; s++) {
+        const char *g = glyphs_for(f, m, s);
+        int doors = count_char(g, '+');
+        assert_true(doors == 1 || doors == 2);
+        for (int y = 0; y < 7; y++)
+            for (int x = 0; x < 7; x++) {
+                if (g[y * 8 + x] != '+')
+                    continue;
+                int vertical = x == 1 || x == 5;
+                assert_true(vertical ? (y > 1 && y < 5) : (x > 1 && x < 5));
+            }
+    }
+    th_map_free(m);
+}
+
 static void test_clear(void **state)
 {
     fixture *f = *state;
@@ -275,6 +316,18 @@ static void test_masks_from_tags_and_kmask(void **state)
     assert_int_equal(mask[1], QG_MASK_NO_MONSTER_GEN | QG_MASK_OPAQUE | QG_MASK_NO_ITEM_GEN);
     assert_string_equal(qg_level_get_property(level, "tags"), "minivault no_monster_gen");
     assert_string_equal(qg_level_get_property(level, "orient"), "float");
+    assert_null(qg_level_get_property(level, "random_mon_list"));
+    qg_level_free(level);
+    th_map_free(m);
+    m = th_map_new("props", "map(\"x\")",
+                   "set_random_mon_list('ice beast w:90 / nothing')\n"
+                   "dgn.set_border_fill_type('open_sea')\n"
+                   "set_feature_name('granite_statue', 'frozen statue')\n");
+    assert_int_equal(th_resolve(f->rt, m, 1, NULL, &level, f->diags), QG_OK);
+    assert_string_equal(qg_level_get_property(level, "random_mon_list"), "ice beast w:90 / nothing");
+    assert_string_equal(qg_level_get_property(level, "border_fill"), "open_sea");
+    assert_string_equal(qg_level_get_property(level, "feature_name"),
+                        "granite_statue=frozen statue");
     qg_level_free(level);
     th_map_free(m);
 }
@@ -379,6 +432,46 @@ static void test_context_answers(void **state)
     th_map_free(m);
 }
 
+static void expect_rows(const lrt_map *map, const char *rows)
+{
+    char buf[64];
+    size_t n = 0;
+    for (int y = 0; y < map->height; y++) {
+        if (y)
+            buf[n++] = '/';
+        memcpy(buf + n, map->grid + (size_t)y * map->width, (size_t)map->width);
+        n += (size_t)map->width;
+    }
+    buf[n] = '\0';
+    assert_string_equal(buf, rows);
+}
+
+/* Crawl's rotate: column i read bottom to top becomes row i. */
+static void test_rotate_and_mirror(void **state)
+{
+    (void)state;
+    lrt_map *map = lrt_map_new("turn", "test.des", 1);
+    assert_true(lrt_map_add_row(map, "ab", 2));
+    assert_true(lrt_map_add_row(map, "cd", 2));
+    assert_true(lrt_map_add_row(map, "ef", 2));
+    assert_true(lrt_map_add_mark(map, 0, 0, "feat:floor")); /* on 'a' */
+    assert_true(lrt_map_rotate(map, 1));
+    expect_rows(map, "eca/fdb");
+    assert_int_equal(map->marks[0].x, 2);
+    assert_int_equal(map->marks[0].y, 0);
+    assert_true(lrt_map_rotate(map, 0));
+    expect_rows(map, "ab/cd/ef");
+    assert_int_equal(map->marks[0].x, 0);
+    assert_int_equal(map->marks[0].y, 0);
+    assert_true(lrt_map_mirror(map, 1));
+    expect_rows(map, "ba/dc/fe");
+    assert_true(lrt_map_mirror(map, 0));
+    expect_rows(map, "fe/dc/ba");
+    assert_int_equal(map->marks[0].x, 1);
+    assert_int_equal(map->marks[0].y, 2);
+    lrt_map_free(map);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -389,6 +482,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_shuffle_permutations, setup, teardown),
         cmocka_unit_test_setup_teardown(test_block_shuffle, setup, teardown),
         cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_builder_shapes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_seed_random_test_rule, setup, teardown),
         cmocka_unit_test_setup_teardown(test_same_seed_same_level, setup, teardown),
         cmocka_unit_test_setup_teardown(test_keyed_features_and_things, setup, teardown),
@@ -398,6 +492,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_validate_retries_and_veto, setup, teardown),
         cmocka_unit_test_setup_teardown(test_environment_rules, setup, teardown),
         cmocka_unit_test_setup_teardown(test_context_answers, setup, teardown),
+        cmocka_unit_test(test_rotate_and_mirror),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,9 @@ static void test_reading_a_file_fails(void **state)
     qg_diags *d = qg_diags_new();
     assert_int_not_equal(run_main("io.open('/etc/passwd')", d), QG_OK);
     assert_true(test_diags_contain(d, QG_ERROR, "sandbox_test"));
+    assert_int_not_equal(run_main("crawl_require('dlua/../../../../../etc/passwd.lua')", d), QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "is not a library file name"));
+    assert_int_not_equal(run_main("crawl_require('/etc/passwd')", d), QG_OK);
     qg_diags_free(d);
 }
 
@@ -109,6 +112,28 @@ static void test_cheap_calls_in_a_loop_stop(void **state)
         assert_true(st == QG_ERR_LIMIT || st == QG_ERR_LUA);
         th_map_free(m);
     }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
+/* Validate re-tries and subvaults cannot multiply the chunk budget: one
+ * resolution has LRT_OPERATION_BUDGETS of them in all. */
+static void test_whole_map_budget(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    th_map *m = th_map_new("slow_and_never_valid", "map(\"x\")",
+                           "local n = 0 for i = 1, 3000000 do n = n + i end");
+    th_map_set(m, QG_CHUNK_VALIDATE, "return false", 1);
+    qg_level *level = NULL;
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    assert_int_equal(th_resolve(rt, m, 1, NULL, &level, d), QG_ERR_LIMIT);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    assert_true(test_diags_contain(d, QG_ERROR, "budget of the whole map"));
+    print_message("# 25 slow tries stopped after %.1f ms\n", elapsed_ms(a, b));
+    th_map_free(m);
     qg_runtime_free(rt);
     qg_diags_free(d);
 }
@@ -226,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_infinite_loop_stops),
         cmocka_unit_test(test_pcall_cannot_swallow_the_budget),
         cmocka_unit_test(test_cheap_calls_in_a_loop_stop),
+        cmocka_unit_test(test_whole_map_budget),
         cmocka_unit_test(test_memory_is_capped),
         cmocka_unit_test(test_costly_patterns_refused),
         cmocka_unit_test(test_gc_metamethods_refused),

@@ -100,17 +100,126 @@ static int l_make_box(lua_State *L)
     return 0;
 }
 
-static int l_make_circle(lua_State *L)
+/* Shapes around (x, y) of the given radius, by the cells they keep:
+ * a circle (rx^2 + ry^2 < (radius + 1/2)^2), a diamond, a square and a
+ * square without its corners. */
+enum shape { SHAPE_CIRCLE, SHAPE_DIAMOND, SHAPE_SQUARE, SHAPE_ROUNDED_SQUARE };
+
+static int in_shape(enum shape shape, int64_t rx, int64_t ry, int64_t r)
+{
+    switch (shape) {
+    case SHAPE_CIRCLE: return rx * rx + ry * ry <= r * r + r;
+    case SHAPE_DIAMOND: return (rx < 0 ? -rx : rx) + (ry < 0 ? -ry : ry) <= r;
+    case SHAPE_SQUARE: return 1;
+    case SHAPE_ROUNDED_SQUARE: return (rx != r && rx != -r) || (ry != r && ry != -r);
+    }
+    return 0;
+}
+
+static int make_shape(lua_State *L, enum shape shape)
 {
     lrt_map *map = args(L, NULL);
-    int cx = opt_int(L, "x", 0), cy = opt_int(L, "y", 0), r = opt_int(L, "radius", 1);
+    int cx = opt_int(L, "x", -1), cy = opt_int(L, "y", -1), r = opt_int(L, "radius", 1);
     char fill = opt_glyph(L, "fill", 'x');
-    int64_t r2 = (int64_t)r * r;
+    if (cx < 0 || cy < 0 || cx >= map->width || cy >= map->height)
+        return 0;
     for (int y = 0; y < map->height; y++)
-        for (int x = 0; x < map->width; x++)
-            if ((int64_t)(x - cx) * (x - cx) + (int64_t)(y - cy) * (y - cy) <= r2)
+        for (int x = 0; x < map->width; x++) {
+            int64_t rx = x - cx, ry = y - cy;
+            if (rx >= -r && rx <= r && ry >= -r && ry <= r && in_shape(shape, rx, ry, r))
                 lrt_set_cell(map, x, y, fill);
+        }
     return 0;
+}
+
+static int l_make_circle(lua_State *L)
+{
+    return make_shape(L, SHAPE_CIRCLE);
+}
+
+static int l_make_diamond(lua_State *L)
+{
+    return make_shape(L, SHAPE_DIAMOND);
+}
+
+static int l_make_square(lua_State *L)
+{
+    return make_shape(L, SHAPE_SQUARE);
+}
+
+static int l_make_rounded_square(lua_State *L)
+{
+    return make_shape(L, SHAPE_ROUNDED_SQUARE);
+}
+
+/* c is one of the glyphs of set (never the terminator: lrt_cell gives
+ * '\0' outside the grid). */
+static int in_set(const char *set, char c)
+{
+    return c && strchr(set, c) != NULL;
+}
+
+/* make_box_doors{x1, y1, x2, y2, number, thickness, door, inner_door,
+ * between_doors, veto_gates, passable}: doors cut through a box's walls
+ * at random places with passable cells on both sides; returns how many. */
+static int l_make_box_doors(lua_State *L)
+{
+    box b;
+    lrt_map *map = args(L, &b);
+    int number = opt_int(L, "number", 1), thick = opt_int(L, "thickness", 1);
+    char door = opt_glyph(L, "door", '+'), inner = opt_glyph(L, "inner_door", '.');
+    char between = opt_glyph(L, "between_doors", '.');
+    lua_getfield(L, 2, "veto_gates");
+    int veto_gates = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    const char *pass = opt_string(L, "passable", LRT_TRAVERSABLE);
+    qg_runtime *rt = lrt_runtime(L);
+    int size_x = b.x2 - b.x1 + 1 - thick * 2, size_y = b.y2 - b.y1 + 1 - thick * 2;
+    int positions = size_x * 2 + size_y * 2, doors = 0, sanity = 0;
+    if (size_x < 0 || size_y < 0 || positions <= 0 || number < 0 || number > 10000) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    lrt_charge(L, (size_t)number * 100);
+    while (doors < number) {
+        int p = qg_rng_below(&rt->rng, positions), side, x, y;
+        if (p < size_x) {
+            side = 0, x = b.x1 + thick + p, y = b.y1;
+        } else if (p < size_x * 2) {
+            side = 1, x = b.x1 + thick + (p - size_x), y = b.y2;
+        } else if (p < size_x * 2 + size_y) {
+            side = 2, x = b.x1, y = b.y1 + thick + (p - size_x * 2);
+        } else {
+            side = 3, x = b.x2, y = b.y1 + thick + (p - size_x * 2 - size_y);
+        }
+        int good;
+        if (side < 2)
+            good = in_set(pass, lrt_cell(map, x, y - (side == 0 ? 1 : thick))) &&
+                   in_set(pass, lrt_cell(map, x, y + (side == 1 ? 1 : thick))) &&
+                   !(veto_gates && (lrt_cell(map, x - 1, y) == door ||
+                                    lrt_cell(map, x + 1, y) == door));
+        else
+            good = in_set(pass, lrt_cell(map, x - (side == 2 ? 1 : thick), y)) &&
+                   in_set(pass, lrt_cell(map, x + (side == 3 ? 1 : thick), y)) &&
+                   !(veto_gates && (lrt_cell(map, x, y - 1) == door ||
+                                    lrt_cell(map, x, y + 1) == door));
+        if (!good) {
+            if (++sanity >= number * 100)
+                break;
+            continue;
+        }
+        doors++;
+        lrt_set_cell(map, x, y, door);
+        for (int i = 1; i < thick; i++) {
+            x += side == 2 ? 1 : side == 3 ? -1 : 0;
+            y += side == 0 ? 1 : side == 1 ? -1 : 0;
+            lrt_set_cell(map, x, y, between);
+        }
+        if (thick > 1)
+            lrt_set_cell(map, x, y, inner);
+    }
+    lua_pushinteger(L, doors);
+    return 1;
 }
 
 static int l_replace_area(lua_State *L)
@@ -287,6 +396,9 @@ void lrt_open_builder(lua_State *L)
     static const luaL_Reg fns[] = {
         {"fill_area", l_fill_area}, {"extend_map", l_extend_map},
         {"make_box", l_make_box}, {"make_circle", l_make_circle},
+        {"make_diamond", l_make_diamond}, {"make_square", l_make_square},
+        {"make_rounded_square", l_make_rounded_square},
+        {"make_box_doors", l_make_box_doors},
         {"replace_area", l_replace_area}, {"replace_first", l_replace_first},
         {"replace_random", l_replace_random},
         {"count_feature_in_box", l_count_feature_in_box},

@@ -90,10 +90,37 @@ static int first_arg(lua_State *L)
     return lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
 }
 
+/* Records a level property of the running map: the random monster list
+ * (Shadow Creatures), the border fill, renamed features. */
+static int level_property(lua_State *L, const char *key, const char *value)
+{
+    lrt_map *map = lrt_runtime(L)->map;
+    if (!map)
+        return 0;
+    if (!lrt_strs_add(&map->level_keys, key, strlen(key)))
+        return lrt_map_error(L, map, "too many values, or out of memory");
+    if (!lrt_strs_add(&map->level_values, value, strlen(value))) {
+        free(map->level_keys.items[--map->level_keys.count]);
+        return lrt_map_error(L, map, "too many values, or out of memory");
+    }
+    return 0;
+}
+
 static int l_set_random_mon_list(lua_State *L)
 {
-    luaL_checkstring(L, first_arg(L));
-    return 0;
+    return level_property(L, "random_mon_list", luaL_checkstring(L, first_arg(L)));
+}
+
+static int l_set_border_fill_type(lua_State *L)
+{
+    return level_property(L, "border_fill", luaL_checkstring(L, first_arg(L)));
+}
+
+static int l_set_feature_name(lua_State *L)
+{
+    int i = first_arg(L);
+    lua_pushfstring(L, "%s=%s", luaL_checkstring(L, i), luaL_checkstring(L, i + 1));
+    return level_property(L, "feature_name", lua_tostring(L, -1));
 }
 
 /* feature numbers: stable small integers per name within a state */
@@ -188,6 +215,15 @@ static int l_empty_table(lua_State *L)
     return 1;
 }
 
+/* dgn.stash_items: the items seen on the floor and in shops so far (none
+ * in a fresh game). */
+static int l_stash_items(lua_State *L)
+{
+    lua_newtable(L);
+    lua_newtable(L);
+    return 2;
+}
+
 static int l_floor_colour(lua_State *L)
 {
     lua_pushliteral(L, "lightgrey");
@@ -206,7 +242,7 @@ static int l_feature_name(lua_State *L)
 
 static int passable(char c)
 {
-    return c != ' ' && c && !strchr("xXcvbmnotwl", c);
+    return c && strchr(LRT_TRAVERSABLE, c) != NULL;
 }
 
 /* Floods from (x, y); returns a userdata-backed mask on the stack. */
@@ -357,19 +393,21 @@ void lrt_open_dgn(lua_State *L)
         {"any_point_connected", l_any_point_connected},
         {"has_exit_from", l_has_exit_from},
         {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
-        {"set_feature_name", l_nothing}, {"set_border_fill_type", l_nothing},
+        {"set_feature_name", l_set_feature_name},
+        {"set_border_fill_type", l_set_border_fill_type},
         {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"terrain_changed", l_nothing}, {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
         {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
         {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
-        {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
+        {"primary_vault_dimensions", l_nothing},
         {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
         {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
         {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
         {"create_monster", l_nothing}, {"get_floor_colour", l_floor_colour},
         {"get_rock_colour", l_floor_colour}, {"grid", l_grid},
-        {"stash_items", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
+        {"stash_items", l_stash_items}, {"set_map_mask", l_nothing},
+        {"unset_map_mask", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
         {NULL, NULL}};
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");

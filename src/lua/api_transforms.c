@@ -285,6 +285,50 @@ static int l_gly_points(lua_State *L)
     return n;
 }
 
+/* ---- a subvault's shape ------------------------------------------------- */
+
+static int mask_at(const lrt_map *map, lua_Integer x, lua_Integer y)
+{
+    return map->sv_mask && x >= 0 && y >= 0 && x < map->sv_width && y < map->sv_height &&
+           map->sv_mask[(size_t)y * map->sv_width + (size_t)x];
+}
+
+static int l_is_subvault(lua_State *L)
+{
+    lua_pushboolean(L, lrt_check_map(L, 1)->sv_mask != NULL);
+    return 1;
+}
+
+static int l_subvault_size(lua_State *L)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    lua_pushinteger(L, map->sv_mask ? map->sv_width : 0);
+    lua_pushinteger(L, map->sv_mask ? map->sv_height : 0);
+    return 2;
+}
+
+static int l_subvault_cell_valid(lua_State *L)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    lua_pushboolean(L, mask_at(map, lrt_checkint(L, 2), lrt_checkint(L, 3)));
+    return 1;
+}
+
+/* The grid becomes the subvault's shape: floor inside, outside elsewhere. */
+static int l_default_subvault_glyphs(lua_State *L)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    if (!map->sv_mask)
+        return 0;
+    if (!lrt_map_resize(map, 0, 0, ' ') ||
+        !lrt_map_resize(map, map->sv_width, map->sv_height, ' '))
+        return lrt_map_error(L, map, "out of memory");
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++)
+            lrt_set_cell(map, x, y, mask_at(map, x, y) ? '.' : ' ');
+    return 0;
+}
+
 void lrt_open_transforms(lua_State *L)
 {
     static const luaL_Reg fns[] = {
@@ -292,6 +336,9 @@ void lrt_open_transforms(lua_State *L)
         {"height", l_height}, {"normalise", l_normalise}, {"subst", l_subst},
         {"nsubst", l_nsubst}, {"shuffle", l_shuffle}, {"clear", l_clear},
         {"gly_point", l_gly_point}, {"gly_points", l_gly_points},
+        {"is_subvault", l_is_subvault}, {"subvault_size", l_subvault_size},
+        {"subvault_cell_valid", l_subvault_cell_valid},
+        {"default_subvault_glyphs", l_default_subvault_glyphs},
         {NULL, NULL}};
     lua_getglobal(L, "dgn");
     luaL_setfuncs(L, fns, 0);

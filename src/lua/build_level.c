@@ -67,16 +67,34 @@ static const char *cache_pick(qg_runtime *rt, spec_cache *c, qg_buf *buf)
     return buf->len ? buf->data : NULL;
 }
 
+/* The parsed specs of one map (the level's, or a subvault merged in). */
+typedef struct spec_set {
+    spec_cache feat[LRT_GLYPHS], mons[LRT_GLYPHS], item[LRT_GLYPHS];
+    spec_cache mons_slots[7], item_slots[8];
+} spec_set;
+
 typedef struct builder {
     qg_runtime *rt;
     lrt_map *map;
     qg_level *level;
-    spec_cache feat[LRT_GLYPHS], mons[LRT_GLYPHS], item[LRT_GLYPHS];
-    spec_cache mons_slots[7], item_slots[8];
+    spec_set *sets;        /* [0] the map's, [1 + i] subvault i's */
     uint32_t base_mask;
     qg_buf text;
     des_arena arena;
 } builder;
+
+/* Whose keyed specs and slots a cell's glyph uses. */
+typedef struct source {
+    lrt_map *map;
+    spec_set *set;
+} source;
+
+static source source_at(builder *b, int x, int y)
+{
+    size_t sub = b->map->cell_sub ? b->map->cell_sub[(size_t)y * b->map->width + x] : 0;
+    source src = {sub ? b->map->subs[sub - 1] : b->map, &b->sets[sub]};
+    return src;
+}
 
 static uint32_t tag_masks(const lrt_map *map, int *transparent)
 {
@@ -95,12 +113,13 @@ static uint32_t tag_masks(const lrt_map *map, int *transparent)
 
 static qg_status place_feature(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     const char *name = NULL;
     if (k && k->feat) {
-        if (!cache_keyed(&b->arena, &b->feat[g], DES_DIR_KFEAT, k->feat))
+        if (!cache_keyed(&b->arena, &src.set->feat[g], DES_DIR_KFEAT, k->feat))
             return QG_ERR_NOMEM;
-        name = cache_pick(b->rt, &b->feat[g], &b->text);
+        name = cache_pick(b->rt, &src.set->feat[g], &b->text);
         if (name && strlen(name) == 1)
             name = des_glyph_info((unsigned char)name[0])->feature;
     }
@@ -122,15 +141,16 @@ static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *
 
 static qg_status place_monster(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     if (k && k->mons)
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons[g], DES_DIR_KMONS, k->mons);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons[g], DES_DIR_KMONS, k->mons);
     if (g >= '1' && g <= '7') {
         size_t i = (size_t)(g - '1');
-        if (i >= b->map->mons.count)
+        if (i >= src.map->mons.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons_slots[i], DES_DIR_MONS,
-                          b->map->mons.items[i]);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons_slots[i], DES_DIR_MONS,
+                          src.map->mons.items[i]);
     }
     int ood = g == '0' ? 0 : g == '9' ? 5 : g == '8' ? 4 + lrt_absdepth(b->rt) : -1;
     if (ood < 0)
@@ -140,15 +160,16 @@ static qg_status place_monster(builder *b, int x, int y, unsigned char g)
 
 static qg_status place_item(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     if (k && k->item)
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item[g], DES_DIR_KITEM, k->item);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &src.set->item[g], DES_DIR_KITEM, k->item);
     if (g >= 'd' && g <= 'k') {
         size_t i = (size_t)(g - 'd');
-        if (i >= b->map->items.count)
+        if (i >= src.map->items.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item_slots[i], DES_DIR_ITEM,
-                          b->map->items.items[i]);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &src.set->item_slots[i], DES_DIR_ITEM,
+                          src.map->items.items[i]);
     }
     switch (g) {
     case '$':
@@ -165,7 +186,7 @@ static qg_status place_item(builder *b, int x, int y, unsigned char g)
     return QG_OK;
 }
 
-static uint32_t cell_mask(builder *b, unsigned char g, int transparent)
+static uint32_t cell_mask(builder *b, int x, int y, unsigned char g, int transparent)
 {
     uint32_t mask = b->base_mask;
     if (!transparent && g != '@')
@@ -174,7 +195,7 @@ static uint32_t cell_mask(builder *b, unsigned char g, int transparent)
         mask |= QG_MASK_EXIT;
     if (strchr("$%*|", g) && g)
         mask |= QG_MASK_NO_TRAP_GEN;
-    lrt_keyed *k = b->map->keyed[g];
+    lrt_keyed *k = source_at(b, x, y).map->keyed[g];
     if (k)
         mask = (mask | k->mask_set) & ~k->mask_clear;
     return mask;
@@ -193,7 +214,7 @@ static qg_status place_cells(builder *b)
             if ((st = qg_level_set_glyph(b->level, x, y, g)) ||
                 (st = place_feature(b, x, y, g)) ||
                 (st = place_item(b, x, y, g)) ||
-                (st = qg_level_set_vault_mask(b->level, x, y, cell_mask(b, g, transparent))))
+                (st = qg_level_set_vault_mask(b->level, x, y, cell_mask(b, x, y, g, transparent))))
                 break;
         }
     }
@@ -241,8 +262,10 @@ static qg_status add_properties(builder *b)
     for (int i = 0; i < 4 && !st; i++)
         if (values[i])
             st = qg_level_add_property(b->level, keys[i], values[i]);
-    for (size_t i = 0; i < map->subvaults.count && !st; i++)
-        st = qg_level_add_property(b->level, "subvault", map->subvaults.items[i]);
+    for (size_t i = 0; i < map->level_keys.count && !st; i++)
+        st = qg_level_add_property(b->level, map->level_keys.items[i], map->level_values.items[i]);
+    for (size_t i = 0; i < map->sub_count && !st; i++)
+        st = qg_level_add_property(b->level, "subvault", map->subs[i]->name);
     if (!st)
         st = qg_level_set_name(b->level, map->name);
     return st;
@@ -254,8 +277,12 @@ qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out)
     if (map->width < 1 || map->height < 1)
         return QG_ERR_INVALID;
     builder *b = calloc(1, sizeof *b);
-    if (!b)
+    spec_set *sets = b ? calloc(1 + map->sub_count, sizeof *sets) : NULL;
+    if (!sets) {
+        free(b);
         return QG_ERR_NOMEM;
+    }
+    b->sets = sets;
     b->rt = rt;
     b->map = map;
     qg_buf_init(&b->text);
@@ -267,6 +294,7 @@ qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out)
     if (!st)
         st = add_properties(b);
     des_arena_free(&b->arena);
+    free(b->sets);
     qg_buf_free(&b->text);
     if (st)
         qg_level_free(b->level);

@@ -107,8 +107,23 @@ static int bound_call(lua_State *L)
     return lua_gettop(L);
 }
 
-/* __index(env, key): a dgn function bound to the map (cached in env), else
- * the global. */
+/* Whether name is one of the library's hook names (dgn.MAP_HOOK_NAMES). */
+static int is_hook_name(lua_State *L, const char *name)
+{
+    int found = 0, top = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    if (lua_getfield(L, -1, "MAP_HOOK_NAMES") == LUA_TTABLE)
+        for (lua_Integer i = 1; !found && lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            found = strcmp(lua_tostring(L, -1), name) == 0;
+            lua_pop(L, 1);
+        }
+    lua_settop(L, top);
+    return found;
+}
+
+/* __index(env, key): a dgn function bound to the map (cached in env);
+ * mapgrd and the HOOK_* tables Crawl's environment holds, made when first
+ * asked for; else the global. */
 static int env_index(lua_State *L)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
@@ -121,25 +136,26 @@ static int env_index(lua_State *L)
         lua_rawset(L, 1);
         return 1;
     }
+    lua_settop(L, 2);
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+    if (strcmp(key, "mapgrd") == 0 ||
+        (strncmp(key, "HOOK_", 5) == 0 && is_hook_name(L, key + 5))) {
+        if (key[0] == 'm') {
+            lua_pushcfunction(L, mapgrd_table);
+            lua_pushvalue(L, lua_upvalueindex(1));
+            lua_call(L, 1, 1);
+        } else {
+            lua_newtable(L);
+        }
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+        return 1;
+    }
     lua_pushglobaltable(L);
     lua_pushvalue(L, 2);
     lua_gettable(L, -2);
     return 1;
-}
-
-static void add_hook_tables(lua_State *L, int env)
-{
-    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
-    if (lua_getfield(L, -1, "MAP_HOOK_NAMES") == LUA_TTABLE) {
-        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
-            lua_pushfstring(L, "HOOK_%s", lua_tostring(L, -1));
-            lua_newtable(L);
-            lua_rawset(L, env);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 2);
 }
 
 static void register_env(lua_State *L, lrt_map *map, int env)
@@ -175,13 +191,8 @@ void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map)
     lua_setfield(L, env, "_G");
     lua_pushvalue(L, ud);
     lua_setfield(L, env, "wrapped_instance");
-    lua_pushcfunction(L, mapgrd_table);
-    lua_pushvalue(L, ud);
-    lua_call(L, 1, 1);
-    lua_setfield(L, env, "mapgrd");
     lua_pushvalue(L, ud);
     lua_setglobal(L, "g_dgn_curr_map");
-    add_hook_tables(L, env);
     register_env(L, map, env);
     lua_pop(L, 1);
     lua_pushvalue(L, env);
@@ -207,6 +218,39 @@ void lrt_drop_env(lua_State *L)
     lua_pushnil(L);
     lua_setfield(L, -2, "_map_envs");
     lua_pop(L, 1);
+}
+
+int lrt_env_save(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    return ref;
+}
+
+void lrt_env_restore(lua_State *L, int ref)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getfield(L, -1, "wrapped_instance");
+    lua_setglobal(L, "g_dgn_curr_map");
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_newtable(L);
+    lua_getfield(L, -3, "wrapped_instance");
+    map_ref *ref_ud = luaL_testudata(L, -1, MAP_META);
+    lua_pop(L, 1);
+    if (ref_ud && ref_ud->map) {
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, ref_ud->map->name);
+    }
+    lua_setfield(L, -2, "_map_envs");
+    lua_pop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
 }
 
 /* ---- setfenv for Lua 5.1-era library code ------------------------------ */

@@ -16,7 +16,8 @@ libquestgrid_la_SOURCES += \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
-	src/lua/sandbox.c
+	src/lua/sandbox.c \
+	src/lua/subvault.c
 
 if HAVE_CMOCKA
 LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -28,11 +29,6 @@ tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
 tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
 endif
-
-# Benchmark and corpus report, run by hand: tools/bench_lua [DATDIR [SEEDS]]
-noinst_PROGRAMS += tools/bench_lua
-tools_bench_lua_SOURCES = tools/bench_lua.c
-tools_bench_lua_LDADD = libquestgrid.la
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_lua_resolve
@@ -58,3 +54,11 @@ tests_lua_cli_driver_SOURCES = tests/lua_cli_driver.c src/cli/show_des_resolved.
 tests_lua_cli_driver_LDADD = libquestgrid.la
 TESTS += tests/cli_lua.sh
 EXTRA_DIST += tests/cli_lua.sh tests/data/random_test.des
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_des
+TESTS += tests/test_lua_des
+tests_test_lua_des_SOURCES = tests/test_lua_des.c
+tests_test_lua_des_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_des_LDADD = $(LUA_TESTS_LDADD)
+endif

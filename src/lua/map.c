@@ -55,6 +55,8 @@ void lrt_map_free(lrt_map *map)
     lrt_strs_free(&map->mons);
     lrt_strs_free(&map->items);
     lrt_strs_free(&map->subvaults);
+    lrt_strs_free(&map->level_keys);
+    lrt_strs_free(&map->level_values);
     free(map->orient);
     free(map->desc);
     lrt_strs_free(&map->chance_ranges);
@@ -74,6 +76,11 @@ void lrt_map_free(lrt_map *map)
     for (size_t i = 0; i < map->mark_count; i++)
         free(map->marks[i].spec);
     free(map->marks);
+    for (size_t i = 0; i < map->sub_count; i++)
+        lrt_map_free(map->subs[i]);
+    free(map->subs);
+    free(map->cell_sub);
+    free(map->sv_mask);
     free(map);
 }
 
@@ -142,6 +149,53 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
 {
     if (x >= 0 && y >= 0 && x < map->width && y < map->height)
         map->grid[(size_t)y * map->width + x] = glyph;
+}
+
+/* Moves every cell (and mark) of the map to where(x, y) in a grid of
+ * new_w x new_h. */
+static int remap(lrt_map *map, int new_w, int new_h, int kind)
+{
+    size_t cells = (size_t)map->width * map->height;
+    char *grid = malloc(cells + 1);
+    unsigned char *sub = map->cell_sub ? malloc(cells) : NULL;
+    if (!grid || (map->cell_sub && !sub)) {
+        free(grid);
+        free(sub);
+        return 0;
+    }
+    int w = map->width, h = map->height;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            /* kind 0: clockwise, 1: anticlockwise, 2: left-right, 3: top-bottom */
+            int nx = kind == 0 ? h - 1 - y : kind == 1 ? y : kind == 2 ? w - 1 - x : x;
+            int ny = kind == 0 ? x : kind == 1 ? w - 1 - x : kind == 2 ? y : h - 1 - y;
+            grid[(size_t)ny * new_w + nx] = map->grid[(size_t)y * w + x];
+            if (sub)
+                sub[(size_t)ny * new_w + nx] = map->cell_sub[(size_t)y * w + x];
+        }
+    for (size_t i = 0; i < map->mark_count; i++) {
+        int x = map->marks[i].x, y = map->marks[i].y;
+        map->marks[i].x = kind == 0 ? h - 1 - y : kind == 1 ? y : kind == 2 ? w - 1 - x : x;
+        map->marks[i].y = kind == 0 ? x : kind == 1 ? w - 1 - x : kind == 2 ? y : h - 1 - y;
+    }
+    free(map->grid);
+    free(map->cell_sub);
+    map->grid = grid;
+    map->grid_cap = cells + 1;
+    map->cell_sub = sub;
+    map->width = new_w;
+    map->height = new_h;
+    return 1;
+}
+
+int lrt_map_rotate(lrt_map *map, int clockwise)
+{
+    return remap(map, map->height, map->width, clockwise ? 0 : 1);
+}
+
+int lrt_map_mirror(lrt_map *map, int horizontal)
+{
+    return remap(map, map->width, map->height, horizontal ? 2 : 3);
 }
 
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)

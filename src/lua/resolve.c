@@ -26,7 +26,8 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
         if (st || *vetoed)
             return st;
     }
-    if ((st = lrt_run_map(rt, map, chunks, diags)))
+    if ((st = lrt_run_map(rt, map, chunks, diags)) ||
+        (st = lrt_apply_subvaults(rt, map, 0, diags)))
         return st;
     if (chunks->chunk[QG_CHUNK_VALIDATE] && chunks->chunk[QG_CHUNK_VALIDATE]->len)
         st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VALIDATE],
@@ -40,6 +41,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              qg_diags *diags)
 {
     *out = NULL;
+    lrt_operation_start(rt);
     set_context(rt, context);
     qg_rng_seed(&rt->rng, seed, 0);
     for (int attempt = 0; attempt < LRT_RESOLVE_TRIES; attempt++) {

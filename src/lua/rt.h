@@ -14,6 +14,9 @@
 #define LRT_DEFAULT_MEMORY (64u * 1024u * 1024u)
 #define LRT_DEFAULT_INSTRUCTIONS 10000000ul
 #define LRT_HOOK_STEP 1000
+/* One compile or resolve of a map (all its chunks, validate re-tries and
+ * subvaults) may spend this many chunk budgets in all. */
+#define LRT_OPERATION_BUDGETS 4
 /* Crawl's GXM x GYM; a map may not grow past it. */
 #define LRT_MAX_WIDTH 80
 #define LRT_MAX_HEIGHT 70
@@ -55,11 +58,20 @@ typedef struct lrt_map {
     int width, height;
     size_t grid_cap;         /* bytes allocated for grid */
     lrt_strs tags, depths, places, mons, items, subvaults;
+    lrt_strs level_keys, level_values; /* level properties the map sets */
     char *orient, *desc;
     lrt_strs chance_ranges, weight_ranges; /* "value (ranges)" */
     long chance, weight;                   /* defaults; -1 = none */
     char *lfloorcol, *lrockcol, *lfloortile, *lrocktile;
     int order, has_order;
+    /* subvaults merged into the grid: cell_sub[i] is 0, or 1 + the index in
+     * subs of the map whose keyed specs and slots the cell's glyph uses */
+    struct lrt_map **subs;
+    size_t sub_count, sub_cap;
+    unsigned char *cell_sub;
+    /* when the map is resolved as a subvault: the shape it must fill */
+    unsigned char *sv_mask;
+    int sv_width, sv_height;
     lrt_keyed *keyed[LRT_GLYPHS];
     lrt_mark *marks;
     size_t mark_count, mark_cap;
@@ -69,6 +81,7 @@ struct qg_runtime {
     lua_State *L;
     size_t mem_used, mem_limit;
     unsigned long instr_limit, instr_used;
+    unsigned long long op_used; /* instructions of the current operation */
     int budget_exhausted;
     qg_rng rng;
     const qg_context *context;
@@ -79,6 +92,10 @@ struct qg_runtime {
     qg_mapdef **maps;
     size_t map_count, map_cap;
 };
+
+/* Glyphs a map's inhabitants can walk over (Crawl's traversable_glyphs):
+ * connectivity tests and the builder's passable defaults. */
+#define LRT_TRAVERSABLE ".+=w@{}()[]<>BC^TUVY$%*|Odefghijk0123456789"
 
 /* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
 static inline lua_Integer lrt_checkint(lua_State *L, int index)
@@ -95,11 +112,17 @@ static inline lua_Integer lrt_checkint(lua_State *L, int index)
 
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
+/* Fresh budget for a chunk; lrt_operation_start also for a whole compile
+ * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
+void lrt_operation_start(qg_runtime *rt);
 /* Charges work done in C (cells visited, entries scanned) to the chunk's
  * instruction budget, so that a loop of cheap-looking calls stops as an
  * endless Lua loop does; raises the budget error when it is spent. */
 void lrt_charge(lua_State *L, size_t work);
+/* The same outside Lua: 0 (and the budget marked spent) when the
+ * operation's budget is exceeded. */
+int lrt_spend(qg_runtime *rt, size_t work);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
@@ -119,6 +142,10 @@ lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
 void lrt_drop_env(lua_State *L);
+/* Sets the running map's environment aside (for a subvault's run) and
+ * brings it back; lrt_env_save returns a registry reference. */
+int lrt_env_save(lua_State *L);
+void lrt_env_restore(lua_State *L, int ref);
 void lrt_open_env(lua_State *L);
 qg_runtime *lrt_runtime(lua_State *L);
 
@@ -135,6 +162,10 @@ void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
 /* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
+/* Grid, marks and subvault cells turned (clockwise or not) or mirrored
+ * (left-right with horizontal, else top-bottom); 0 when out of memory. */
+int lrt_map_rotate(lrt_map *map, int clockwise);
+int lrt_map_mirror(lrt_map *map, int horizontal);
 /* luaL_error with the map's name, for argument errors. */
 int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...);
 /* The error of a des_parse_* call (DES_PARSE_BAD or DES_PARSE_NOMEM). */

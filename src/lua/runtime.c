@@ -36,11 +36,30 @@ static char *find_library_file(const qg_runtime *rt, const char *name)
     return NULL;
 }
 
+/* A library file name a map may ask for: relative, no "..", ending in
+ * ".lua", so that crawl_require reads nothing outside the library. */
+static int safe_library_name(const char *name)
+{
+    size_t len = strlen(name);
+    if (len < 5 || name[0] == '/' || strcmp(name + len - 4, ".lua") != 0)
+        return 0;
+    for (const char *p = name; *p; p++) {
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || strchr("_-./", *p)))
+            return 0;
+        if (p[0] == '.' && p[1] == '.')
+            return 0;
+    }
+    return 1;
+}
+
 /* crawl_require(name): runs a library file once. */
 static int l_crawl_require(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
     const char *name = luaL_checkstring(L, 1);
+    if (!safe_library_name(name))
+        return luaL_error(L, "crawl_require: '%s' is not a library file name", name);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.required");
     if (lua_getfield(L, -1, name) != LUA_TNIL)
         return 0;
@@ -98,7 +117,7 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *w
                                  qg_diags *diags)
 {
     lua_State *L = rt->L;
-    lrt_budget_reset(rt);
+    lrt_operation_start(rt);
     lua_pushcfunction(L, fn);
     int status = lrt_pcall(L, 0, 0);
     if (status == LUA_OK)
@@ -309,7 +328,9 @@ static int hooks_pending(qg_runtime *rt, lrt_map *map, const char *hook)
     char var[32];
     snprintf(var, sizeof var, "HOOK_%s", hook);
     lrt_push_env(L, rt, map);
-    lua_getfield(L, -1, var);
+    /* raw: the hook tables are made when first asked for */
+    lua_pushstring(L, var);
+    lua_rawget(L, -2);
     int pending = is_hook(L);
     lua_pop(L, 1);
     if (!pending && lua_getglobal(L, "dgn") == LUA_TTABLE &&
@@ -560,6 +581,7 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     if (!map)
         return QG_ERR_NOMEM;
     map->validating = 1;
+    lrt_operation_start(rt);
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
@@ -581,7 +603,7 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
                                  qg_diags *diags)
 {
     lua_State *L = rt->L;
-    lrt_budget_reset(rt);
+    lrt_operation_start(rt);
     /* padded to its .des lines, so that the functions it defines report
      * their own file and line wherever they are called from */
     qg_buf code;

@@ -29,29 +29,44 @@ void lrt_charge(lua_State *L, size_t work)
 {
     qg_runtime *rt = lrt_runtime(L);
     rt->instr_used += work;
+    rt->op_used += work;
+    if (rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS) {
+        rt->budget_exhausted = 1;
+        luaL_error(L, "instruction budget of the whole map exceeded (%I instructions)",
+                   (lua_Integer)rt->instr_limit * LRT_OPERATION_BUDGETS);
+    }
     if (rt->instr_used > rt->instr_limit) {
         rt->budget_exhausted = 1;
         luaL_error(L, "instruction budget exceeded (%I instructions)",
                    (lua_Integer)rt->instr_limit);
     }
+}
+
+int lrt_spend(qg_runtime *rt, size_t work)
+{
+    rt->op_used += work;
+    if (rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS)
+        rt->budget_exhausted = 1;
+    return !rt->budget_exhausted;
 }
 
 static void lrt_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
-    qg_runtime *rt = lrt_runtime(L);
-    rt->instr_used += LRT_HOOK_STEP;
-    if (rt->instr_used > rt->instr_limit) {
-        rt->budget_exhausted = 1;
-        luaL_error(L, "instruction budget exceeded (%I instructions)",
-                   (lua_Integer)rt->instr_limit);
-    }
+    lrt_charge(L, LRT_HOOK_STEP);
 }
 
 void lrt_budget_reset(qg_runtime *rt)
 {
     rt->instr_used = 0;
-    rt->budget_exhausted = 0;
+    /* once the operation's budget is spent, every later chunk fails too */
+    rt->budget_exhausted = rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS;
+}
+
+void lrt_operation_start(qg_runtime *rt)
+{
+    rt->op_used = 0;
+    lrt_budget_reset(rt);
 }
 
 static int lrt_panic(lua_State *L)
