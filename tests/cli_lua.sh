@@ -1,11 +1,10 @@
 #!/bin/sh
-# The Lua-resolved .des command line: `questgrid stats` and the show
-# handler (through tests/lua_cli_driver) on the random_test map of Crawl's
-# design guide. Prints TAP.
+# The Lua-resolved .des command line: `questgrid stats` and
+# `questgrid show --seed` on the random_test map of Crawl's design guide.
+# Prints TAP.
 srcdir=${QG_SRCDIR:-.}
 builddir=${QG_BUILDDIR:-.}
 qg="$builddir/questgrid"
-driver="$builddir/tests/lua_cli_driver"
 map="$srcdir/tests/data/random_test.des"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_lua.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -30,17 +29,17 @@ status=$?
 result $([ $status -eq 1 ] && grep -q "no map named 'nosuch'" "$tmp/err" && echo 1 || echo 0) 3 \
     "stats: an unknown map is an error"
 
-"$driver" --map random_test --seed 5 "$map" >"$tmp/show1" 2>"$tmp/err"
+"$qg" show --map random_test --seed 5 "$map" >"$tmp/show1" 2>"$tmp/err"
 status=$?
 result $([ $status -eq 0 ] && grep -q 'x\.\.\.\.\.\.\.\.{\.\.\.\.\.\.\.\.x' "$tmp/show1" && echo 1 || echo 0) 4 \
     "show: the resolved grid is printed"
 
-"$driver" --map random_test --seed 5 "$map" >"$tmp/show2" 2>/dev/null
+"$qg" show --map random_test --seed 5 "$map" >"$tmp/show2" 2>/dev/null
 result $(cmp -s "$tmp/show1" "$tmp/show2" && echo 1 || echo 0) 5 "show: the same seed gives the same level"
 
 differs=0
 for s in 1 2 3 4 6 7 8 9; do
-    "$driver" --map random_test --seed $s "$map" >"$tmp/show3" 2>/dev/null
+    "$qg" show --map random_test --seed $s "$map" >"$tmp/show3" 2>/dev/null
     cmp -s "$tmp/show1" "$tmp/show3" || differs=1
 done
 result $differs 6 "show: other seeds give other levels"

@@ -3,12 +3,14 @@
  * map as declared. */
 #include "cli/cli.h"
 #include "cli/cli_des.h"
+#include "cli/cli_lua.h"
 
 #include <stdio.h>
 
 static const char usage[] =
     "usage: questgrid show FILE [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
     "       questgrid show FILE.des [--map NAME] [--legacy]\n"
+    "       questgrid show FILE.des [--map NAME] --seed N [--place D:5] [--lua-path DIR]...\n"
     "\n"
     "Resolves FILE as the games do (?: conditions with the variables given,\n"
     "%: includes, F: letters, D: rows, P: start) and prints the level: the\n"
@@ -21,6 +23,10 @@ static const char usage[] =
     "  --edit-dir DIR     the lib/edit directory for includes and names\n"
     "  --map NAME         the .des map to show (default: the first)\n"
     "  --legacy           read the .des file in the Crawl 0.3-0.4 syntax\n"
+    "  --seed N           resolve the .des map with its Lua, seeded by N, and\n"
+    "                     print the level (also with --place or --lua-path)\n"
+    "  --place P          where the map is resolved, e.g. D:5 (default D:1)\n"
+    "  --lua-path DIR     a game's Lua library, e.g. Crawl's dat/dlua (repeatable)\n"
     "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
 
 static int show_fd(cli_opts *opts, const char *path);
@@ -29,12 +35,19 @@ int cmd_show(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_MAP | OPT_LEGACY, 1, 1, usage, &opts);
+                            OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH,
+                            1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     const char *path = opts.files[0];
-    int status = qg_format_from_path(path) == QG_FORMAT_DES ? cli_show_des(&opts, path)
-                                                            : show_fd(&opts, path);
+    int resolve = opts.has_seed || opts.place || opts.lua_path_count;
+    int status;
+    if (qg_format_from_path(path) != QG_FORMAT_DES)
+        status = show_fd(&opts, path);
+    else if (resolve)
+        status = cli_show_des_resolved(&opts, path);
+    else
+        status = cli_show_des(&opts, path);
     cli_opts_free(&opts);
     return status;
 }

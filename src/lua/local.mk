@@ -46,12 +46,7 @@ tests_test_lua_crawl_CFLAGS = $(TESTS_CFLAGS)
 tests_test_lua_crawl_LDADD = $(LUA_TESTS_LDADD)
 endif
 
-# The show handler on its own (until show dispatches .des files to it) and
-# the CLI test of show and stats.
-check_PROGRAMS += tests/lua_cli_driver
-tests_lua_cli_driver_SOURCES = tests/lua_cli_driver.c src/cli/show_des_resolved.c \
-	src/cli/options.c
-tests_lua_cli_driver_LDADD = libquestgrid.la
+# The CLI test of show --seed and stats.
 TESTS += tests/cli_lua.sh
 EXTRA_DIST += tests/cli_lua.sh tests/data/random_test.des
 
