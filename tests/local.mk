@@ -20,3 +20,10 @@ check-valgrind: all
 	  LOG_COMPILER='$(SHELL) $(top_srcdir)/tests/cmocka-tap $(LIBTOOL) --mode=execute valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect -q'
 
 .PHONY: check-valgrind
+
+# The test set-up: the optional corpora the tests read (Debian's
+# crawl-common), installed when it can be; tests skip where it cannot.
+check_DATA = tests/test-deps.stamp
+tests/test-deps.stamp:
+	$(AM_V_GEN)$(SHELL) $(top_srcdir)/tools/test-deps; $(MKDIR_P) tests; touch $@
+CLEANFILES += tests/test-deps.stamp
