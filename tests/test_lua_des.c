@@ -198,6 +198,51 @@ static void test_subvault_shape(void **state)
     qg_diags_free(d);
 }
 
+/* you.var answers the caller's variables (converted F:/D: conditionals
+ * read them); legacy LFLAGS/BFLAGS and the map's file and line reach the
+ * level as properties. */
+static void test_variables_flags_and_provenance(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: var_map\n"
+        "LFLAGS: no_tele_control\n"
+        "BFLAGS: islanded\n"
+        ": if you.var('CLASS') == 'Mage' then\n"
+        "SUBST: x = c\n"
+        ": end\n"
+        "MAP\n"
+        "xxx\n"
+        "x.x\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_options legacy = {1};
+    qg_des_parse("vars.des", text, sizeof text - 1, &legacy, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_mapdef *def = qg_runtime_map(rt, 0);
+    assert_int_equal(qg_runtime_compile_map(rt, def, d), QG_OK);
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "CLASS", "Mage");
+    qg_context mage = {"D:3", 1, vars};
+    qg_level *level = NULL;
+    assert_int_equal(qg_runtime_resolve(rt, def, 1, &mage, &level, d), QG_OK);
+    assert_memory_equal(qg_level_glyphs(level), "ccc", 3);
+    assert_string_equal(qg_level_get_property(level, "lflags"), "no_tele_control");
+    assert_string_equal(qg_level_get_property(level, "bflags"), "islanded");
+    assert_string_equal(qg_level_get_property(level, "file"), "vars.des");
+    assert_string_equal(qg_level_get_property(level, "line"), "1");
+    qg_level_free(level);
+    qg_context other = {"D:3", 1, NULL};
+    assert_int_equal(qg_runtime_resolve(rt, def, 1, &other, &level, d), QG_OK);
+    assert_memory_equal(qg_level_glyphs(level), "xxx", 3);
+    qg_level_free(level);
+    qg_vars_free(vars);
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_subvaults_merge),
         cmocka_unit_test(test_recursive_subvault_stops),
         cmocka_unit_test(test_subvault_shape),
+        cmocka_unit_test(test_variables_flags_and_provenance),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

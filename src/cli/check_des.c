@@ -26,12 +26,6 @@ static void check_map_placement(qg_runtime *rt, qg_mapdef *def, qg_diags *diags)
     qg_context context = {NULL, 0, NULL};
     if (run && qg_runtime_compile_map(rt, def, run) == QG_OK &&
         qg_runtime_resolve(rt, def, 1, &context, &level, run) == QG_OK && level) {
-        if (!qg_level_get_property(level, "file")) {
-            char line[16];
-            snprintf(line, sizeof line, "%d", qg_mapdef_line(def));
-            qg_level_add_property(level, "file", qg_mapdef_file(def));
-            qg_level_add_property(level, "line", line);
-        }
         qg_level_check_placement(level, diags);
     } else {
         const qg_diag *why = run ? qg_diags_get(run, 0) : NULL;

@@ -83,19 +83,6 @@ static qg_level *subvault(void *user, const char *tag, int w, int h,
     return NULL;
 }
 
-/* The map's file and line, so that placement diagnostics point at it. */
-static qg_status locate(qg_level *level, const qg_mapdef *def)
-{
-    char line[24];
-    snprintf(line, sizeof line, "%d", qg_mapdef_line(def));
-    qg_status st = QG_OK;
-    if (!qg_level_get_property(level, "file") && qg_mapdef_file(def))
-        st = qg_level_add_property(level, "file", qg_mapdef_file(def));
-    if (st == QG_OK && !qg_level_get_property(level, "line"))
-        st = qg_level_add_property(level, "line", line);
-    return st;
-}
-
 static int load_des(place_loader *l, const char *path, const char *map,
                     unsigned long long seed, place_fn fn, void *user)
 {
@@ -116,7 +103,7 @@ static int load_des(place_loader *l, const char *path, const char *map,
             continue;
         qg_level *level = NULL;
         if (qg_runtime_resolve(rt, def, seed + i, &l->context, &level, l->diags) != QG_OK ||
-            !level || locate(level, def) != QG_OK) {
+            !level) {
             qg_level_free(level);
             failures++;
             continue;

@@ -205,10 +205,12 @@ static void put_rows(level_writer *w)
         qg_buf_printf(w->o.buf, "P:%d:%d\n", sy, sx);
 }
 
+/* Keys the front ends set for provenance and the quest header: written by
+ * other records, or not at all. */
 static int resolver_key(const char *key)
 {
-    static const char *const keys[] = {"dialect", "kind", "cur_hgt", "cur_wid", "name",
-                                       "quest", "quest_text", "record"};
+    static const char *const keys[] = {"dialect", "kind", "file", "line", "cur_hgt",
+                                       "cur_wid", "name", "quest", "quest_text", "record"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         if (strcmp(key, keys[i]) == 0)
             return 1;

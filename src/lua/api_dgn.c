@@ -116,6 +116,18 @@ static int l_set_border_fill_type(lua_State *L)
     return level_property(L, "border_fill", luaL_checkstring(L, first_arg(L)));
 }
 
+/* The legacy LFLAGS and BFLAGS directives (Crawl 0.4): level and branch
+ * flags the host sets when it creates the level, carried as properties. */
+static int l_lflags(lua_State *L)
+{
+    return level_property(L, "lflags", luaL_checkstring(L, first_arg(L)));
+}
+
+static int l_bflags(lua_State *L)
+{
+    return level_property(L, "bflags", luaL_checkstring(L, first_arg(L)));
+}
+
 static int l_set_feature_name(lua_State *L)
 {
     int i = first_arg(L);
@@ -395,6 +407,7 @@ void lrt_open_dgn(lua_State *L)
         {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
         {"set_feature_name", l_set_feature_name},
         {"set_border_fill_type", l_set_border_fill_type},
+        {"lflags", l_lflags}, {"bflags", l_bflags},
         {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"terrain_changed", l_nothing}, {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},

@@ -78,6 +78,18 @@ static int l_xl(lua_State *L)
     return 1;
 }
 
+/* you.var(NAME): a variable of the context (--var NAME=VALUE) as a
+ * string, or nil; converted F:/D: conditionals read $NAME through it. */
+static int l_you_var(lua_State *L)
+{
+    const char *v = context_var(L, luaL_checkstring(L, 1));
+    if (v)
+        lua_pushstring(L, v);
+    else
+        lua_pushnil(L);
+    return 1;
+}
+
 /* A value from the context, else the default kept as upvalue 1. */
 static int l_var(lua_State *L)
 {
@@ -115,7 +127,8 @@ void lrt_open_you(lua_State *L)
         {"branch", l_branch}, {"depth", l_depth}, {"absdepth", l_absdepth},
         {"in_branch", l_in_branch}, {"where", l_where},
         {"depth_fraction", l_depth_fraction},
-        {"at_branch_bottom", l_at_branch_bottom}, {"xl", l_xl}, {NULL, NULL}};
+        {"at_branch_bottom", l_at_branch_bottom}, {"xl", l_xl},
+        {"var", l_you_var}, {NULL, NULL}};
     static const char *const flags[] = {
         "uniques", "have_rune", "see_cell", "silenced", "have_orb",
         "taking_stairs", "unrands", "is_level_on_stack", "hear_pos", NULL};

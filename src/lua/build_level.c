@@ -5,6 +5,7 @@
 #include "des/directives.h"
 #include "des/glyphs.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,9 +254,15 @@ static qg_status add_properties(builder *b)
     char *tags = lrt_sorted_tags(map);
     if (!tags)
         return QG_ERR_NOMEM;
+    char line[16];
+    snprintf(line, sizeof line, "%d", map->line);
     qg_status st = qg_level_add_property(b->level, "orient", map->orient);
     if (!st)
         st = qg_level_add_property(b->level, "tags", tags);
+    if (!st && map->file)
+        st = qg_level_add_property(b->level, "file", map->file);
+    if (!st && map->file)
+        st = qg_level_add_property(b->level, "line", line);
     free(tags);
     const char *keys[] = {"lfloorcol", "lrockcol", "lfloortile", "lrocktile"};
     const char *values[] = {map->lfloorcol, map->lrockcol, map->lfloortile, map->lrocktile};
