@@ -10,10 +10,16 @@
 #include <zlib.h>
 
 /* One deflate state reused for many blobs: setting up a state costs more
- * than compressing a small map. */
+ * than compressing a small map, and so does loading the dictionary (its
+ * every byte is hashed). So a second state holds the dictionary loaded
+ * once, and each blob starts from a copy of it. */
 typedef struct qgc_deflater {
     z_stream z;
     int ready;
+    z_stream primed;
+    int primed_ready;
+    const void *primed_dict;
+    size_t primed_len;
 } qgc_deflater;
 
 void qgc_deflater_init(qgc_deflater *d);
