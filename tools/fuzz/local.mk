@@ -1,7 +1,7 @@
 # libFuzzer harnesses, one per reader; `make fuzz FUZZ_TIME=600` runs each
 # for that many seconds (clang required).
 EXTRA_DIST += tools/fuzz/run tools/fuzz/README.md \
-	tools/fuzz/fuzz_des.c
+	tools/fuzz/fuzz_des.c tools/fuzz/fuzz_fd.c tools/fuzz/seeds
 FUZZ_TIME = 60
 
 fuzz:
