@@ -11,6 +11,12 @@ TESTS += tests/test_core
 tests_test_core_SOURCES = tests/test_core.c
 tests_test_core_CFLAGS = $(TESTS_CFLAGS)
 tests_test_core_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
+check_PROGRAMS += tests/test_hostile
+TESTS += tests/test_hostile
+tests_test_hostile_SOURCES = tests/test_hostile.c
+tests_test_hostile_CFLAGS = $(TESTS_CFLAGS)
+tests_test_hostile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 # The whole suite under valgrind: no leaks, no invalid accesses.

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +23,46 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
 {
     *data = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Non-blocking open and regular files only: a file naming a FIFO or a
+     * device (an include of /dev/zero or of a pipe nobody writes to) must
+     * neither hang nor stream forever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return io_error(diags, path, "cannot open");
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        errno = EISDIR;
+    if (fstat(fd, &st) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
         return io_error(diags, path, "cannot read");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return io_error(diags, path, "cannot read");
+        }
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "cannot read: not a regular file");
+        return QG_ERR_IO;
+    }
+    if ((uintmax_t)st.st_size > max_len) {
+        close(fd);
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "file is larger than the %zu byte limit", max_len);
+        return QG_ERR_LIMIT;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return io_error(diags, path, "cannot open");
     }
     qg_buf buf;
     qg_buf_init(&buf);
+    if (!qg_buf_reserve(&buf, (size_t)st.st_size)) {
+        fclose(f);
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
