@@ -26,7 +26,11 @@ tests_test_nomem_SOURCES = tests/test_nomem.c
 tests_test_nomem_CFLAGS = $(TESTS_CFLAGS)
 tests_test_nomem_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
+TESTS += tests/cli_hostile.sh
 endif
+
+EXTRA_DIST += tests/cli_hostile.sh
 
 # The whole suite under valgrind: no leaks, no invalid accesses.
 check-valgrind: all
