@@ -6,8 +6,11 @@
 #define QUESTGRID_H
 
 #include <questgrid/core.h>
+#include <questgrid/cache.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
+#include <questgrid/lua.h>
+#include <questgrid/des.h>
 #include <questgrid/mapping.h>
 
 #endif

@@ -1,4 +1,4 @@
-noinst_HEADERS += src/cli/cli.h
+noinst_HEADERS += src/cli/cli.h src/cli/cli_des.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
@@ -7,4 +7,8 @@ questgrid_SOURCES += \
 	src/cli/cmd_check.c \
 	src/cli/cmd_demo.c \
 	src/cli/cmd_show.c \
-	src/cli/fd_setup.c
+	src/cli/fd_setup.c \
+	src/cli/cmd_dump_lua.c \
+	src/cli/cmd_list.c \
+	src/cli/check_des.c \
+	src/cli/show_des.c

@@ -18,11 +18,27 @@ static const command commands[] = {
 #undef QG_COMMAND
 };
 
+/* Command names are C identifiers in commands.def; on the command line an
+ * underscore is spelled '-' (dump_lua is "dump-lua"). */
+static int same_command(const char *arg, const char *name)
+{
+    for (; *arg && *name; arg++, name++)
+        if (*arg != *name && !(*arg == '-' && *name == '_'))
+            return 0;
+    return *arg == *name;
+}
+
 static void usage(FILE *out)
 {
     fputs("usage: questgrid COMMAND [OPTIONS] [FILE...]\n\ncommands:\n", out);
-    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s", commands[i].name);
+        for (char *c = name; *c; c++)
+            if (*c == '_')
+                *c = '-';
+        fprintf(out, "  %-10s %s\n", name, commands[i].summary);
+    }
     fputs("\n'questgrid COMMAND --help' describes a command.\n", out);
 }
 
@@ -51,7 +67,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--version") == 0)
         return flushed(cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
+        if (same_command(argv[1], commands[i].name))
             return flushed(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "questgrid: unknown command '%s'\n", argv[1]);
     usage(stderr);

@@ -65,8 +65,19 @@ const qg_des_chunk *qg_des_global_prelude(const qg_des_file *file);
 
 /* A chunk of a .des map definition, or NULL when empty or not a .des map. */
 const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind);
+/* 1 when the map has Lua of its own (':' lines or {{ }} blocks), whose
+ * run may change what its directives declare; 0 for a declarative map. */
+int qg_des_map_has_lua(const qg_mapdef *def);
 /* Appends the map in the exact format of Crawl's -dump-maps output. */
 qg_status qg_des_dump_map(const qg_mapdef *def, FILE *out);
+
+/* What each glyph of a .des map means as declared, without running Lua:
+ * its K* specs, SUBST/NSUBST/SHUFFLE/CLEAR/MARKER directives, its MONS or
+ * ITEM slot, and Crawl's built-in meaning. fn is called once per glyph,
+ * in order of first appearance in the rows, then for glyphs that only
+ * substitutions produce. */
+typedef void (*qg_des_legend_fn)(void *user, unsigned char glyph, const char *meaning);
+qg_status qg_des_legend(const qg_mapdef *def, qg_des_legend_fn fn, void *user);
 
 #ifdef __cplusplus
 }

@@ -29,6 +29,12 @@ typedef struct qg_runtime qg_runtime;
 qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags);
 void qg_runtime_free(qg_runtime *rt);
 
+/* The .des files the game's Lua library loads, in its order (Crawl:
+ * dlua/loadmaps.lua; names relative to the library's data directory, e.g.
+ * "des/altar/altar.des"). Free each name and the array with free(). */
+qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
+                                       qg_diags *diags);
+
 /* Adds a parsed file's maps to the runtime (which takes them over and frees
  * the file) and runs its global prelude. */
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags);

@@ -1,0 +1,90 @@
+/* The .qgc layout (doc/qgc-format.md) and the little-endian codec every
+ * reader and writer of it shares. A cursor never reads past its end: once
+ * a read would overrun, the cursor is marked bad and every later read
+ * yields zero, so a decoder checks `bad` once at the end. */
+#ifndef QG_CACHE_FORMAT_H
+#define QG_CACHE_FORMAT_H
+
+#include "questgrid/cache.h"
+#include "core/buf.h"
+
+#include <stdint.h>
+
+#define QGC_MAGIC "\x89QGC\r\n\x1a\n"
+#define QGC_MAGIC_LEN 8
+#define QGC_HEADER_SIZE 64u
+
+/* Limits a reader enforces before allocating anything. */
+#define QGC_MAX_BLOB_RAW (64u * 1024u * 1024u)
+#define QGC_MAX_INDEX_RAW (256u * 1024u * 1024u)
+#define QGC_MAX_DICTIONARY 32768u
+#define QGC_MAX_NAME 1024u
+/* deflate cannot expand data by more than about 1032:1. */
+#define QGC_MAX_RATIO 1032u
+
+/* How a map blob stores its rows. */
+#define QGC_ROWS_LISTED 0
+#define QGC_ROWS_PLAIN 1
+
+/* Property keys stored as one byte in a blob: code = position + 1. */
+#define QGC_KEY_COUNT 12
+extern const char *const qgc_known_keys[QGC_KEY_COUNT];
+
+typedef struct qgc_header {
+    uint32_t format_version;
+    uint32_t questgrid_version;
+    uint32_t lua_version;
+    uint32_t header_size;
+    uint32_t file_count;
+    uint32_t map_count;
+    uint64_t file_size;
+    uint64_t blobs_offset;
+    uint32_t index_size;
+    uint32_t index_raw_size;
+    uint32_t index_crc;
+    uint32_t header_crc;
+} qgc_header;
+
+void qgc_header_encode(const qgc_header *h, unsigned char out[QGC_HEADER_SIZE]);
+/* Decodes and checks magic, header CRC, version and sizes; the message
+ * describing the first problem goes to *why. */
+int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
+                      const char **why);
+
+/* ---- writing ---- */
+void qgc_put_u32(qg_buf *b, uint32_t v);
+void qgc_put_u64(qg_buf *b, uint64_t v);
+void qgc_put_varint(qg_buf *b, uint64_t v);
+void qgc_put_svarint(qg_buf *b, int64_t v);
+void qgc_put_bytes(qg_buf *b, const void *data, size_t len);
+void qgc_put_str(qg_buf *b, const char *s);
+/* A string followed by a NUL byte, so a reader can point at it in place. */
+void qgc_put_cstr(qg_buf *b, const char *s);
+void qgc_store_u32(unsigned char *p, uint32_t v);
+void qgc_store_u64(unsigned char *p, uint64_t v);
+
+/* ---- reading ---- */
+typedef struct qgc_cursor {
+    const unsigned char *p;
+    const unsigned char *end;
+    int bad;
+} qgc_cursor;
+
+void qgc_cursor_init(qgc_cursor *c, const void *data, size_t len);
+uint32_t qgc_get_u32(qgc_cursor *c);
+uint64_t qgc_get_u64(qgc_cursor *c);
+uint64_t qgc_get_varint(qgc_cursor *c);
+int64_t qgc_get_svarint(qgc_cursor *c);
+/* A varint that must be at most max; larger marks the cursor bad. */
+uint64_t qgc_get_varint_max(qgc_cursor *c, uint64_t max);
+/* len bytes in place (NULL and bad when fewer remain). */
+const unsigned char *qgc_get_bytes(qgc_cursor *c, size_t len);
+/* A length-prefixed string in place; *len gets its length. */
+const char *qgc_get_str(qgc_cursor *c, size_t *len);
+uint32_t qgc_load_u32(const unsigned char *p);
+uint64_t qgc_load_u64(const unsigned char *p);
+
+/* zlib's CRC-32 of len bytes. */
+uint32_t qgc_crc32(const void *data, size_t len);
+
+#endif

@@ -1,0 +1,145 @@
+/* Loading one map: its definition, its own source text, or its source file
+ * as a front end must re-read it (context with this map spliced back). */
+#include "cache/reader.h"
+#include "core/mapdef.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static qg_status read_map_blob(const qg_cache *c, size_t index, unsigned char **raw,
+                               qgc_map_blob *blob, qg_diags *diags)
+{
+    const qg_cache_entry *e = qg_cache_entry_at(c, index);
+    if (!e) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "no map %zu in the cache", index);
+        return QG_ERR_NOTFOUND;
+    }
+    char what[300];
+    snprintf(what, sizeof what, "map '%s'", e->name);
+    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
+    qg_status st = qgc_read_blob(c, &ref, what, raw, diags);
+    if (st == QG_OK && !qgc_decode_map_head(c->meta[index].data, c->meta[index].len, *raw,
+                                             e->raw_size, e->line, blob)) {
+        free(*raw);
+        *raw = NULL;
+        st = qgc_corrupt(diags, c, "%s: malformed blob", what);
+    }
+    return st;
+}
+
+qg_status qg_cache_load_map(const qg_cache *c, size_t index, qg_mapdef **out,
+                            qg_diags *diags)
+{
+    *out = NULL;
+    unsigned char *raw;
+    qgc_map_blob blob;
+    qg_status st = read_map_blob(c, index, &raw, &blob, diags);
+    if (st != QG_OK)
+        return st;
+    const qg_cache_entry *e = &c->maps[index];
+    qg_mapdef *def = qg_mapdef_new(e->format, e->name);
+    if (!def)
+        st = QG_ERR_NOMEM;
+    if (st == QG_OK) {
+        qg_mapdef_set_kind(def, e->kind);
+        st = qg_mapdef_set_file(def, c->files[e->file].path, e->line);
+    }
+    if (st == QG_OK)
+        st = qgc_decode_map_body(e, &blob, def);
+    free(raw);
+    if (st == QG_ERR_CORRUPT)
+        qgc_corrupt(diags, c, "map '%s': malformed rows or properties", e->name);
+    else if (st == QG_ERR_NOMEM)
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+    if (st != QG_OK) {
+        qg_mapdef_free(def);
+        return st;
+    }
+    *out = def;
+    return QG_OK;
+}
+
+qg_status qg_cache_map_source(const qg_cache *c, size_t index, char **text,
+                              size_t *len, int *first_line, qg_diags *diags)
+{
+    *text = NULL;
+    *len = 0;
+    unsigned char *raw;
+    qgc_map_blob blob;
+    qg_status st = read_map_blob(c, index, &raw, &blob, diags);
+    if (st != QG_OK)
+        return st;
+    /* The slice sits inside raw: move it to the front and hand raw over. */
+    memmove(raw, blob.text, blob.text_len);
+    raw[blob.text_len] = '\0';
+    *text = (char *)raw;
+    *len = blob.text_len;
+    if (first_line)
+        *first_line = (int)blob.first_line;
+    return QG_OK;
+}
+
+int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blob *b,
+                     size_t *pos, size_t *blank)
+{
+    *pos = *blank = 0;
+    if (!b->first_line)
+        return b->text_len == 0;
+    size_t at = 0;
+    for (size_t line = 1; line < b->first_line; line++) {
+        const unsigned char *nl = memchr(ctx + at, '\n', ctx_len - at);
+        if (!nl)
+            return 0;
+        at = (size_t)(nl - ctx) + 1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < b->text_len; i++)
+        n += b->text[i] == '\n';
+    if (n > ctx_len - at)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (ctx[at + i] != '\n')
+            return 0;
+    *pos = at;
+    *blank = n;
+    return 1;
+}
+
+qg_status qg_cache_map_file_text(const qg_cache *c, size_t index, char **text,
+                                 size_t *len, qg_diags *diags)
+{
+    *text = NULL;
+    *len = 0;
+    unsigned char *raw, *ctx;
+    qgc_map_blob blob;
+    qg_status st = read_map_blob(c, index, &raw, &blob, diags);
+    if (st != QG_OK)
+        return st;
+    const qg_cache_entry *e = &c->maps[index];
+    char what[300];
+    snprintf(what, sizeof what, "context of %s", c->files[e->file].path);
+    st = qgc_read_blob(c, &c->file_blobs[e->file], what, &ctx, diags);
+    size_t ctx_len = c->file_blobs[e->file].raw_size, pos, blank;
+    if (st == QG_OK && !qgc_splice_point(ctx, ctx_len, &blob, &pos, &blank))
+        st = qgc_corrupt(diags, c, "map '%s': its text does not fit its file", e->name);
+    char *out = NULL;
+    if (st == QG_OK) {
+        size_t n = ctx_len - blank + blob.text_len;
+        out = malloc(n + 1);
+        if (out) {
+            memcpy(out, ctx, pos);
+            memcpy(out + pos, blob.text, blob.text_len);
+            memcpy(out + pos + blob.text_len, ctx + pos + blank, ctx_len - pos - blank);
+            out[n] = '\0';
+            *text = out;
+            *len = n;
+        } else {
+            qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+            st = QG_ERR_NOMEM;
+        }
+    }
+    free(raw);
+    free(ctx);
+    return st;
+}

@@ -1,0 +1,57 @@
+/* What the writer keeps per source file and per map before writing: the
+ * index fields and the uncompressed blob payloads (doc/qgc-format.md
+ * "Blobs"). Packing needs no front end: only the mapdef and the text. */
+#ifndef QG_CACHE_PACK_H
+#define QG_CACHE_PACK_H
+
+#include "cache/format.h"
+
+typedef struct qgc_blob {
+    qg_buf raw;
+    qg_buf z;
+    uint32_t crc;
+} qgc_blob;
+
+typedef struct qgc_map_rec {
+    char *name;
+    int quest;
+    qg_map_kind kind;
+    qg_format format;
+    size_t file;
+    int line;
+    char *fields[7]; /* tags depth place orient chance weight desc */
+    qg_buf meta;     /* kept in the index: slice place, row shape, properties */
+    qgc_blob blob;   /* the slice (and rows that are not plain) */
+} qgc_map_rec;
+
+typedef struct qgc_file_rec {
+    char *path;
+    qg_format format;
+    uint64_t size;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    uint64_t hash;
+    size_t map_count;
+    char *text;       /* the whole source, while it is being packed */
+    size_t len;
+    qgc_blob blob;    /* the context: the file with its maps' lines blank */
+} qgc_file_rec;
+
+/* The index fields, in the order of qgc_map_rec.fields. */
+extern const char *const qgc_field_keys[7];
+
+/* Fills file->blob.raw (the context) and the blob payload and index fields
+ * of maps[0..count) from defs (maps[i] from defs[i]). */
+qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
+                        const qg_mapdef *const *defs, qgc_map_rec *maps,
+                        size_t count);
+void qgc_map_rec_free(qgc_map_rec *map);
+void qgc_file_rec_free(qgc_file_rec *file);
+
+/* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
+ * lines found in the most blobs: the files' contexts and the maps' texts. */
+qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
+                               const qgc_map_rec *maps, size_t map_count,
+                               qg_buf *dict);
+
+#endif

@@ -1,0 +1,75 @@
+/* The open cache: the file's bytes (mapped or read), the inflated index
+ * and the tables decoded from it. Nothing changes after qg_cache_open, so
+ * every reading function may run in several threads at once. */
+#ifndef QG_CACHE_READER_H
+#define QG_CACHE_READER_H
+
+#include "cache/format.h"
+
+typedef struct qgc_bytes {
+    const unsigned char *data;
+    size_t len;
+} qgc_bytes;
+
+typedef struct qgc_blob_ref {
+    uint64_t offset;
+    uint32_t size;
+    uint32_t raw_size;
+    uint32_t crc;
+} qgc_blob_ref;
+
+struct qg_cache {
+    char *path;
+    const unsigned char *data;
+    size_t size;
+    int mapped;
+    qgc_header header;
+    unsigned char *index;          /* inflated index; strings point into it */
+    qg_cache_file *files;
+    qgc_blob_ref *file_blobs;
+    qg_cache_entry *maps;
+    char *names;                   /* the map names, rebuilt */
+    qgc_bytes *meta;               /* per map: slice place, row shape, properties */
+    const unsigned char *dict;
+    size_t dict_len;
+    uint64_t blob_raw_total;
+};
+
+/* Checks a blob's bounds and CRC and inflates it into a fresh buffer of
+ * raw_size + 1 bytes (NUL-terminated). Problems are reported against what
+ * ("map 'X'", "context of FILE"). */
+qg_status qgc_read_blob(const qg_cache *cache, const qgc_blob_ref *ref,
+                        const char *what, unsigned char **out, qg_diags *diags);
+
+/* A map blob, decoded in place (pointers into the inflated bytes). */
+typedef struct qgc_map_blob {
+    size_t first_line;             /* of the slice; 0 when there is none */
+    const char *text;              /* the slice */
+    size_t text_len;
+    int line;                      /* of the definition (from the index) */
+    const unsigned char *meta;     /* from the index: rows and properties */
+    size_t meta_len;
+    const unsigned char *rows;     /* after the slice: rows that are not plain */
+    size_t rows_len;
+} qgc_map_blob;
+
+/* Splits a map's metadata (from the index) and its inflated blob. */
+int qgc_decode_map_head(const unsigned char *meta, size_t meta_len,
+                        const unsigned char *raw, size_t raw_len, int line,
+                        qgc_map_blob *out);
+/* Decodes rows and properties, into def when def is not NULL. Returns
+ * QG_OK, QG_ERR_CORRUPT for malformed bytes or QG_ERR_NOMEM. */
+qg_status qgc_decode_map_body(const qg_cache_entry *entry, const qgc_map_blob *blob,
+                              qg_mapdef *def);
+/* Where the slice goes back into its file's context: the context keeps a
+ * bare newline for each line of the slice, from line first_line on. 0 when
+ * the context has no such run of newlines there (a corrupt pair). */
+int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blob *b,
+                     size_t *pos, size_t *blank);
+qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif

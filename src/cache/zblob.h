@@ -1,0 +1,32 @@
+/* Raw deflate streams with an optional preset dictionary, and inflation
+ * into a buffer of exactly the recorded size: a stream that would produce
+ * more (a "zip bomb") or less is corrupt. */
+#ifndef QG_CACHE_ZBLOB_H
+#define QG_CACHE_ZBLOB_H
+
+#include "questgrid/core.h"
+#include "core/buf.h"
+
+#include <zlib.h>
+
+/* One deflate state reused for many blobs: setting up a state costs more
+ * than compressing a small map. */
+typedef struct qgc_deflater {
+    z_stream z;
+    int ready;
+} qgc_deflater;
+
+void qgc_deflater_init(qgc_deflater *d);
+void qgc_deflater_end(qgc_deflater *d);
+/* Appends the compressed form of data to out. */
+qg_status qgc_deflater_run(qgc_deflater *d, const void *data, size_t len,
+                           const void *dict, size_t dict_len, qg_buf *out);
+/* The same with a state of its own. */
+qg_status qgc_deflate(const void *data, size_t len, const void *dict,
+                      size_t dict_len, qg_buf *out);
+/* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
+ * the stream is complete and yields exactly raw_len bytes. */
+int qgc_inflate(const void *src, size_t src_len, const void *dict,
+                size_t dict_len, void *out, size_t raw_len);
+
+#endif

@@ -1,0 +1,19 @@
+/* The .des side of `questgrid check` and `questgrid show`, called by their
+ * per-format dispatch. */
+#ifndef QG_CLI_DES_H
+#define QG_CLI_DES_H
+
+#include "cli/cli.h"
+
+/* Reads path as a .des file and adds its diagnostics to diags (names
+ * carries map names across the files of one run). Prints a one-line
+ * summary unless --quiet. Returns 0 when the file has no error, 1 when it
+ * has (the caller prints diags). */
+int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names, qg_diags *diags);
+
+/* Prints one map of a .des file (--map NAME, else the first): its header
+ * properties, rows and legend. Diagnostics are printed to stderr.
+ * Returns 0 on success, 1 on errors or when the map does not exist. */
+int cli_show_des(cli_opts *opts, const char *path);
+
+#endif

@@ -1,0 +1,53 @@
+qginclude_HEADERS += src/questgrid/des.h
+noinst_HEADERS += src/des/arena.h src/des/chunk.h src/des/directives.h src/des/keywords.h \
+	src/des/lex.h src/des/map.h src/des/parse.h src/des/spec_util.h \
+	src/des/glyphs.h
+libquestgrid_la_SOURCES += \
+	src/des/arena.c \
+	src/des/chunk.c \
+	src/des/dump.c \
+	src/des/file.c \
+	src/des/glyphs.c \
+	src/des/keywords.c \
+	src/des/legend.c \
+	src/des/lex.c \
+	src/des/map.c \
+	src/des/names.c \
+	src/des/parse.c \
+	src/des/props.c \
+	src/des/spec.c \
+	src/des/spec_keyed.c \
+	src/des/spec_ranges.c \
+	src/des/spec_subst.c \
+	src/des/spec_util.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_des tests/test_des_spec tests/test_des_corpus
+TESTS += tests/test_des tests/test_des_spec tests/test_des_corpus
+tests_test_des_SOURCES = tests/test_des.c
+tests_test_des_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_spec_SOURCES = tests/test_des_spec.c
+tests_test_des_spec_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_spec_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
+tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+endif
+
+# The CLI golden test: dump-lua and list through questgrid, check and show
+# through a small driver of their .des handlers.
+check_PROGRAMS += tests/des_cli_driver
+tests_des_cli_driver_SOURCES = tests/des_cli_driver.c src/cli/check_des.c \
+	src/cli/show_des.c src/cli/options.c
+tests_des_cli_driver_LDADD = libquestgrid.la
+TESTS += tests/cli_des.sh
+EXTRA_DIST += tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
+	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
+	tests/data/des/good.show tests/data/des/pool.show \
+	tests/data/des/check.out tests/data/des/check.err
+
+# Benchmark, run by hand: tools/bench_des [DIR [ROUNDS]]
+noinst_PROGRAMS += tools/bench_des
+tools_bench_des_SOURCES = tools/bench_des.c
+tools_bench_des_LDADD = libquestgrid.la

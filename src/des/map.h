@@ -1,0 +1,71 @@
+/* The .des payload of a qg_mapdef (format QG_FORMAT_DES): its lowered Lua
+ * chunks and its directives in textual order, each with its argument
+ * parsed into structure. */
+#ifndef QG_DES_MAP_H
+#define QG_DES_MAP_H
+
+#include "questgrid/des.h"
+#include "core/mapdef.h"
+#include "des/arena.h"
+#include "des/chunk.h"
+#include "des/directives.h"
+#include "des/lex.h"
+
+typedef struct des_directive {
+    des_dir dir;
+    int line, col;       /* where the argument starts in the .des file */
+    char *arg;           /* one argument as handed to Lua (NUL-terminated) */
+    size_t arg_len;
+    double number;       /* CHANCE (already x100 for N%), WEIGHT, ORDER */
+    char *range;         /* CHANCE/WEIGHT "(range)" text, or NULL */
+    des_spec spec;       /* the argument parsed (DES_SPEC_NONE if it failed) */
+} des_directive;
+
+typedef struct des_map {
+    des_chunk chunks[QG_CHUNK_KINDS];
+    qg_des_chunk views[QG_CHUNK_KINDS];
+    des_directive *dirs;
+    size_t dir_count, dir_cap;
+    des_arena arena;     /* the directives' texts and parsed arguments */
+    int legacy;
+    int has_lua;         /* ':' lines or {{ }} blocks */
+} des_map;
+
+des_map *des_map_new(int legacy);
+void des_map_free(void *payload);
+/* The payload of a .des definition, or NULL for another format. */
+des_map *des_map_of(const qg_mapdef *def);
+/* Publishes the chunks as qg_des_chunk views (naming file); 0 when out of
+ * memory. */
+int des_map_finish(des_map *map, const char *file);
+
+struct qg_des_file {
+    char *path;
+    qg_mapdef **maps;
+    size_t map_count, map_cap;
+    des_chunk prelude;
+    qg_des_chunk prelude_view;
+    char *default_depth; /* the default-depth in force at the end, or NULL */
+};
+
+/* Map names across files, and the scanner state one file leaves behind
+ * (flex keeps its start condition from one .des file to the next). */
+typedef struct des_name_entry {
+    char *name;
+    const char *file;    /* one of the table's files */
+    int line;
+} des_name_entry;
+
+struct qg_des_names {
+    des_name_entry *slots;
+    size_t slot_count, used;
+    char **files;        /* each file named once */
+    size_t file_count, file_cap;
+    des_state carry_state;
+};
+
+/* The entry for name, or NULL; des_names_add returns 0 on no memory. */
+const des_name_entry *des_names_find(const qg_des_names *names, const char *name);
+int des_names_add(qg_des_names *names, const char *name, const char *file, int line);
+
+#endif

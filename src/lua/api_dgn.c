@@ -1,0 +1,289 @@
+/* The rest of dgn.* that maps and the dlua library call: branch facts,
+ * connectivity tests over the map grid, and the game-state functions that
+ * a level tool answers as for a fresh game (no vault placed yet, nothing
+ * decays) or records on the map. */
+#include "lua/rt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int l_br_depth(lua_State *L)
+{
+    char buf[32];
+    const char *branch = lua_isstring(L, 1) ? lua_tostring(L, 1)
+                                            : lrt_branch(lrt_runtime(L), buf, sizeof buf);
+    lua_pushinteger(L, lrt_branch_depth(branch));
+    return 1;
+}
+
+/* Where a branch is entered, as a level name; a fresh game has not placed
+ * the entrances, so the branch's first level stands in. */
+static int l_br_entrance(lua_State *L)
+{
+    lua_pushfstring(L, "%s:1", luaL_checkstring(L, 1));
+    return 1;
+}
+
+static int l_builder_bounds(lua_State *L)
+{
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, 1);
+    lua_pushinteger(L, LRT_MAX_WIDTH - 2);
+    lua_pushinteger(L, LRT_MAX_HEIGHT - 2);
+    return 4;
+}
+
+static int l_true(lua_State *L)
+{
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int l_false(lua_State *L)
+{
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
+static int l_nothing(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+static int l_max_bounds(lua_State *L)
+{
+    lua_pushinteger(L, LRT_MAX_WIDTH);
+    lua_pushinteger(L, LRT_MAX_HEIGHT);
+    return 2;
+}
+
+static int l_max_monsters(lua_State *L)
+{
+    lua_pushinteger(L, 700);
+    return 1;
+}
+
+static int l_level_name(lua_State *L)
+{
+    char buf[32];
+    if (lua_isstring(L, 1)) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    qg_runtime *rt = lrt_runtime(L);
+    lua_pushfstring(L, "%s:%d", lrt_branch(rt, buf, sizeof buf), lrt_depth(rt));
+    return 1;
+}
+
+static int l_in_bounds(lua_State *L)
+{
+    lua_Integer x = luaL_checkinteger(L, 1), y = luaL_checkinteger(L, 2);
+    lua_pushboolean(L, x > 0 && y > 0 && x < LRT_MAX_WIDTH - 1 && y < LRT_MAX_HEIGHT - 1);
+    return 1;
+}
+
+/* A map-bound call (map first) or a plain one: the index of the first
+ * argument after the map. */
+static int first_arg(lua_State *L)
+{
+    return lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
+}
+
+static int l_set_random_mon_list(lua_State *L)
+{
+    luaL_checkstring(L, first_arg(L));
+    return 0;
+}
+
+/* feature numbers: stable small integers per name within a state */
+static int l_feature_number(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+    if (lua_getfield(L, -1, name) == LUA_TNUMBER)
+        return 1;
+    lua_pop(L, 1);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1) + 1;
+    lua_pushstring(L, name);
+    lua_rawseti(L, -2, n);
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, name);
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int l_feature_name(lua_State *L)
+{
+    lua_Integer n = luaL_checkinteger(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+    lua_rawgeti(L, -1, n);
+    return 1;
+}
+
+/* ---- connectivity over the grid (validate helpers) --------------------- */
+
+static int passable(char c)
+{
+    return c != ' ' && c && !strchr("xXcvbmnotwl", c);
+}
+
+/* Floods from (x, y); returns a userdata-backed mask on the stack. */
+static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
+{
+    size_t cells = (size_t)map->width * map->height;
+    unsigned char *seen = lua_newuserdatauv(L, cells + 1, 0);
+    memset(seen, 0, cells + 1);
+    int *stack = lua_newuserdatauv(L, (cells + 1) * 2 * sizeof *stack, 0);
+    size_t top = 0;
+    if (!passable(lrt_cell(map, x, y))) {
+        lua_pop(L, 1);
+        return seen;
+    }
+    seen[(size_t)y * map->width + x] = 1;
+    stack[top++] = x;
+    stack[top++] = y;
+    while (top) {
+        int cy = stack[--top], cx = stack[--top];
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = cx + dx, ny = cy + dy;
+                if (!passable(lrt_cell(map, nx, ny)))
+                    continue;
+                size_t i = (size_t)ny * map->width + nx;
+                if (seen[i])
+                    continue;
+                seen[i] = 1;
+                stack[top++] = nx;
+                stack[top++] = ny;
+            }
+    }
+    lua_pop(L, 1);
+    return seen;
+}
+
+static int reached(lrt_map *map, const unsigned char *seen, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < map->width && y < map->height &&
+           seen[(size_t)y * map->width + x];
+}
+
+static int connected(lua_State *L, int any)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    int n = lua_gettop(L);
+    if (n < 5)
+        return lrt_map_error(L, map, "Not enough points to test connectedness");
+    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
+                                (int)luaL_checkinteger(L, 3));
+    int all = 1, some = 0;
+    for (int i = 4; i + 1 <= n; i += 2) {
+        int r = reached(map, seen, (int)luaL_checkinteger(L, i),
+                        (int)luaL_checkinteger(L, i + 1));
+        all &= r;
+        some |= r;
+    }
+    lua_pushboolean(L, any ? some : all);
+    return 1;
+}
+
+static int l_points_connected(lua_State *L)
+{
+    return connected(L, 0);
+}
+
+static int l_any_point_connected(lua_State *L)
+{
+    return connected(L, 1);
+}
+
+static int l_has_exit_from(lua_State *L)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
+                                (int)luaL_checkinteger(L, 3));
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++) {
+            if (!reached(map, seen, x, y))
+                continue;
+            int edge = x == 0 || y == 0 || x == map->width - 1 || y == map->height - 1 ||
+                       lrt_cell(map, x - 1, y) == ' ' || lrt_cell(map, x + 1, y) == ' ' ||
+                       lrt_cell(map, x, y - 1) == ' ' || lrt_cell(map, x, y + 1) == ' ';
+            if (edge) {
+                lua_pushboolean(L, 1);
+                return 1;
+            }
+        }
+    lua_pushboolean(L, 0);
+    return 1;
+}
+
+/* loadmaps.lua names the .des files to load; they are collected. */
+static int l_load_des_file(lua_State *L)
+{
+    const char *file = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    lua_pushstring(L, file);
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    return 0;
+}
+
+static int l_zero(lua_State *L)
+{
+    lua_pushinteger(L, 0);
+    return 1;
+}
+
+static int l_first_arg(lua_State *L)
+{
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Game tables the library touches while loading: colour.add_colour
+ * (named colour functions) and mons.behaviour (behaviour names). */
+static void open_game_tables(lua_State *L)
+{
+    static const luaL_Reg colour[] = {{"add_colour", l_nothing}, {NULL, NULL}};
+    static const luaL_Reg mons[] = {{"behaviour", l_first_arg}, {NULL, NULL}};
+    static const luaL_Reg travel[] = {{"find_deepest_explored", l_zero}, {NULL, NULL}};
+    luaL_newlib(L, travel);
+    lua_setglobal(L, "travel");
+    luaL_newlib(L, colour);
+    lua_setglobal(L, "colour");
+    luaL_newlib(L, mons);
+    lua_setglobal(L, "mons");
+}
+
+void lrt_open_dgn(lua_State *L)
+{
+    open_game_tables(L);
+    static const luaL_Reg fns[] = {
+        {"br_depth", l_br_depth}, {"br_exists", l_true},
+        {"max_bounds", l_max_bounds}, {"max_monsters", l_max_monsters},
+        {"level_name", l_level_name}, {"in_bounds", l_in_bounds},
+        {"set_random_mon_list", l_set_random_mon_list},
+        {"feature_number", l_feature_number}, {"feature_name", l_feature_name},
+        {"points_connected", l_points_connected},
+        {"any_point_connected", l_any_point_connected},
+        {"has_exit_from", l_has_exit_from},
+        {"delayed_decay", l_nothing}, {"delayed_decay_extra", l_nothing},
+        {"set_feature_name", l_nothing}, {"set_border_fill_type", l_nothing},
+        {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
+        {"terrain_changed", l_nothing}, {"in_vault", l_false},
+        {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
+        {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
+        {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
+        {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
+        {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
+        {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
+        {"change_rock_tile", l_nothing},
+        {NULL, NULL}};
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    lua_newtable(L);
+    luaL_setfuncs(L, fns, 0);
+    lua_setglobal(L, "dgn");
+}

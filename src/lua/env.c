@@ -1,0 +1,289 @@
+/* The per-map environment, as Crawl's dgn_map_meta_wrap builds it: every
+ * dgn function is offered bound to the map (kfeat(...) is dgn.kfeat(map,
+ * ...)), _G is the environment itself, mapgrd addresses the grid, and any
+ * other name falls back to the globals. */
+#include "lua/rt.h"
+
+#include <string.h>
+
+#define MAP_META "questgrid.map"
+#define COLUMN_META "questgrid.mapgrd.column"
+#define ENV_KEY "questgrid.env"
+
+typedef struct map_ref {
+    lrt_map *map;
+} map_ref;
+
+typedef struct column_ref {
+    lrt_map *map;
+    int x;
+} column_ref;
+
+void lrt_push_map(lua_State *L, lrt_map *map)
+{
+    map_ref *ref = lua_newuserdatauv(L, sizeof *ref, 0);
+    ref->map = map;
+    luaL_setmetatable(L, MAP_META);
+}
+
+lrt_map *lrt_check_map(lua_State *L, int index)
+{
+    map_ref *ref = luaL_checkudata(L, index, MAP_META);
+    if (!ref->map)
+        luaL_error(L, "the map this function was bound to is gone");
+    return ref->map;
+}
+
+static int map_tostring(lua_State *L)
+{
+    map_ref *ref = luaL_checkudata(L, 1, MAP_META);
+    lua_pushfstring(L, "map %s", ref->map ? ref->map->name : "(gone)");
+    return 1;
+}
+
+/* ---- mapgrd[x][y] ------------------------------------------------------ */
+
+static int column_index(lua_State *L)
+{
+    column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
+    lua_Integer y = luaL_checkinteger(L, 2);
+    char c = lrt_cell(col->map, col->x, (int)y);
+    if (!c)
+        return 0;
+    lua_pushlstring(L, &c, 1);
+    return 1;
+}
+
+static int column_newindex(lua_State *L)
+{
+    column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
+    lua_Integer y = luaL_checkinteger(L, 2);
+    size_t len;
+    const char *v = luaL_checklstring(L, 3, &len);
+    if (len < 1)
+        return luaL_error(L, "mapgrd needs a glyph (map %s)", col->map->name);
+    if (col->x < 0 || col->x >= col->map->width || y < 0 || y >= col->map->height)
+        return luaL_error(L, "mapgrd[%d][%d] is outside the map (map %s)",
+                          col->x, (int)y, col->map->name);
+    lrt_set_cell(col->map, col->x, (int)y, v[0]);
+    return 0;
+}
+
+static int mapgrd_index(lua_State *L)
+{
+    lua_Integer x = luaL_checkinteger(L, 2);
+    lua_getfield(L, lua_upvalueindex(1), "map");
+    lrt_map *map = lrt_check_map(L, -1);
+    column_ref *col = lua_newuserdatauv(L, sizeof *col, 0);
+    col->map = map;
+    col->x = (int)x;
+    luaL_setmetatable(L, COLUMN_META);
+    return 1;
+}
+
+/* dgn.mapgrd_table(map): a table whose [x][y] reads and writes the grid. */
+static int mapgrd_table(lua_State *L)
+{
+    lrt_check_map(L, 1);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushvalue(L, 1);
+    lua_setfield(L, -2, "map");
+    lua_pushcclosure(L, mapgrd_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+/* ---- bound functions ---------------------------------------------------- */
+
+static int bound_call(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_rotate(L, 1, 2);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* __index(env, key): a dgn function bound to the map (cached in env), else
+ * the global. */
+static int env_index(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushcclosure(L, bound_call, 2);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+        return 1;
+    }
+    lua_pushglobaltable(L);
+    lua_pushvalue(L, 2);
+    lua_gettable(L, -2);
+    return 1;
+}
+
+static void add_hook_tables(lua_State *L, int env)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    if (lua_getfield(L, -1, "MAP_HOOK_NAMES") == LUA_TTABLE) {
+        for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; i++) {
+            lua_pushfstring(L, "HOOK_%s", lua_tostring(L, -1));
+            lua_newtable(L);
+            lua_rawset(L, env);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+static void register_env(lua_State *L, lrt_map *map, int env)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    if (lua_getfield(L, -1, "_map_envs") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, "_map_envs");
+    }
+    lua_pushvalue(L, env);
+    lua_setfield(L, -2, map->name);
+    lua_pop(L, 2);
+}
+
+void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map)
+{
+    (void)rt;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    int env = lua_gettop(L);
+    lrt_push_map(L, map);
+    int ud = lua_gettop(L);
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, ud);
+    lua_pushcclosure(L, env_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, env);
+    lua_pushvalue(L, env);
+    lua_setfield(L, env, "_G");
+    lua_pushvalue(L, ud);
+    lua_setfield(L, env, "wrapped_instance");
+    lua_pushcfunction(L, mapgrd_table);
+    lua_pushvalue(L, ud);
+    lua_call(L, 1, 1);
+    lua_setfield(L, env, "mapgrd");
+    lua_pushvalue(L, ud);
+    lua_setglobal(L, "g_dgn_curr_map");
+    add_hook_tables(L, env);
+    register_env(L, map, env);
+    lua_pop(L, 1);
+    lua_pushvalue(L, env);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+}
+
+/* Ends a run: the map object is invalidated so that closures kept by Lua
+ * cannot reach freed memory. */
+void lrt_drop_env(lua_State *L)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE &&
+        lua_getfield(L, -1, "wrapped_instance") == LUA_TUSERDATA) {
+        map_ref *ref = luaL_testudata(L, -1, MAP_META);
+        if (ref)
+            ref->map = NULL;
+    }
+    lua_settop(L, 0);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    lua_pushnil(L);
+    lua_setglobal(L, "g_dgn_curr_map");
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "_map_envs");
+    lua_pop(L, 1);
+}
+
+/* ---- setfenv for Lua 5.1-era library code ------------------------------ */
+
+static const char env_maker[] =
+    "local e = ... return function() return e end";
+
+static int l_setfenv(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    if (lua_iscfunction(L, 1))
+        return luaL_error(L, "setfenv: cannot change the environment of a C function");
+    for (int i = 1;; i++) {
+        const char *name = lua_getupvalue(L, 1, i);
+        if (!name)
+            break;
+        lua_pop(L, 1);
+        if (strcmp(name, "_ENV") != 0)
+            continue;
+        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
+        lua_pushvalue(L, 2);
+        lua_call(L, 1, 1);
+        lua_upvaluejoin(L, 1, i, -1, 1);
+        lua_pop(L, 1);
+        break;
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* The dgn table's missing fields raise an error naming the function. */
+static int dgn_missing(lua_State *L)
+{
+    const char *key = lua_tostring(L, 2);
+    if (!key || key[0] == '_' || (key[0] >= 'A' && key[0] <= 'Z'))
+        return 0;
+    qg_runtime *rt = lrt_runtime(L);
+    return luaL_error(L, "%s.%s is not provided by questgrid%s%s%s",
+                      lua_tostring(L, lua_upvalueindex(1)), key,
+                      rt->map ? " (map " : "", rt->map ? rt->map->name : "",
+                      rt->map ? ")" : "");
+}
+
+static void guard_table(lua_State *L, const char *name)
+{
+    lua_getglobal(L, name);
+    lua_createtable(L, 0, 1);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, dgn_missing, 1);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+}
+
+void lrt_open_env(lua_State *L)
+{
+    luaL_newmetatable(L, MAP_META);
+    lua_pushcfunction(L, map_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    luaL_newmetatable(L, COLUMN_META);
+    lua_pushcfunction(L, column_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, column_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, env_maker, sizeof env_maker - 1, "=envmaker", "t") == LUA_OK)
+        lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
+    else
+        lua_pop(L, 1);
+    lua_register(L, "setfenv", l_setfenv);
+    lua_getglobal(L, "dgn");
+    lua_pushcfunction(L, mapgrd_table);
+    lua_setfield(L, -2, "mapgrd_table");
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    guard_table(L, "dgn");
+    guard_table(L, "crawl");
+    guard_table(L, "you");
+}

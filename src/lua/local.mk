@@ -1,0 +1,36 @@
+# The sandboxed Lua 5.4 runtime for .des maps (issue 4).
+qginclude_HEADERS += src/questgrid/lua.h
+noinst_HEADERS += src/lua/rt.h src/lua/run.h src/des/dspec.h
+libquestgrid_la_SOURCES += \
+	src/des/dspec.c \
+	src/lua/api_builder.c \
+	src/lua/api_crawl.c \
+	src/lua/api_dgn.c \
+	src/lua/api_header.c \
+	src/lua/api_keyed.c \
+	src/lua/api_transforms.c \
+	src/lua/api_you.c \
+	src/lua/build_level.c \
+	src/lua/context.c \
+	src/lua/env.c \
+	src/lua/map.c \
+	src/lua/resolve.c \
+	src/lua/runtime.c \
+	src/lua/runtime_des.c \
+	src/lua/sandbox.c
+
+if HAVE_CMOCKA
+LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+LUA_HARNESS = tests/lua_harness.c tests/lua_harness.h
+
+check_PROGRAMS += tests/test_lua_sandbox
+TESTS += tests/test_lua_sandbox
+tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
+tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+# Benchmark and corpus report, run by hand: tools/bench_lua [DATDIR [SEEDS]]
+noinst_PROGRAMS += tools/bench_lua
+tools_bench_lua_SOURCES = tools/bench_lua.c
+tools_bench_lua_LDADD = libquestgrid.la

@@ -1,0 +1,167 @@
+/* The map being built: its grid (kept padded with spaces to a rectangle,
+ * as Crawl's normalise() leaves it), header fields, keyed specs and marks. */
+#include "lua/rt.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+lrt_map *lrt_map_new(const char *name, const char *file, int line)
+{
+    lrt_map *map = calloc(1, sizeof *map);
+    if (!map)
+        return NULL;
+    map->name = name;
+    map->file = file;
+    map->line = line;
+    map->chance = -1;
+    map->weight = -1;
+    return map;
+}
+
+int lrt_strs_add(lrt_strs *strs, const char *s, size_t len)
+{
+    char *copy = qg_strndup(s, len);
+    if (!copy)
+        return 0;
+    char **slot = QG_PUSH(strs->items, strs->count, strs->cap);
+    if (!slot) {
+        free(copy);
+        return 0;
+    }
+    *slot = copy;
+    return 1;
+}
+
+void lrt_strs_free(lrt_strs *strs)
+{
+    for (size_t i = 0; i < strs->count; i++)
+        free(strs->items[i]);
+    free(strs->items);
+    memset(strs, 0, sizeof *strs);
+}
+
+void lrt_map_free(lrt_map *map)
+{
+    if (!map)
+        return;
+    free(map->grid);
+    lrt_strs_free(&map->tags);
+    lrt_strs_free(&map->depths);
+    lrt_strs_free(&map->places);
+    lrt_strs_free(&map->mons);
+    lrt_strs_free(&map->items);
+    lrt_strs_free(&map->subvaults);
+    free(map->orient);
+    free(map->desc);
+    lrt_strs_free(&map->chance_ranges);
+    lrt_strs_free(&map->weight_ranges);
+    free(map->lfloorcol);
+    free(map->lrockcol);
+    free(map->lfloortile);
+    free(map->lrocktile);
+    for (int i = 0; i < LRT_GLYPHS; i++) {
+        if (map->keyed[i]) {
+            free(map->keyed[i]->feat);
+            free(map->keyed[i]->mons);
+            free(map->keyed[i]->item);
+            free(map->keyed[i]);
+        }
+    }
+    for (size_t i = 0; i < map->mark_count; i++)
+        free(map->marks[i].spec);
+    free(map->marks);
+    free(map);
+}
+
+int lrt_map_resize(lrt_map *map, int width, int height, char fill)
+{
+    if (width == map->width && height == map->height)
+        return 1;
+    if (width < 0 || height < 0 || width > LRT_MAX_WIDTH || height > LRT_MAX_HEIGHT)
+        return 0;
+    char *grid = malloc((size_t)width * (size_t)height + 1);
+    if (!grid)
+        return 0;
+    memset(grid, fill, (size_t)width * (size_t)height);
+    for (int y = 0; y < height && y < map->height; y++)
+        memcpy(grid + (size_t)y * width, map->grid + (size_t)y * map->width,
+               (size_t)(width < map->width ? width : map->width));
+    free(map->grid);
+    map->grid = grid;
+    map->width = width;
+    map->height = height;
+    return 1;
+}
+
+int lrt_map_add_row(lrt_map *map, const char *row, size_t len)
+{
+    int width = (int)len > map->width ? (int)len : map->width;
+    if (len > LRT_MAX_WIDTH || !lrt_map_resize(map, width, map->height + 1, ' '))
+        return 0;
+    memcpy(map->grid + (size_t)(map->height - 1) * map->width, row, len);
+    return 1;
+}
+
+char lrt_cell(const lrt_map *map, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= map->width || y >= map->height)
+        return 0;
+    return map->grid[(size_t)y * map->width + x];
+}
+
+void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
+{
+    if (x >= 0 && y >= 0 && x < map->width && y < map->height)
+        map->grid[(size_t)y * map->width + x] = glyph;
+}
+
+int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)
+{
+    char *copy = qg_strdup(spec);
+    if (!copy)
+        return 0;
+    lrt_mark *mark = QG_PUSH(map->marks, map->mark_count, map->mark_cap);
+    if (!mark) {
+        free(copy);
+        return 0;
+    }
+    mark->x = x;
+    mark->y = y;
+    mark->spec = copy;
+    return 1;
+}
+
+lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph)
+{
+    if (!map->keyed[glyph])
+        map->keyed[glyph] = calloc(1, sizeof **map->keyed);
+    return map->keyed[glyph];
+}
+
+/* The position of the innermost Lua caller (bound functions are called
+ * through a C wrapper, so level 1 may have no line). */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...)
+{
+    va_list ap;
+    push_where(L);
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    lua_pushfstring(L, " (map %s)", map ? map->name : "?");
+    lua_concat(L, 3);
+    return lua_error(L);
+}

@@ -1,0 +1,75 @@
+/* Seeded resolution, as Crawl's _write_vault does it: up to 25 tries of
+ * veto, the map's Lua with fresh randomness, and validate; then the
+ * epilogue and the level. */
+#include "lua/run.h"
+
+#include <string.h>
+
+static void set_context(qg_runtime *rt, const qg_context *context)
+{
+    rt->context = context;
+    rt->place = context && context->place ? context->place : "D:1";
+}
+
+/* One try: 1 when the map validated (or has no validate chunk), 0 when it
+ * must be tried again; vetoed set when the veto chunk refused the map. */
+static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
+                          int *valid, int *vetoed, qg_diags *diags)
+{
+    qg_status st;
+    *valid = 1;
+    *vetoed = 0;
+    rt->map = map;
+    if (chunks->chunk[QG_CHUNK_VETO] && chunks->chunk[QG_CHUNK_VETO]->len) {
+        st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VETO], QG_CHUNK_VETO,
+                           vetoed, diags);
+        if (st || *vetoed)
+            return st;
+    }
+    if ((st = lrt_run_map(rt, map, chunks, diags)))
+        return st;
+    if (chunks->chunk[QG_CHUNK_VALIDATE] && chunks->chunk[QG_CHUNK_VALIDATE]->len)
+        st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VALIDATE],
+                           QG_CHUNK_VALIDATE, valid, diags);
+    return st;
+}
+
+qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
+                             const lrt_chunks *chunks, unsigned long long seed,
+                             const qg_context *context, qg_level **out,
+                             qg_diags *diags)
+{
+    *out = NULL;
+    set_context(rt, context);
+    qg_rng_seed(&rt->rng, seed, 0);
+    for (int attempt = 0; attempt < LRT_RESOLVE_TRIES; attempt++) {
+        lrt_map *map = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def),
+                                   qg_mapdef_line(def));
+        if (!map)
+            return QG_ERR_NOMEM;
+        int valid, vetoed;
+        qg_status st = try_once(rt, map, chunks, &valid, &vetoed, diags);
+        if (!st && valid && !vetoed && chunks->chunk[QG_CHUNK_EPILOGUE] &&
+            chunks->chunk[QG_CHUNK_EPILOGUE]->len)
+            st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_EPILOGUE],
+                               QG_CHUNK_EPILOGUE, NULL, diags);
+        lrt_end_run(rt);
+        if (!st && vetoed)
+            qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0,
+                         NULL, 0, "map %s was vetoed by its veto chunk", map->name);
+        if (!st && !vetoed && valid) {
+            lrt_fixup(map);
+            st = lrt_build_level(rt, map, out);
+        }
+        lrt_map_free(map);
+        if (st || vetoed)
+            return st ? st : QG_ERR_INVALID;
+        if (*out)
+            return QG_OK;
+    }
+    qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def) ? qg_mapdef_file(def) : "",
+                 qg_mapdef_line(def), 0, NULL, 0,
+                 "map %s failed its validate chunk %d times", qg_mapdef_name(def),
+                 LRT_RESOLVE_TRIES);
+    return QG_ERR_LIMIT;
+}

@@ -1,0 +1,39 @@
+/* Running a map's chunks: the compile-time run and the seeded resolution,
+ * over chunks given directly (the public API gathers them from the .des
+ * front end with qg_des_map_chunk). */
+#ifndef QG_LUA_RUN_H
+#define QG_LUA_RUN_H
+
+#include "lua/rt.h"
+
+typedef struct lrt_chunks {
+    const qg_des_chunk *chunk[QG_CHUNK_KINDS]; /* NULL when absent */
+} lrt_chunks;
+
+qg_status lrt_add_map(qg_runtime *rt, qg_mapdef *def);
+qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
+                                 qg_diags *diags);
+/* Runs one chunk in the map's environment; *result (when not NULL) gets
+ * the truth of its first return value. */
+qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
+                        qg_chunk_kind kind, int *result, qg_diags *diags);
+/* prelude, mapchunk, pre_main hooks, main, post_main hooks. */
+qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
+                      qg_diags *diags);
+void lrt_end_run(qg_runtime *rt);
+void lrt_fixup(lrt_map *map);
+char *lrt_sorted_tags(lrt_map *map);
+
+/* The compile-time run; default_depth (or NULL) applies when the map's Lua
+ * set no DEPTH. */
+qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *chunks,
+                             const char *default_depth, qg_diags *diags);
+qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
+                             const lrt_chunks *chunks, unsigned long long seed,
+                             const qg_context *context, qg_level **out,
+                             qg_diags *diags);
+
+/* level.c: the resolved map as a level. */
+qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out);
+
+#endif

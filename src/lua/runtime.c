@@ -1,0 +1,494 @@
+/* The runtime: one sandboxed state per runtime holding the game's Lua
+ * library and the files' global preludes, and the runs of a map's chunks
+ * in its environment (compile-time and seeded). */
+#include "lua/run.h"
+#include "core/file.h"
+#include "core/mapdef.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* What Crawl's CLua and init_dungeon_lua execute, in this order. */
+static const char *const library_files[] = {
+    "dlua/macro.lua", "dlua/util.lua", "dlua/iter.lua", "dlua/tags.lua",
+    "dlua/init.lua", "dlua/dungeon.lua", "dlua/luamark.lua",
+    "dlua/mapinit.lua", NULL};
+
+#define MAX_LIBRARY_FILE (4u * 1024u * 1024u)
+
+/* Finds "dlua/x.lua" in the library directories: DIR/x.lua (DIR being a
+ * dlua directory) or DIR/dlua/x.lua. */
+static char *find_library_file(const qg_runtime *rt, const char *name)
+{
+    const char *rest = strncmp(name, "dlua/", 5) == 0 ? name + 5 : name;
+    for (size_t i = 0; i < rt->lua_path_count; i++) {
+        const char *tries[2] = {rest, name};
+        for (int t = 0; t < 2; t++) {
+            char *path = qg_path_join(rt->lua_paths[i], tries[t]);
+            FILE *f = path ? fopen(path, "rb") : NULL;
+            if (f) {
+                fclose(f);
+                return path;
+            }
+            free(path);
+        }
+    }
+    return NULL;
+}
+
+/* crawl_require(name): runs a library file once. */
+static int l_crawl_require(lua_State *L)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    const char *name = luaL_checkstring(L, 1);
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.required");
+    if (lua_getfield(L, -1, name) != LUA_TNIL)
+        return 0;
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, name);
+    char *path = find_library_file(rt, name);
+    if (!path)
+        return luaL_error(L, "crawl_require: %s not found on the Lua path", name);
+    char *data = NULL;
+    size_t len = 0;
+    qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
+    lua_pushfstring(L, "@%s", path);
+    free(path);
+    if (st != QG_OK)
+        return luaL_error(L, "crawl_require: cannot read %s", name);
+    int status = lrt_load(L, data, len, lua_tostring(L, -1), 0);
+    free(data);
+    if (status != LUA_OK)
+        return lua_error(L);
+    lua_call(L, 0, 0);
+    return 0;
+}
+
+static int setup_state(lua_State *L)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    lrt_open_sandbox(L, rt);
+    lrt_open_dgn(L);
+    lrt_open_crawl(L);
+    lrt_open_you(L);
+    lrt_open_header(L);
+    lrt_open_transforms(L);
+    lrt_open_keyed(L);
+    lrt_open_builder(L);
+    lrt_open_env(L);
+    lua_newtable(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.required");
+    lua_register(L, "crawl_require", l_crawl_require);
+    return 0;
+}
+
+static int load_library(lua_State *L)
+{
+    for (const char *const *f = library_files; *f; f++) {
+        lua_pushcfunction(L, l_crawl_require);
+        lua_pushstring(L, *f);
+        lua_call(L, 1, 0);
+    }
+    return 0;
+}
+
+
+static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *what,
+                                 qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    lrt_budget_reset(rt);
+    lua_pushcfunction(L, fn);
+    int status = lrt_pcall(L, 0, 0);
+    if (status == LUA_OK)
+        return QG_OK;
+    qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "%s: %s", what,
+                 lua_tostring(L, -1) ? lua_tostring(L, -1) : "error");
+    lua_settop(L, 0);
+    return status == LUA_ERRMEM ? QG_ERR_NOMEM : QG_ERR_LUA;
+}
+
+static int run_loadmaps(lua_State *L)
+{
+    lua_pushcfunction(L, l_crawl_require);
+    lua_pushliteral(L, "dlua/loadmaps.lua");
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
+                                       qg_diags *diags)
+{
+    *files = NULL;
+    *count = 0;
+    qg_status st = protected_setup(rt, run_loadmaps, "running dlua/loadmaps.lua", diags);
+    if (st)
+        return st;
+    lua_State *L = rt->L;
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
+    size_t n = (size_t)lua_rawlen(L, -1);
+    *files = calloc(n ? n : 1, sizeof **files);
+    for (size_t i = 0; *files && i < n; i++) {
+        lua_rawgeti(L, -1, (lua_Integer)i + 1);
+        (*files)[i] = qg_strdup(lua_tostring(L, -1));
+        lua_pop(L, 1);
+        if (!(*files)[i])
+            st = QG_ERR_NOMEM;
+        (*count)++;
+    }
+    lua_settop(L, 0);
+    if (!*files)
+        return QG_ERR_NOMEM;
+    return st;
+}
+
+qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
+{
+    qg_runtime *rt = calloc(1, sizeof *rt);
+    if (!rt)
+        return NULL;
+    rt->mem_limit = options && options->memory_limit ? options->memory_limit
+                                                     : LRT_DEFAULT_MEMORY;
+    rt->instr_limit = options && options->instruction_limit
+                          ? options->instruction_limit : LRT_DEFAULT_INSTRUCTIONS;
+    qg_rng_seed(&rt->rng, 0, 0);
+    if (options && options->lua_path_count) {
+        rt->lua_paths = calloc(options->lua_path_count, sizeof *rt->lua_paths);
+        for (size_t i = 0; rt->lua_paths && i < options->lua_path_count; i++)
+            if ((rt->lua_paths[i] = qg_strdup(options->lua_paths[i])))
+                rt->lua_path_count++;
+    }
+    rt->L = lrt_state_new(rt);
+    if (!rt->L || (options && options->lua_path_count && !rt->lua_paths)) {
+        qg_runtime_free(rt);
+        return NULL;
+    }
+    if (protected_setup(rt, setup_state, "setting up the Lua runtime", diags) != QG_OK ||
+        (rt->lua_path_count &&
+         protected_setup(rt, load_library, "loading the Lua library", diags) != QG_OK)) {
+        qg_runtime_free(rt);
+        return NULL;
+    }
+    return rt;
+}
+
+void qg_runtime_free(qg_runtime *rt)
+{
+    if (!rt)
+        return;
+    if (rt->L)
+        lua_close(rt->L);
+    for (size_t i = 0; i < rt->lua_path_count; i++)
+        free(rt->lua_paths[i]);
+    free(rt->lua_paths);
+    for (size_t i = 0; i < rt->map_count; i++)
+        qg_mapdef_free(rt->maps[i]);
+    free(rt->maps);
+    free(rt->default_depth);
+    free(rt);
+}
+
+size_t qg_runtime_map_count(const qg_runtime *rt)
+{
+    return rt->map_count;
+}
+
+qg_mapdef *qg_runtime_map(const qg_runtime *rt, size_t index)
+{
+    return index < rt->map_count ? rt->maps[index] : NULL;
+}
+
+qg_mapdef *qg_runtime_find_map(const qg_runtime *rt, const char *name)
+{
+    for (size_t i = 0; i < rt->map_count; i++)
+        if (strcmp(qg_mapdef_name(rt->maps[i]), name) == 0)
+            return rt->maps[i];
+    return NULL;
+}
+
+qg_status lrt_add_map(qg_runtime *rt, qg_mapdef *def)
+{
+    qg_mapdef **slot = QG_PUSH(rt->maps, rt->map_count, rt->map_cap);
+    if (!slot)
+        return QG_ERR_NOMEM;
+    *slot = def;
+    return QG_OK;
+}
+
+/* ---- running chunks ------------------------------------------------------ */
+
+/* Makes a Lua error readable: "attempt to call a nil value (global 'f')"
+ * names the missing function. */
+static char *describe_error(const char *msg, const char *chunkname,
+                            const qg_des_chunk *chunk, const char *map)
+{
+    char *text = lrt_rewrite_error(msg, chunkname, chunk->file ? chunk->file : "?",
+                                   chunk->first_line, map);
+    static const char *const kinds[] = {"(global '", "(field '", "(method '"};
+    for (int k = 0; text && k < 3; k++) {
+        const char *hit = strstr(text, "attempt to call a nil value ");
+        const char *name = hit ? strstr(hit, kinds[k]) : NULL;
+        if (!name)
+            continue;
+        name += strlen(kinds[k]);
+        size_t len = strcspn(name, "'");
+        qg_buf out;
+        qg_buf_init(&out);
+        qg_buf_append(&out, text, (size_t)(hit - text));
+        qg_buf_printf(&out, "function '%.*s' is not provided (map %s)", (int)len, name, map);
+        qg_buf_puts(&out, name + len + (name[len] ? 2 : 0));
+        free(text);
+        return qg_buf_take(&out);
+    }
+    return text;
+}
+
+static int first_line_of(const char *msg, const char *chunkname)
+{
+    const char *hit = strstr(msg, chunkname);
+    if (!hit)
+        return 0;
+    hit += strlen(chunkname);
+    return *hit == ':' ? atoi(hit + 1) : 0;
+}
+
+qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
+                        qg_chunk_kind kind, int *result, qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    static const char *const names[QG_CHUNK_KINDS] = {
+        "prelude", "mapchunk", "main", "validate", "veto", "epilogue"};
+    char chunkname[32];
+    snprintf(chunkname, sizeof chunkname, "=dl%s", names[kind]);
+    lrt_budget_reset(rt);
+    lrt_push_env(L, rt, map);
+    int status = lrt_load(L, chunk->code, chunk->len, chunkname, -1);
+    if (status == LUA_OK)
+        status = lrt_pcall(L, 0, 1);
+    if (status == LUA_OK) {
+        if (result)
+            *result = lua_toboolean(L, -1);
+        lua_settop(L, 0);
+        return QG_OK;
+    }
+    const char *msg = lua_tostring(L, -1);
+    if (!msg)
+        msg = "error object is not a string";
+    char *text = describe_error(msg, chunkname + 1, chunk, map->name);
+    int line = first_line_of(msg, chunkname + 1);
+    qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "",
+                 line ? line + chunk->first_line - 1 : chunk->first_line, 0, NULL, 0,
+                 "%s", text ? text : msg);
+    free(text);
+    lua_settop(L, 0);
+    if (status == LUA_ERRMEM)
+        return QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+/* Runs a library hook (dgn_map_run_hook) when the library defines it. */
+static qg_status run_hook(qg_runtime *rt, lrt_map *map, const char *hook, qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    if (lua_getglobal(L, "dgn_map_run_hook") != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        return QG_OK;
+    }
+    lrt_budget_reset(rt);
+    lua_pushstring(L, hook);
+    if (lrt_pcall(L, 1, 0) == LUA_OK)
+        return QG_OK;
+    qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                 "%s hook: %s (map %s)", hook, lua_tostring(L, -1), map->name);
+    lua_settop(L, 0);
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+static qg_status run_optional(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
+                              qg_chunk_kind kind, int *result, qg_diags *diags)
+{
+    const qg_des_chunk *c = chunks->chunk[kind];
+    if (!c || !c->len)
+        return QG_OK;
+    return lrt_run_chunk(rt, map, c, kind, result, diags);
+}
+
+qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
+                      qg_diags *diags)
+{
+    qg_status st;
+    rt->map = map;
+    if ((st = run_optional(rt, map, chunks, QG_CHUNK_PRELUDE, NULL, diags)) ||
+        (st = run_optional(rt, map, chunks, QG_CHUNK_MAPCHUNK, NULL, diags)) ||
+        (st = run_hook(rt, map, "pre_main", diags)) ||
+        (st = run_optional(rt, map, chunks, QG_CHUNK_MAIN, NULL, diags)) ||
+        (st = run_hook(rt, map, "post_main", diags)))
+        return st;
+    return QG_OK;
+}
+
+void lrt_end_run(qg_runtime *rt)
+{
+    lrt_drop_env(rt->L);
+    rt->map = NULL;
+}
+
+/* ---- compile-time run ---------------------------------------------------- */
+
+static qg_status set_prop(qg_mapdef *def, const char *key, const char *value)
+{
+    for (size_t i = 0; i < def->props.count; i++) {
+        if (strcmp(def->props.items[i].key, key) != 0)
+            continue;
+        char *copy = qg_strdup(value);
+        if (!copy)
+            return QG_ERR_NOMEM;
+        free(def->props.items[i].value);
+        def->props.items[i].value = copy;
+        return QG_OK;
+    }
+    return qg_mapdef_add_property(def, key, value);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+char *lrt_sorted_tags(lrt_map *map)
+{
+    qsort(map->tags.items, map->tags.count, sizeof *map->tags.items, compare_strings);
+    qg_buf b;
+    qg_buf_init(&b);
+    qg_buf_putc(&b, '\0');
+    b.len = 0;
+    for (size_t i = 0; i < map->tags.count; i++)
+        qg_buf_printf(&b, "%s%s", i ? " " : "", map->tags.items[i]);
+    return qg_buf_take(&b);
+}
+
+static char *joined(const lrt_strs *strs, const char *sep, long tail)
+{
+    qg_buf b;
+    qg_buf_init(&b);
+    qg_buf_putc(&b, '\0');
+    b.len = 0;
+    for (size_t i = 0; i < strs->count; i++)
+        qg_buf_printf(&b, "%s%s", i ? sep : "", strs->items[i]);
+    if (tail >= 0)
+        qg_buf_printf(&b, "%s%ld", strs->count ? sep : "", tail);
+    return qg_buf_take(&b);
+}
+
+/* Crawl's fixup(): no ORIENT makes a floating minivault. */
+void lrt_fixup(lrt_map *map)
+{
+    if (map->orient && *map->orient)
+        return;
+    free(map->orient);
+    map->orient = qg_strdup("float");
+    int has = 0;
+    for (size_t i = 0; i < map->tags.count; i++)
+        has |= strcmp(map->tags.items[i], "minivault") == 0;
+    if (!has)
+        lrt_strs_add(&map->tags, "minivault", 9);
+}
+
+static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_depth)
+{
+    char num[32];
+    char *tags = lrt_sorted_tags(map);
+    char *depth = joined(&map->depths, ", ", -1);
+    char *place = joined(&map->places, ", ", -1);
+    char *chance = joined(&map->chance_ranges, ", ", map->chance);
+    char *weight = joined(&map->weight_ranges, ", ",
+                          map->weight >= 0 ? map->weight : 10);
+    qg_status st = QG_ERR_NOMEM;
+    if (tags && depth && place && chance && weight) {
+        st = set_prop(def, "tags", tags);
+        if (!st)
+            st = set_prop(def, "depth", *depth || !default_depth ? depth : default_depth);
+        if (!st)
+            st = set_prop(def, "place", place);
+        if (!st)
+            st = set_prop(def, "orient", map->orient);
+        if (!st)
+            st = set_prop(def, "chance", chance);
+        if (!st)
+            st = set_prop(def, "weight", weight);
+        snprintf(num, sizeof num, "%d", map->has_order ? map->order : 0);
+        if (!st)
+            st = set_prop(def, "order", num);
+        if (!st)
+            st = set_prop(def, "desc", map->desc ? map->desc : "");
+        snprintf(num, sizeof num, "%d", map->width);
+        if (!st)
+            st = set_prop(def, "width", num);
+        snprintf(num, sizeof num, "%d", map->height);
+        if (!st)
+            st = set_prop(def, "height", num);
+    }
+    free(tags);
+    free(depth);
+    free(place);
+    free(chance);
+    free(weight);
+    return st;
+}
+
+qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *chunks,
+                             const char *default_depth, qg_diags *diags)
+{
+    lrt_map *map = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def),
+                               qg_mapdef_line(def));
+    if (!map)
+        return QG_ERR_NOMEM;
+    map->validating = 1;
+    rt->context = NULL;
+    rt->place = NULL;
+    qg_rng_seed(&rt->rng, 0, 0);
+    qg_status st = lrt_run_map(rt, map, chunks, diags);
+    if (!st)
+        st = run_optional(rt, map, chunks, QG_CHUNK_VALIDATE, NULL, diags);
+    if (!st)
+        st = run_optional(rt, map, chunks, QG_CHUNK_EPILOGUE, NULL, diags);
+    lrt_end_run(rt);
+    if (!st) {
+        lrt_fixup(map);
+        st = store_index(def, map, default_depth);
+    }
+    lrt_map_free(map);
+    return st;
+}
+
+qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
+                                 qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    lrt_budget_reset(rt);
+    /* padded to its .des lines, so that the functions it defines report
+     * their own file and line wherever they are called from */
+    qg_buf code;
+    qg_buf_init(&code);
+    for (int i = 1; i < chunk->first_line; i++)
+        qg_buf_putc(&code, '\n');
+    qg_buf_append(&code, chunk->code, chunk->len);
+    if (code.failed) {
+        qg_buf_free(&code);
+        return QG_ERR_NOMEM;
+    }
+    lua_pushfstring(L, "@%s", chunk->file ? chunk->file : "?");
+    int status = lrt_load(L, code.data, code.len, lua_tostring(L, -1), 0);
+    qg_buf_free(&code);
+    lua_remove(L, -2);
+    if (status == LUA_OK && (status = lrt_pcall(L, 0, 0)) == LUA_OK)
+        return QG_OK;
+    const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
+    qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "", chunk->first_line, 0,
+                 NULL, 0, "%s", msg);
+    lua_settop(L, 0);
+    if (status == LUA_ERRMEM)
+        return QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}

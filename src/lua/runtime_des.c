@@ -1,0 +1,55 @@
+/* The public runtime API over .des maps: chunks come from the front end's
+ * lowering (qg_des_map_chunk), global preludes run as files are added. */
+#include "lua/run.h"
+
+#include <stdlib.h>
+
+static void chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
+{
+    for (int k = 0; k < QG_CHUNK_KINDS; k++)
+        chunks->chunk[k] = qg_des_map_chunk(def, (qg_chunk_kind)k);
+}
+
+qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags)
+{
+    qg_status st = QG_OK;
+    const qg_des_chunk *prelude = qg_des_global_prelude(file);
+    if (prelude)
+        st = lrt_run_global_prelude(rt, prelude, diags);
+    while (qg_des_map_count(file) > 0) {
+        qg_mapdef *def = qg_des_take_map(file, 0);
+        if (!def || lrt_add_map(rt, def) != QG_OK) {
+            qg_mapdef_free(def);
+            st = QG_ERR_NOMEM;
+            break;
+        }
+    }
+    qg_des_file_free(file);
+    return st;
+}
+
+qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags)
+{
+    if (qg_mapdef_format(def) != QG_FORMAT_DES)
+        return QG_ERR_INVALID;
+    lrt_chunks chunks;
+    chunks_of(def, &chunks);
+    /* the front end set "depth" from default-depth when DEPTH was absent */
+    const char *fallback = qg_mapdef_get_property(def, "depth");
+    char *default_depth = fallback ? qg_strdup(fallback) : NULL;
+    qg_status st = lrt_compile_chunks(rt, def, &chunks, default_depth, diags);
+    free(default_depth);
+    return st;
+}
+
+qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
+                             unsigned long long seed, const qg_context *context,
+                             qg_level **out, qg_diags *diags)
+{
+    *out = NULL;
+    if (qg_mapdef_format(def) != QG_FORMAT_DES)
+        return QG_ERR_INVALID;
+    lrt_chunks chunks;
+    chunks_of(def, &chunks);
+    return lrt_resolve_chunks(rt, def, &chunks, seed, context, out, diags);
+}

@@ -1,0 +1,381 @@
+/* The sandbox: a Lua state whose allocator enforces a memory cap, whose
+ * count hook enforces an instruction budget no pcall can swallow, and which
+ * offers only libraries that cannot touch files, the process or bytecode. */
+#include "lua/rt.h"
+
+#include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    qg_runtime *rt = ud;
+    size_t old = ptr ? osize : 0; /* with ptr NULL, osize is a type tag */
+    if (nsize == 0) {
+        free(ptr);
+        rt->mem_used -= old;
+        return NULL;
+    }
+    if (nsize > old && rt->mem_used - old + nsize > rt->mem_limit)
+        return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p)
+        return NULL;
+    rt->mem_used = rt->mem_used - old + nsize;
+    return p;
+}
+
+static void lrt_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    qg_runtime *rt = lrt_runtime(L);
+    rt->instr_used += LRT_HOOK_STEP;
+    if (rt->instr_used > rt->instr_limit) {
+        rt->budget_exhausted = 1;
+        luaL_error(L, "instruction budget exceeded (%I instructions)",
+                   (lua_Integer)rt->instr_limit);
+    }
+}
+
+void lrt_budget_reset(qg_runtime *rt)
+{
+    rt->instr_used = 0;
+    rt->budget_exhausted = 0;
+}
+
+static int lrt_panic(lua_State *L)
+{
+    (void)L;
+    abort();
+}
+
+lua_State *lrt_state_new(qg_runtime *rt)
+{
+    lua_State *L = lua_newstate(lrt_alloc, rt);
+    if (!L)
+        return NULL;
+    *(qg_runtime **)lua_getextraspace(L) = rt;
+    lua_atpanic(L, lrt_panic);
+    lua_sethook(L, lrt_hook, LUA_MASKCOUNT, LRT_HOOK_STEP);
+    return L;
+}
+
+qg_runtime *lrt_runtime(lua_State *L)
+{
+    return *(qg_runtime **)lua_getextraspace(L);
+}
+
+/* ---- protected calls that cannot swallow the budget ------------------ */
+
+/* Running out of instructions or memory ends the chunk: a map's own
+ * pcall passes both on. */
+static int rethrow_if_exhausted(lua_State *L, int status)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    if (status == LUA_ERRMEM || (status != LUA_OK && rt->budget_exhausted))
+        return lua_error(L);
+    return 0;
+}
+
+static int finish_pcall(lua_State *L, int status, lua_KContext extra)
+{
+    if (status != LUA_OK && status != LUA_YIELD) {
+        rethrow_if_exhausted(L, status);
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+static int safe_pcall(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    lua_pushboolean(L, 1);
+    lua_insert(L, 1);
+    int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
+    return finish_pcall(L, status, 0);
+}
+
+static int safe_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_pcall);
+    return finish_pcall(L, status, 2);
+}
+
+static int safe_resume(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    if (lua_toboolean(L, 1) == 0 && lrt_runtime(L)->budget_exhausted) {
+        lua_pushvalue(L, 2);
+        return lua_error(L);
+    }
+    return lua_gettop(L);
+}
+
+/* ---- loading: text only ------------------------------------------------ */
+
+int lrt_load(lua_State *L, const char *code, size_t len, const char *chunkname,
+             int env_index)
+{
+    if (env_index < 0)
+        env_index = lua_gettop(L) + env_index + 1;
+    int status = luaL_loadbufferx(L, code, len, chunkname, "t");
+    if (status == LUA_OK && env_index) {
+        lua_pushvalue(L, env_index);
+        if (!lua_setupvalue(L, -2, 1))
+            lua_pop(L, 1);
+    }
+    return status;
+}
+
+static int safe_load(lua_State *L)
+{
+    size_t len;
+    const char *code = luaL_checklstring(L, 1, &len);
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    const char *mode = luaL_optstring(L, 3, "t");
+    if (strchr(mode, 'b') && !strchr(mode, 't'))
+        return luaL_error(L, "binary chunks are not allowed");
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    if (lrt_load(L, code, len, name, env) != LUA_OK) {
+        lua_pushnil(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    return 1;
+}
+
+static int safe_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE &&
+        lua_getfield(L, 2, "__gc") != LUA_TNIL)
+        return luaL_error(L, "__gc metamethods are not allowed in maps");
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+/* ---- pattern matching: C code the count hook cannot interrupt ---------- */
+
+#define LRT_PATTERN_COST 100000000.0
+
+static int pattern_quantifiers(const char *p, size_t len)
+{
+    int count = 0, in_set = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (p[i] == '%') {
+            i++;
+            continue;
+        }
+        if (in_set) {
+            in_set = p[i] != ']';
+            continue;
+        }
+        if (p[i] == '[')
+            in_set = 1;
+        else if (p[i] == '*' || p[i] == '+' || p[i] == '-')
+            count++;
+    }
+    return count;
+}
+
+static int guarded_match(lua_State *L)
+{
+    size_t slen = 0, plen = 0;
+    luaL_checklstring(L, 1, &slen);
+    const char *pat = luaL_checklstring(L, 2, &plen);
+    int plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
+    if (!plain) {
+        int q = pattern_quantifiers(pat, plen);
+        double cost = (double)slen + 1.0;
+        for (int i = 0; i < q && cost < LRT_PATTERN_COST * 2; i++)
+            cost *= (double)slen + 1.0;
+        if (cost > LRT_PATTERN_COST)
+            return luaL_error(L, "pattern too costly for a subject of %d bytes",
+                              (int)slen);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void guard_string_function(lua_State *L, const char *name, int has_plain)
+{
+    lua_getfield(L, -1, name);
+    lua_pushboolean(L, has_plain);
+    lua_pushcclosure(L, guarded_match, 2);
+    lua_setfield(L, -2, name);
+}
+
+/* ---- math.random on the project's RNG ---------------------------------- */
+
+static int rng_random(lua_State *L)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    lua_Integer lo, hi;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, qg_rng_real(&rt->rng));
+        return 1;
+    case 1:
+        lo = 1;
+        hi = luaL_checkinteger(L, 1);
+        break;
+    default:
+        lo = luaL_checkinteger(L, 1);
+        hi = luaL_checkinteger(L, 2);
+        break;
+    }
+    luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+    luaL_argcheck(L, lo >= INT32_MIN && hi <= INT32_MAX, 1, "interval too large");
+    lua_pushinteger(L, qg_rng_range(&rt->rng, (int32_t)lo, (int32_t)hi));
+    return 1;
+}
+
+static int rng_randomseed(lua_State *L)
+{
+    (void)L;
+    return 0;
+}
+
+static int math_pow(lua_State *L)
+{
+    lua_Number x = luaL_checknumber(L, 1), y = luaL_checknumber(L, 2);
+    lua_pushnumber(L, x);
+    lua_pushnumber(L, y);
+    lua_arith(L, LUA_OPPOW);
+    return 1;
+}
+
+/* ---- opening the sandbox ----------------------------------------------- */
+
+static void wrap_with_original(lua_State *L, const char *table, const char *name,
+                               lua_CFunction fn)
+{
+    if (table)
+        lua_getglobal(L, table);
+    else
+        lua_pushglobaltable(L);
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
+static void remove_globals(lua_State *L)
+{
+    static const char *const unsafe[] = {
+        "dofile", "loadfile", "require", "print", "collectgarbage",
+        "io", "os", "package", "debug", NULL};
+    for (const char *const *n = unsafe; *n; n++) {
+        lua_pushnil(L);
+        lua_setglobal(L, *n);
+    }
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+}
+
+void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
+{
+    (void)rt;
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base}, {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_COLIBNAME, luaopen_coroutine}, {LUA_UTF8LIBNAME, luaopen_utf8},
+        {NULL, NULL}};
+    for (const luaL_Reg *lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    remove_globals(L);
+    lua_register(L, "pcall", safe_pcall);
+    lua_register(L, "xpcall", safe_xpcall);
+    lua_register(L, "load", safe_load);
+    lua_register(L, "loadstring", safe_load);
+    wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
+    wrap_with_original(L, "coroutine", "resume", safe_resume);
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "unpack");
+    lua_setglobal(L, "unpack");
+    lua_pop(L, 1);
+    lua_getglobal(L, "string");
+    guard_string_function(L, "find", 1);
+    guard_string_function(L, "match", 0);
+    guard_string_function(L, "gmatch", 0);
+    guard_string_function(L, "gsub", 0);
+    lua_pop(L, 1);
+    lua_getglobal(L, "math");
+    lua_pushcfunction(L, rng_random);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, rng_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    lua_pushcfunction(L, math_pow);
+    lua_setfield(L, -2, "pow");
+    lua_pop(L, 1);
+}
+
+/* ---- errors ----------------------------------------------------------- */
+
+static int traceback_handler(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)",
+                                  luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int lrt_pcall(lua_State *L, int nargs, int nresults)
+{
+    int base = lua_gettop(L) - nargs;
+    lua_pushcfunction(L, traceback_handler);
+    lua_insert(L, base);
+    int status = lua_pcall(L, nargs, nresults, base);
+    lua_remove(L, base);
+    return status;
+}
+
+char *lrt_rewrite_error(const char *msg, const char *chunkname,
+                        const char *file, int first_line, const char *map)
+{
+    qg_buf out;
+    qg_buf_init(&out);
+    size_t nlen = strlen(chunkname);
+    const char *p = msg;
+    while (*p) {
+        const char *hit = strstr(p, chunkname);
+        if (!hit || hit[nlen] != ':' || hit[nlen + 1] < '0' || hit[nlen + 1] > '9') {
+            if (!hit) {
+                qg_buf_puts(&out, p);
+                break;
+            }
+            qg_buf_append(&out, p, (size_t)(hit - p) + nlen);
+            p = hit + nlen;
+            continue;
+        }
+        qg_buf_append(&out, p, (size_t)(hit - p));
+        char *end;
+        long line = strtol(hit + nlen + 1, &end, 10);
+        qg_buf_printf(&out, "%s:%ld (map %s)", file, line + first_line - 1, map);
+        p = end;
+    }
+    return qg_buf_take(&out);
+}

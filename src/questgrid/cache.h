@@ -1,0 +1,194 @@
+/* Compiled level caches (.qgc): many map definitions compiled into one
+ * small verified file; doc/qgc-format.md describes the bytes.
+ *
+ * A qg_cache is immutable once open: any number of threads may look maps
+ * up and load them at the same time. Every offset, size and checksum read
+ * from the file is checked before it is used; a damaged file is reported
+ * as QG_ERR_CORRUPT with a diagnostic, never trusted. */
+#ifndef QUESTGRID_CACHE_H
+#define QUESTGRID_CACHE_H
+
+#include <signal.h>
+
+#include <questgrid/core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define QG_CACHE_FORMAT_VERSION 1u
+/* Returned by the lookups when nothing matches. */
+#define QG_CACHE_NONE ((size_t)-1)
+
+/* ---- writing ---------------------------------------------------------- */
+
+/* A source file as it was read: its bytes and the stat() data that lets a
+ * later staleness check skip hashing (mtime 0 forces the hash). */
+typedef struct qg_cache_source {
+    const char *path;
+    qg_format format;
+    const char *data;
+    size_t len;
+    int64_t mtime_sec;
+    long mtime_nsec;
+} qg_cache_source;
+
+typedef struct qg_cache_writer qg_cache_writer;
+
+typedef struct qg_cache_write_options {
+    int jobs;                          /* compression threads; 0 = 1 */
+    volatile sig_atomic_t *cancel;     /* polled; non-zero aborts, or NULL */
+} qg_cache_write_options;
+
+qg_cache_writer *qg_cache_writer_new(void);
+void qg_cache_writer_free(qg_cache_writer *writer);
+/* Adds a source file and the map definitions read from it (their fields are
+ * copied at once). A map name already added is an error. */
+qg_status qg_cache_writer_add_file(qg_cache_writer *writer,
+                                   const qg_cache_source *source,
+                                   const qg_mapdef *const *defs, size_t count,
+                                   qg_diags *diags);
+size_t qg_cache_writer_map_count(const qg_cache_writer *writer);
+/* Writes the cache to path atomically: a temporary file in the same
+ * directory, fsync, a full verification of the temporary file, rename.
+ * On any failure (or cancellation) the temporary file is removed and a
+ * previous file at path is left untouched. */
+qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
+                                const qg_cache_write_options *options,
+                                qg_diags *diags);
+
+/* ---- reading ---------------------------------------------------------- */
+
+typedef struct qg_cache qg_cache;
+
+typedef struct qg_cache_open_options {
+    int no_mmap;   /* 1: read() the file instead of mapping it */
+} qg_cache_open_options;
+
+/* Opens a cache: checks the header, its CRC, the index CRC and every
+ * offset and size the index holds. options may be NULL. */
+qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
+                        qg_cache **out, qg_diags *diags);
+void qg_cache_close(qg_cache *cache);
+
+typedef struct qg_cache_info {
+    uint32_t format_version;
+    uint32_t questgrid_version;  /* QG_VERSION_NUMBER of the writer */
+    uint32_t lua_version;        /* LUA_VERSION_NUM of the writer */
+    size_t map_count;
+    size_t file_count;
+    uint64_t file_size;
+    uint64_t index_size;         /* compressed */
+    uint64_t index_raw_size;
+    uint64_t blob_size;          /* all blobs, compressed */
+    uint64_t blob_raw_size;
+    size_t dictionary_size;
+    int mapped;                  /* 1 when the file is mmapped */
+} qg_cache_info;
+
+void qg_cache_get_info(const qg_cache *cache, qg_cache_info *out);
+const char *qg_cache_path(const qg_cache *cache);
+
+/* One index entry. The strings live as long as the cache; fields the map
+ * does not have are "". quest is -1 for maps that are not quests. */
+typedef struct qg_cache_entry {
+    const char *name;
+    int quest;
+    qg_map_kind kind;
+    qg_format format;
+    const char *tags;     /* sorted, space separated */
+    const char *depth;    /* depth ranges as written: "D:2-8, Lair" */
+    const char *place;
+    const char *orient;
+    const char *chance;
+    const char *weight;
+    const char *desc;
+    size_t file;          /* index of the source file */
+    int line;
+    uint64_t blob_offset; /* from the start of the blob area */
+    uint32_t blob_size;   /* compressed */
+    uint32_t raw_size;
+    uint32_t crc32;       /* of the compressed bytes */
+} qg_cache_entry;
+
+typedef struct qg_cache_file {
+    const char *path;
+    qg_format format;
+    uint64_t size;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    uint64_t hash;        /* FNV-1a 64 of the whole file */
+    size_t map_count;     /* maps read from this file */
+} qg_cache_file;
+
+size_t qg_cache_map_count(const qg_cache *cache);
+const qg_cache_entry *qg_cache_entry_at(const qg_cache *cache, size_t index);
+size_t qg_cache_file_count(const qg_cache *cache);
+const qg_cache_file *qg_cache_file_at(const qg_cache *cache, size_t index);
+
+/* Index of the map called name, or QG_CACHE_NONE (binary search). */
+size_t qg_cache_find(const qg_cache *cache, const char *name);
+/* Index of the map of quest number quest, or QG_CACHE_NONE. */
+size_t qg_cache_find_quest(const qg_cache *cache, int quest);
+
+/* A query: every field given (non-NULL) must match. tags: all of these
+ * space-separated tags; depth: a place such as "D:5" that lies in one of
+ * the map's depth ranges; place: the map's PLACE equals this. */
+typedef struct qg_cache_query {
+    const char *tags;
+    const char *depth;
+    const char *place;
+    qg_map_kind kind;     /* QG_KIND_UNKNOWN = any */
+} qg_cache_query;
+
+/* The first matching map at index >= start, or QG_CACHE_NONE:
+ *   for (i = qg_cache_next(c, &q, 0); i != QG_CACHE_NONE;
+ *        i = qg_cache_next(c, &q, i + 1)) ... */
+size_t qg_cache_next(const qg_cache *cache, const qg_cache_query *query,
+                     size_t start);
+
+/* Rebuilds the map definition (rows, properties, name, file, line). */
+qg_status qg_cache_load_map(const qg_cache *cache, size_t index,
+                            qg_mapdef **out, qg_diags *diags);
+/* The map's own source text (*text NUL-terminated, free() it) and the line
+ * of the source file it starts at. */
+qg_status qg_cache_map_source(const qg_cache *cache, size_t index,
+                              char **text, size_t *len, int *first_line,
+                              qg_diags *diags);
+/* The map's source file as a front end must read it to rebuild the map
+ * with its file context (global Lua, default depths): every line in place,
+ * the lines of the file's other maps blank. */
+qg_status qg_cache_map_file_text(const qg_cache *cache, size_t index,
+                                 char **text, size_t *len, qg_diags *diags);
+
+/* Checks every blob: bounds, CRC, inflation to exactly its raw size and
+ * its structure. Reports every problem found. */
+qg_status qg_cache_verify(const qg_cache *cache, qg_diags *diags);
+
+/* ---- staleness -------------------------------------------------------- */
+
+typedef enum qg_source_state {
+    QG_SOURCE_FRESH = 0,
+    QG_SOURCE_CHANGED,   /* its content hash differs */
+    QG_SOURCE_MISSING    /* it cannot be read: the cache is the only copy */
+} qg_source_state;
+
+enum {
+    QG_CACHE_CHECK_HASH = 1 << 0  /* hash even when size and mtime match */
+};
+
+/* Compares every source file with what the cache recorded: size and mtime
+ * equal means fresh (unless QG_CACHE_CHECK_HASH), else the content hash
+ * decides. states gets file_count entries; *changed the number of changed
+ * files. base_dir resolves relative source paths (NULL = as stored). */
+qg_status qg_cache_check_sources(const qg_cache *cache, const char *base_dir,
+                                 unsigned flags, qg_source_state *states,
+                                 size_t *changed, qg_diags *diags);
+
+/* 64-bit FNV-1a of data: the content hash the cache records. */
+uint64_t qg_cache_hash(const void *data, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,163 @@
+/* Benchmark and conformance report (run by hand, not a test): loads a
+ * game's .des corpus the way its Lua library does (Crawl: dat/dlua with
+ * loadmaps.lua), runs every map's compile-time run, then resolves each map
+ * for a few seeds and places. Prints counts, failures grouped by cause,
+ * times and peak memory.
+ *   bench_lua [DATDIR [SEEDS]]   (DATDIR defaults to /usr/share/crawl/dat) */
+#define _POSIX_C_SOURCE 200809L
+#include "questgrid.h"
+#include "core/file.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+typedef struct cause {
+    char *text;
+    int count;
+    char *example;
+} cause;
+
+typedef struct causes {
+    cause items[512];
+    int count;
+} causes;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The message without its location: "...(map NAME): text" -> "text". */
+static void add_cause(causes *c, const qg_diags *d, const char *map)
+{
+    const char *msg = qg_diags_count(d) ? qg_diags_get(d, 0)->message : "(no diagnostic)";
+    char line[400];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(msg, "\n"), msg);
+    const char *p = strstr(line, "): ");
+    p = p ? p + 3 : line;
+    char key[400];
+    snprintf(key, sizeof key, "%s", p);
+    char *m = strstr(key, " (map ");
+    if (m)
+        *m = '\0';
+    for (int i = 0; i < c->count; i++)
+        if (strcmp(c->items[i].text, key) == 0) {
+            c->items[i].count++;
+            return;
+        }
+    if (c->count < 512) {
+        c->items[c->count].text = strdup(key);
+        c->items[c->count].example = strdup(map);
+        c->items[c->count++].count = 1;
+    }
+}
+
+static int by_count(const void *a, const void *b)
+{
+    return ((const cause *)b)->count - ((const cause *)a)->count;
+}
+
+static void print_causes(causes *c, const char *what)
+{
+    qsort(c->items, (size_t)c->count, sizeof *c->items, by_count);
+    printf("%s failures by cause:\n", what);
+    for (int i = 0; i < c->count; i++) {
+        printf("  %5d  %s  (e.g. %s)\n", c->items[i].count, c->items[i].text, c->items[i].example);
+        free(c->items[i].text);
+        free(c->items[i].example);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const char *dat = argc > 1 ? argv[1] : "/usr/share/crawl/dat";
+    int seeds = argc > 2 ? atoi(argv[2]) : 3;
+    char *dlua = qg_path_join(dat, "dlua");
+    const char *paths[1] = {dlua};
+    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_diags *diags = qg_diags_new();
+    double t0 = now();
+    qg_runtime *rt = qg_runtime_new(&opts, diags);
+    if (!rt) {
+        qg_diags_print(diags, stderr);
+        return 1;
+    }
+    char **files;
+    size_t nfiles;
+    if (qg_runtime_library_des_files(rt, &files, &nfiles, diags) != QG_OK) {
+        qg_diags_print(diags, stderr);
+        return 1;
+    }
+    qg_des_names *names = qg_des_names_new();
+    size_t load_errors = 0;
+    for (size_t i = 0; i < nfiles; i++) {
+        char *path = qg_path_join(dat, files[i]);
+        qg_des_file *file = NULL;
+        qg_diags_clear(diags);
+        if (qg_des_load(path, NULL, names, &file, diags) != QG_OK)
+            load_errors++;
+        if (file && qg_runtime_add_file(rt, file, diags) != QG_OK) {
+            load_errors++;
+            qg_diags_print(diags, stderr);
+        }
+        free(path);
+        free(files[i]);
+    }
+    free(files);
+    size_t n = qg_runtime_map_count(rt), compiled = 0;
+    causes *cc = calloc(1, sizeof *cc), *rc = calloc(1, sizeof *rc);
+    char *ok = calloc(n ? n : 1, 1);
+    for (size_t i = 0; i < n; i++) {
+        qg_mapdef *def = qg_runtime_map(rt, i);
+        qg_diags_clear(diags);
+        if (qg_runtime_compile_map(rt, def, diags) == QG_OK) {
+            compiled++;
+            ok[i] = 1;
+        } else {
+            add_cause(cc, diags, qg_mapdef_name(def));
+        }
+    }
+    double t1 = now();
+    static const char *const places[] = {"D:5", "Lair:3", "Depths:2"};
+    size_t tries = 0, resolved = 0;
+    for (size_t i = 0; i < n; i++) {
+        qg_mapdef *def = qg_runtime_map(rt, i);
+        for (int s = 0; s < seeds; s++) {
+            qg_context ctx = {places[s % 3], 10, NULL};
+            qg_level *level = NULL;
+            qg_diags_clear(diags);
+            tries++;
+            if (qg_runtime_resolve(rt, def, (unsigned long long)s + 1, &ctx, &level, diags) == QG_OK) {
+                resolved++;
+                qg_level_free(level);
+            } else {
+                add_cause(rc, diags, qg_mapdef_name(def));
+            }
+        }
+    }
+    double t2 = now();
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("files: %zu (%zu with load errors)\nmaps: %zu\n", nfiles, load_errors, n);
+    printf("compile-time run: %zu/%zu (%.2f%%) in %.3f s (loading, lowering and Lua)\n",
+           compiled, n, n ? 100.0 * (double)compiled / (double)n : 0.0, t1 - t0);
+    printf("resolution: %zu/%zu (%.2f%%) in %.3f s (%.0f per second)\n", resolved, tries,
+           tries ? 100.0 * (double)resolved / (double)tries : 0.0, t2 - t1,
+           (double)tries / (t2 - t1));
+    printf("peak memory (max RSS): %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
+    print_causes(cc, "compile-time");
+    print_causes(rc, "resolution");
+    free(cc);
+    free(rc);
+    free(ok);
+    qg_des_names_free(names);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+    free(dlua);
+    return 0;
+}
