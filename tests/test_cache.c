@@ -386,7 +386,7 @@ static int damage_caught(const char *path, int no_mmap)
 {
     qg_diags *d = qg_diags_new();
     qg_cache *c;
-    qg_cache_open_options opt = {no_mmap};
+    qg_cache_open_options opt = {.no_mmap = no_mmap};
     qg_status st = qg_cache_open(path, &opt, &c, d);
     int caught = st != QG_OK;
     if (st == QG_OK) {
@@ -600,7 +600,7 @@ static void failed_write_keeps_previous(void **state)
     w = qg_cache_writer_new();
     assert_int_equal(qg_cache_writer_add_file(w, &src, (const qg_mapdef *const *)defs, n, d), QG_OK);
     volatile sig_atomic_t cancel = 1;
-    qg_cache_write_options opt = {2, &cancel};
+    qg_cache_write_options opt = {.jobs = 2, .cancel = &cancel};
     assert_int_not_equal(qg_cache_writer_write(w, path, &opt, d), QG_OK);
     qg_cache_writer_free(w);
     /* An unwritable destination fails without touching anything. */
@@ -669,7 +669,7 @@ static void read_without_mmap(void **state)
     (void)state;
     qg_diags *d = qg_diags_new();
     qg_cache *c;
-    qg_cache_open_options opt = {1};
+    qg_cache_open_options opt = {.no_mmap = 1};
     assert_int_equal(qg_cache_open(small_cache(), &opt, &c, d), QG_OK);
     qg_cache_info info;
     qg_cache_get_info(c, &info);

@@ -28,10 +28,19 @@ static qg_status read_map_blob(const qg_cache *c, size_t index, unsigned char **
     return st;
 }
 
+qg_source_state qg_cache_source_state(const qg_cache *c, size_t file)
+{
+    return c->states && file < c->header.file_count ? c->states[file] : QG_SOURCE_FRESH;
+}
+
 qg_status qg_cache_load_map(const qg_cache *c, size_t index, qg_mapdef **out,
                             qg_diags *diags)
 {
     *out = NULL;
+    const qg_cache_entry *entry = qg_cache_entry_at(c, index);
+    if (entry && c->stale == QG_STALE_READ_TEXT &&
+        qg_cache_source_state(c, entry->file) == QG_SOURCE_CHANGED)
+        return qgc_load_from_text(c, entry, out, diags);
     unsigned char *raw;
     qgc_map_blob blob;
     qg_status st = read_map_blob(c, index, &raw, &blob, diags);

@@ -282,6 +282,8 @@ qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
         st = decode_index(c, diags);
     if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+    if (st == QG_OK)
+        st = qgc_apply_stale_policy(&c, path, options, diags);
     if (st != QG_OK) {
         qg_cache_close(c);
         return st;
@@ -304,6 +306,8 @@ void qg_cache_close(qg_cache *c)
     free(c->maps);
     free(c->names);
     free(c->meta);
+    free(c->states);
+    free(c->source_dir);
     free(c->path);
     free(c);
 }

@@ -33,7 +33,18 @@ struct qg_cache {
     const unsigned char *dict;
     size_t dict_len;
     uint64_t blob_raw_total;
+    qg_stale_policy stale;         /* as applied at open */
+    qg_source_state *states;       /* per file; NULL when not checked */
+    char *source_dir;
 };
+
+/* Applies options->stale to a cache just opened from path; may replace
+ * *cache with a recompiled one. */
+qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
+                                 const qg_cache_open_options *options, qg_diags *diags);
+/* Reads the map of entry e from its source text with its front end. */
+qg_status qgc_load_from_text(const qg_cache *cache, const qg_cache_entry *e,
+                             qg_mapdef **out, qg_diags *diags);
 
 /* Checks a blob's bounds and CRC and inflates it into a fresh buffer of
  * raw_size + 1 bytes (NUL-terminated). Problems are reported against what

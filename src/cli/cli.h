@@ -26,7 +26,8 @@ enum {
     OPT_SIZE = 1 << 12,     /* --size WxH */
     OPT_STRICT = 1 << 13,   /* --strict */
     OPT_LEGACY = 1 << 14,   /* --legacy */
-    OPT_QUIET = 1 << 15     /* -q, --quiet */
+    OPT_QUIET = 1 << 15,    /* -q, --quiet */
+    OPT_KEEP_GOING = 1 << 16 /* --keep-going */
 };
 
 typedef struct cli_opts {
@@ -49,6 +50,7 @@ typedef struct cli_opts {
     int strict;
     int legacy;
     int quiet;
+    int keep_going;
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;

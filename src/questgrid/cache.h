@@ -20,6 +20,16 @@ extern "C" {
 /* Returned by the lookups when nothing matches. */
 #define QG_CACHE_NONE ((size_t)-1)
 
+typedef enum qg_source_state {
+    QG_SOURCE_FRESH = 0,
+    QG_SOURCE_CHANGED,   /* its content hash differs */
+    QG_SOURCE_MISSING    /* it cannot be read: the cache is the only copy */
+} qg_source_state;
+
+enum {
+    QG_CACHE_CHECK_HASH = 1 << 0  /* hash even when size and mtime match */
+};
+
 /* ---- writing ---------------------------------------------------------- */
 
 /* A source file as it was read: its bytes and the stat() data that lets a
@@ -57,16 +67,69 @@ qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
                                 const qg_cache_write_options *options,
                                 qg_diags *diags);
 
+/* ---- compiling ------------------------------------------------------- */
+
+typedef struct qg_compile_options {
+    const char *const *lua_paths;   /* game Lua libraries (Crawl: dat/dlua) */
+    size_t lua_path_count;
+    int jobs;                       /* threads; 0 = 1 */
+    int keep_going;                 /* 1: leave out maps that fail and write
+                                       the rest; 0: any error writes nothing */
+    volatile sig_atomic_t *cancel;  /* polled; non-zero aborts, or NULL */
+    /* Called as maps are compiled (from one thread at a time), or NULL. */
+    void (*progress)(void *user, size_t done, size_t total);
+    void *user;
+    /* Relative inputs are read from this directory, and recorded in the
+     * cache as given (relative to it); NULL = the current directory. */
+    const char *base_dir;
+} qg_compile_options;
+
+typedef struct qg_compile_stats {
+    size_t files;
+    size_t maps;          /* maps written */
+    size_t failed;        /* maps left out (keep_going) */
+    uint64_t source_bytes;
+    uint64_t cache_bytes;
+} qg_compile_stats;
+
+/* Compiles the files and directories given into one cache at output.
+ * Directories are searched recursively, in name order, for .des files and
+ * F:/D: map files (.txt or .map files holding D: rows, except the
+ * *_info.txt vocabularies). Each .des map's compile-time Lua runs so that
+ * the index holds the real tags, depths and weights. All files are loaded into one runtime before
+ * any map runs, so maps may look up maps of any other file. The write is
+ * atomic (see qg_cache_writer_write). stats may be NULL. */
+qg_status qg_cache_compile(const char *const *inputs, size_t count,
+                           const char *output, const qg_compile_options *options,
+                           qg_compile_stats *stats, qg_diags *diags);
+
 /* ---- reading ---------------------------------------------------------- */
 
 typedef struct qg_cache qg_cache;
 
+/* What qg_cache_open does about sources that changed since the cache was
+ * written (see qg_cache_check_sources). */
+typedef enum qg_stale_policy {
+    QG_STALE_IGNORE = 0,  /* do not look at the sources */
+    QG_STALE_READ_TEXT,   /* qg_cache_load_map reads changed files' maps from
+                             their text (the index keeps the compiled fields) */
+    QG_STALE_RECOMPILE    /* compile the sources again into the same file
+                             (atomically) and open that; when a source is
+                             missing or the compile fails, read the text */
+} qg_stale_policy;
+
 typedef struct qg_cache_open_options {
-    int no_mmap;   /* 1: read() the file instead of mapping it */
+    int no_mmap;                 /* 1: read() the file instead of mapping it */
+    qg_stale_policy stale;
+    unsigned check_flags;        /* QG_CACHE_CHECK_HASH */
+    const char *source_dir;      /* relative source paths start here; NULL =
+                                    the current directory */
+    const qg_compile_options *compile; /* Lua paths and jobs to recompile */
 } qg_cache_open_options;
 
 /* Opens a cache: checks the header, its CRC, the index CRC and every
- * offset and size the index holds. options may be NULL. */
+ * offset and size the index holds, then applies options->stale. options
+ * may be NULL. */
 qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
                         qg_cache **out, qg_diags *diags);
 void qg_cache_close(qg_cache *cache);
@@ -147,7 +210,13 @@ typedef struct qg_cache_query {
 size_t qg_cache_next(const qg_cache *cache, const qg_cache_query *query,
                      size_t start);
 
-/* Rebuilds the map definition (rows, properties, name, file, line). */
+/* The state of a source file as found at open (QG_SOURCE_FRESH when the
+ * sources were not checked). */
+qg_source_state qg_cache_source_state(const qg_cache *cache, size_t file);
+
+/* Rebuilds the map definition (rows, properties, name, file, line); from
+ * the source text instead when the map's file changed and the cache was
+ * opened with QG_STALE_READ_TEXT. */
 qg_status qg_cache_load_map(const qg_cache *cache, size_t index,
                             qg_mapdef **out, qg_diags *diags);
 /* The map's own source text (*text NUL-terminated, free() it) and the line
@@ -166,16 +235,6 @@ qg_status qg_cache_map_file_text(const qg_cache *cache, size_t index,
 qg_status qg_cache_verify(const qg_cache *cache, qg_diags *diags);
 
 /* ---- staleness -------------------------------------------------------- */
-
-typedef enum qg_source_state {
-    QG_SOURCE_FRESH = 0,
-    QG_SOURCE_CHANGED,   /* its content hash differs */
-    QG_SOURCE_MISSING    /* it cannot be read: the cache is the only copy */
-} qg_source_state;
-
-enum {
-    QG_CACHE_CHECK_HASH = 1 << 0  /* hash even when size and mtime match */
-};
 
 /* Compares every source file with what the cache recorded: size and mtime
  * equal means fresh (unless QG_CACHE_CHECK_HASH), else the content hash

@@ -1,0 +1,43 @@
+/* The pieces of `questgrid compile`: finding and reading the inputs, and
+ * compiling them per format into a cache writer. */
+#ifndef QG_CACHE_COMPILE_H
+#define QG_CACHE_COMPILE_H
+
+#include "questgrid/cache.h"
+
+typedef struct qgc_input {
+    char *path;        /* as recorded: relative to the base directory */
+    char *io_path;     /* as read */
+    qg_format format;
+    char *data;
+    size_t len;
+    int64_t mtime_sec;
+    long mtime_nsec;
+} qgc_input;
+
+typedef struct qgc_inputs {
+    qgc_input *items;
+    size_t count, cap;
+} qgc_inputs;
+
+/* Files named are taken as they are; directories are searched recursively
+ * (entries in byte order) for files of a format the compiler reads. */
+qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
+                             size_t count, qgc_inputs *out, qg_diags *diags);
+/* Reads every input with the stat() data taken before reading. */
+qg_status qgc_read_inputs(qgc_inputs *in, qg_diags *diags);
+void qgc_inputs_free(qgc_inputs *in);
+
+/* Compiles the .des inputs (the others are skipped) and adds them to w. */
+qg_status qgc_compile_des(const qgc_inputs *in, const qg_compile_options *opt,
+                          qg_cache_writer *w, qg_compile_stats *stats,
+                          qg_diags *diags);
+
+/* Reads the F:/D: inputs (with the files they include) and adds them to w. */
+qg_status qgc_compile_fd(const qgc_inputs *in, qg_cache_writer *w,
+                         qg_compile_stats *stats, qg_diags *diags);
+
+/* Copies every diagnostic of from into to. */
+void qgc_diags_merge(qg_diags *to, const qg_diags *from);
+
+#endif

@@ -1,0 +1,117 @@
+/* What qg_cache_open does about sources changed since the cache was
+ * written: nothing, read their maps from the text, or compile them again.
+ * A recompile that cannot happen (a source is gone) or that fails falls
+ * back to reading the text, so the caller always gets current maps. */
+#include "cache/reader.h"
+#include "questgrid/des.h"
+#include "questgrid/fd.h"
+#include "core/file.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static qg_status recompile(qg_cache **cache, const char *path,
+                           const qg_cache_open_options *opt, qg_diags *diags)
+{
+    qg_cache *c = *cache;
+    size_t n = c->header.file_count;
+    const char **paths = calloc(n + 1, sizeof *paths);
+    if (!paths)
+        return QG_ERR_NOMEM;
+    for (size_t i = 0; i < n; i++)
+        paths[i] = c->files[i].path;
+    qg_compile_options co;
+    memset(&co, 0, sizeof co);
+    if (opt->compile)
+        co = *opt->compile;
+    co.base_dir = opt->source_dir;
+    qg_status st = qg_cache_compile(paths, n, path, &co, NULL, diags);
+    free(paths);
+    qg_cache *fresh = NULL;
+    qg_cache_open_options again = *opt;
+    again.stale = QG_STALE_IGNORE;
+    if (st == QG_OK)
+        st = qg_cache_open(path, &again, &fresh, diags);
+    if (st != QG_OK) {
+        qg_diags_add(diags, QG_WARNING, path, 0, 0, NULL, 0,
+                     "could not recompile the cache; reading changed maps from their text");
+        c->stale = QG_STALE_READ_TEXT;
+        return QG_OK;
+    }
+    qg_cache_close(c);
+    *cache = fresh;
+    return QG_OK;
+}
+
+qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
+                                 const qg_cache_open_options *opt, qg_diags *diags)
+{
+    qg_cache *c = *cache;
+    if (!opt || opt->stale == QG_STALE_IGNORE)
+        return QG_OK;
+    c->stale = opt->stale;
+    c->states = calloc(c->header.file_count + 1, sizeof *c->states);
+    c->source_dir = opt->source_dir ? qg_strdup(opt->source_dir) : NULL;
+    if (!c->states || (opt->source_dir && !c->source_dir))
+        return QG_ERR_NOMEM;
+    size_t changed = 0, missing = 0;
+    qg_status st = qg_cache_check_sources(c, opt->source_dir, opt->check_flags, c->states,
+                                          &changed, diags);
+    if (st != QG_OK || changed == 0 || opt->stale != QG_STALE_RECOMPILE)
+        return st;
+    for (size_t i = 0; i < c->header.file_count; i++)
+        missing += c->states[i] == QG_SOURCE_MISSING;
+    if (missing) {
+        qg_diags_add(diags, QG_WARNING, path, 0, 0, NULL, 0,
+                     "%zu source files are missing, so the cache is not recompiled; "
+                     "reading changed maps from their text", missing);
+        c->stale = QG_STALE_READ_TEXT;
+        return QG_OK;
+    }
+    return recompile(cache, path, opt, diags);
+}
+
+static qg_mapdef *take_des_map(const char *path, const char *name, qg_diags *diags)
+{
+    qg_des_file *file = NULL;
+    qg_des_load(path, NULL, NULL, &file, diags);
+    qg_mapdef *def = NULL;
+    for (size_t i = 0; file && !def && i < qg_des_map_count(file); i++)
+        if (strcmp(qg_mapdef_name(qg_des_map(file, i)), name) == 0)
+            def = qg_des_take_map(file, i);
+    qg_des_file_free(file);
+    return def;
+}
+
+static qg_mapdef *read_fd_map(const char *path, const char *name, qg_diags *diags)
+{
+    qg_fd_options options;
+    qg_fd_options_init(&options);
+    qg_mapdef *def = NULL;
+    qg_fd_read(path, &options, &def, diags);
+    if (def && strcmp(qg_mapdef_name(def), name) != 0) {
+        qg_mapdef_free(def);
+        def = NULL;
+    }
+    return def;
+}
+
+qg_status qgc_load_from_text(const qg_cache *c, const qg_cache_entry *e,
+                             qg_mapdef **out, qg_diags *diags)
+{
+    *out = NULL;
+    const qg_cache_file *f = &c->files[e->file];
+    char *path = qg_path_join(c->source_dir, f->path);
+    if (!path) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
+    qg_mapdef *def = f->format == QG_FORMAT_DES ? take_des_map(path, e->name, diags)
+                                                : read_fd_map(path, e->name, diags);
+    if (!def)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "map '%s' is no longer in this file", e->name);
+    free(path);
+    *out = def;
+    return def ? QG_OK : QG_ERR_NOTFOUND;
+}

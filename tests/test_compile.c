@@ -1,0 +1,310 @@
+/* questgrid compile: the bundled data and Crawl's corpus compiled, the
+ * compile-time Lua's index fields, file order, threads, failures. */
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *temp_dir(void)
+{
+    static char dir[64];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/qgcompile.XXXXXX");
+        assert_non_null(mkdtemp(dir));
+    }
+    return dir;
+}
+
+static const char *temp_path(const char *name)
+{
+    static char paths[8][256];
+    static int next;
+    char *p = paths[next++ % 8];
+    snprintf(p, 256, "%s/%s", temp_dir(), name);
+    return p;
+}
+
+static void spit(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc(*len + 1);
+    assert_int_equal(fread(data, 1, *len, f), *len);
+    fclose(f);
+    return data;
+}
+
+static qg_cache *open_ok(const char *path)
+{
+    qg_diags *d = qg_diags_new();
+    qg_cache *c;
+    assert_int_equal(qg_cache_open(path, NULL, &c, d), QG_OK);
+    assert_int_equal(qg_cache_verify(c, d), QG_OK);
+    qg_diags_free(d);
+    return c;
+}
+
+static void bundled_data(void **state)
+{
+    (void)state;
+    char edit[4096], des[4096];
+    snprintf(edit, sizeof edit, "%s/lib/edit", test_srcdir());
+    snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
+    const char *inputs[2] = {edit, des};
+    const char *out = temp_path("bundled.qgc");
+    qg_diags *d = qg_diags_new();
+    qg_compile_stats stats;
+    qg_status st = qg_cache_compile(inputs, 2, out, NULL, &stats, d);
+    qg_diags_print(d, stderr);
+    assert_int_equal(st, QG_OK);
+    assert_int_equal(stats.failed, 0);
+    qg_cache *c = open_ok(out);
+    assert_int_equal(qg_cache_map_count(c), stats.maps);
+    for (int quest = 1; quest <= 3; quest++) {
+        size_t at = qg_cache_find_quest(c, quest);
+        assert_int_not_equal(at, QG_CACHE_NONE);
+        assert_int_equal(qg_cache_entry_at(c, at)->kind, QG_KIND_QUEST);
+        qg_mapdef *def;
+        assert_int_equal(qg_cache_load_map(c, at, &def, d), QG_OK);
+        assert_true(qg_mapdef_row_count(def) > 0);
+        qg_mapdef_free(def);
+    }
+    qg_cache_query vaults = {"questgrid", "D:6", NULL, QG_KIND_UNKNOWN};
+    size_t hits = 0;
+    for (size_t i = qg_cache_next(c, &vaults, 0); i != QG_CACHE_NONE;
+         i = qg_cache_next(c, &vaults, i + 1)) {
+        assert_int_equal(qg_cache_entry_at(c, i)->format, QG_FORMAT_DES);
+        hits++;
+    }
+    assert_true(hits >= 3);
+    qg_cache_close(c);
+    qg_diags_free(d);
+}
+
+/* b.des uses a function that a.des defines in its global Lua: it compiles
+ * whichever file comes first. */
+static void cross_file_references(void **state)
+{
+    (void)state;
+    const char *a = temp_path("a.des"), *b = temp_path("b.des");
+    spit(a, "{{\nfunction shared_tag() return \"from_a\" end\n}}\n"
+            "NAME: a_map\nTAGS: plain\nMAP\n.\nENDMAP\n");
+    spit(b, "NAME: b_map\n: tags(shared_tag())\nDEPTH: D:3\nMAP\nx.x\nENDMAP\n");
+    const char *orders[2][2] = {{b, a}, {a, b}};
+    for (int o = 0; o < 2; o++) {
+        const char *out = temp_path("cross.qgc");
+        qg_diags *d = qg_diags_new();
+        qg_status st = qg_cache_compile(orders[o], 2, out, NULL, NULL, d);
+        qg_diags_print(d, stderr);
+        assert_int_equal(st, QG_OK);
+        qg_cache *c = open_ok(out);
+        const qg_cache_entry *e = qg_cache_entry_at(c, qg_cache_find(c, "b_map"));
+        assert_non_null(e);
+        assert_string_equal(e->tags, "from_a minivault");
+        assert_string_equal(e->depth, "D:3");
+        qg_cache_close(c);
+        qg_diags_free(d);
+    }
+}
+
+static void threads_change_nothing(void **state)
+{
+    (void)state;
+    char des[4096];
+    snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
+    const char *inputs[1] = {des};
+    const char *one = temp_path("one.qgc"), *three = temp_path("three.qgc");
+    qg_diags *d = qg_diags_new();
+    qg_compile_options opt = {.jobs = 1};
+    assert_int_equal(qg_cache_compile(inputs, 1, one, &opt, NULL, d), QG_OK);
+    opt.jobs = 3;
+    assert_int_equal(qg_cache_compile(inputs, 1, three, &opt, NULL, d), QG_OK);
+    size_t la, lb;
+    unsigned char *x = slurp(one, &la), *y = slurp(three, &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, la);
+    free(x);
+    free(y);
+    qg_diags_free(d);
+}
+
+static size_t temp_files(void)
+{
+    DIR *dp = opendir(temp_dir());
+    size_t n = 0;
+    struct dirent *e;
+    while ((e = readdir(dp)))
+        n += strstr(e->d_name, ".tmp") != NULL;
+    closedir(dp);
+    return n;
+}
+
+static void progress(void *user, size_t done, size_t total)
+{
+    size_t *calls = user;
+    assert_true(done <= total);
+    (*calls)++;
+}
+
+/* A map whose Lua fails stops the write (the previous cache stays) unless
+ * keep_going, which writes the others; a cancelled compile writes nothing. */
+static void failures_and_cancel(void **state)
+{
+    (void)state;
+    const char *good = temp_path("good.des"), *bad = temp_path("bad.des");
+    spit(good, "NAME: good_map\nTAGS: fine\nMAP\n.\nENDMAP\n");
+    spit(bad, "NAME: bad_map\n: error(\"deliberate\")\nMAP\n.\nENDMAP\n");
+    const char *out = temp_path("keep.qgc");
+    qg_diags *d = qg_diags_new();
+    const char *only_good[1] = {good};
+    assert_int_equal(qg_cache_compile(only_good, 1, out, NULL, NULL, d), QG_OK);
+    size_t before_len;
+    unsigned char *before = slurp(out, &before_len);
+    const char *both[2] = {good, bad};
+    assert_int_not_equal(qg_cache_compile(both, 2, out, NULL, NULL, d), QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "deliberate"));
+    volatile sig_atomic_t cancel = 1;
+    qg_compile_options opt = {.jobs = 2, .cancel = &cancel};
+    assert_int_not_equal(qg_cache_compile(only_good, 1, out, &opt, NULL, d), QG_OK);
+    size_t after_len;
+    unsigned char *after = slurp(out, &after_len);
+    assert_int_equal(before_len, after_len);
+    assert_memory_equal(before, after, before_len);
+    assert_int_equal(temp_files(), 0);
+    size_t calls = 0;
+    qg_compile_options keep = {.jobs = 2, .keep_going = 1, .progress = progress,
+                               .user = &calls};
+    qg_compile_stats stats;
+    assert_int_not_equal(qg_cache_compile(both, 2, out, &keep, &stats, d), QG_OK);
+    assert_int_equal(stats.maps, 1);
+    assert_int_equal(stats.failed, 1);
+    assert_int_equal(calls, 2);
+    qg_cache *c = open_ok(out);
+    assert_int_not_equal(qg_cache_find(c, "good_map"), QG_CACHE_NONE);
+    assert_int_equal(qg_cache_find(c, "bad_map"), QG_CACHE_NONE);
+    qg_cache_close(c);
+    free(before);
+    free(after);
+    qg_diags_free(d);
+}
+
+static void first_row(qg_cache *c, const char *name, const char *want)
+{
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def;
+    assert_int_equal(qg_cache_load_map(c, qg_cache_find(c, name), &def, d), QG_OK);
+    size_t len;
+    const char *row = qg_mapdef_row(def, 0, &len, NULL);
+    assert_int_equal(len, strlen(want));
+    assert_memory_equal(row, want, len);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
+}
+
+/* A changed source is read from its text or compiled again, as asked;
+ * sources are found relative to the directory given. */
+static void stale_sources(void **state)
+{
+    (void)state;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/stale", temp_dir());
+    mkdir(dir, 0755);
+    char src[400];
+    snprintf(src, sizeof src, "%s/x.des", dir);
+    spit(src, "NAME: stale_map\nTAGS: one\nMAP\n.\nENDMAP\n");
+    const char *out = temp_path("stale.qgc");
+    const char *inputs[1] = {"x.des"};
+    qg_compile_options co = {.base_dir = dir};
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_cache_compile(inputs, 1, out, &co, NULL, d), QG_OK);
+    qg_cache *c = open_ok(out);
+    assert_string_equal(qg_cache_file_at(c, 0)->path, "x.des");
+    qg_cache_close(c);
+    spit(src, "NAME: stale_map\nTAGS: two\nMAP\n..\nENDMAP\n");
+
+    qg_cache_open_options text = {.stale = QG_STALE_READ_TEXT, .source_dir = dir};
+    assert_int_equal(qg_cache_open(out, &text, &c, d), QG_OK);
+    assert_int_equal(qg_cache_source_state(c, 0), QG_SOURCE_CHANGED);
+    first_row(c, "stale_map", "..");
+    assert_string_equal(qg_cache_entry_at(c, 0)->tags, "minivault one");
+    qg_cache_close(c);
+
+    qg_cache_open_options again = {.stale = QG_STALE_RECOMPILE, .source_dir = dir,
+                                   .compile = &co};
+    assert_int_equal(qg_cache_open(out, &again, &c, d), QG_OK);
+    assert_int_equal(qg_cache_source_state(c, 0), QG_SOURCE_FRESH);
+    assert_string_equal(qg_cache_entry_at(c, 0)->tags, "minivault two");
+    first_row(c, "stale_map", "..");
+    qg_cache_close(c);
+
+    /* Without its source the cache is the only copy: it is used as it is. */
+    unlink(src);
+    assert_int_equal(qg_cache_open(out, &again, &c, d), QG_OK);
+    assert_int_equal(qg_cache_source_state(c, 0), QG_SOURCE_MISSING);
+    first_row(c, "stale_map", "..");
+    qg_cache_close(c);
+    qg_diags_free(d);
+}
+
+/* Debian's crawl-common: every map with its compile-time Lua (dlua). */
+static void crawl_corpus(void **state)
+{
+    (void)state;
+    const char *dat = getenv("QG_CRAWL_DAT");
+    if (!dat || !dat[0])
+        dat = "/usr/share/crawl/dat";
+    char des[4096], dlua[4096];
+    snprintf(des, sizeof des, "%s/des", dat);
+    snprintf(dlua, sizeof dlua, "%s/dlua", dat);
+    struct stat sb;
+    if (stat(des, &sb) != 0 || stat(dlua, &sb) != 0) {
+        skip();
+        return;
+    }
+    const char *inputs[1] = {des}, *lua_paths[1] = {dlua};
+    const char *out = temp_path("crawl.qgc");
+    qg_diags *d = qg_diags_new();
+    qg_compile_options opt = {.lua_paths = lua_paths, .lua_path_count = 1, .jobs = 2,
+                              .keep_going = 1};
+    qg_compile_stats stats;
+    qg_cache_compile(inputs, 1, out, &opt, &stats, d);
+    assert_true(stats.maps >= 5000);
+    qg_cache *c = open_ok(out);
+    assert_int_equal(qg_cache_map_count(c), stats.maps);
+    qg_cache_info info;
+    qg_cache_get_info(c, &info);
+    assert_true(info.file_size < 2u * 1024 * 1024);
+    qg_cache_query minis = {"minivault", "D:5", NULL, QG_KIND_UNKNOWN};
+    assert_int_not_equal(qg_cache_next(c, &minis, 0), QG_CACHE_NONE);
+    qg_cache_close(c);
+    qg_diags_free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(bundled_data),
+        cmocka_unit_test(cross_file_references),
+        cmocka_unit_test(threads_change_nothing),
+        cmocka_unit_test(failures_and_cancel),
+        cmocka_unit_test(stale_sources),
+        cmocka_unit_test(crawl_corpus),
+    };
+    return cmocka_run_group_tests_name("compile", tests, NULL, NULL);
+}
