@@ -62,11 +62,11 @@ const qg_diag *qg_diags_get(const qg_diags *diags, size_t index)
 }
 
 /* The message with its control bytes (a NUL or an escape sequence from a
- * hostile file, formatted by %c) written as \xNN; NULL when out of
- * memory. Frees message. */
+ * hostile file, formatted by %c) written as \xNN; newlines and tabs stay
+ * (a Lua traceback has them). NULL when out of memory. Frees message. */
 static int is_control(unsigned char c)
 {
-    return c < 0x20 || c == 0x7f;
+    return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f;
 }
 
 static char *printable(qg_buf *message)

@@ -60,7 +60,8 @@ const qg_diag *qg_diags_get(const qg_diags *diags, size_t index);
 void qg_diags_clear(qg_diags *diags);
 /* Adds a diagnostic; source_line (len bytes, need not be NUL-terminated)
  * is copied; file and the formatted message are copied, a control byte
- * of the message (a NUL formatted by %c, say) becoming \xNN. */
+ * of the message other than newline and tab (a NUL formatted by %c, say)
+ * becoming \xNN. */
 void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
                   int line, int col, const char *source_line, size_t len,
                   const char *fmt, ...)
