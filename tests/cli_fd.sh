@@ -5,7 +5,7 @@ data=${QG_SRCDIR:-.}/tests/data/fd
 out=${TMPDIR:-/tmp}/cli_fd.$$
 n=0
 fail=0
-echo "1..9"
+echo "1..10"
 
 ok() {
     n=$((n + 1))
@@ -33,6 +33,7 @@ expect check-cycle 1 "$bin" check --edit-dir "$data" "$data/cycle_a.txt"
 expect show-good 0 "$bin" show --edit-dir "$data" "$data/good.txt"
 expect show-quest 0 "$bin" show --edit-dir "$data" --quest 2 "$data/hub.txt"
 expect show-var 0 "$bin" show --edit-dir "$data" --var LEVEL=10 "$data/good.txt"
+expect show-missing-quest 1 "$bin" show --edit-dir "$data" --quest 9 "$data/hub.txt"
 expect show-undefined 1 "$bin" show --edit-dir "$data" "$data/undefined.txt"
 "$bin" check --help >"$out" 2>&1
 ok $? "check --help"

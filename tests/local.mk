@@ -36,6 +36,6 @@ EXTRA_DIST += tests/cli_hostile.sh
 check-valgrind: all
 	rm -f $(TEST_LOGS) $(TEST_LOGS:.log=.trs) $(TEST_SUITE_LOG)
 	$(MAKE) $(AM_MAKEFLAGS) check \
-	  LOG_COMPILER='$(LIBTOOL) --mode=execute valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect -q'
+	  LOG_COMPILER='$(SHELL) $(top_srcdir)/tests/cmocka-tap $(LIBTOOL) --mode=execute valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect -q'
 
 .PHONY: check-valgrind

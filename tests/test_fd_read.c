@@ -130,6 +130,27 @@ static void hengband_fields(void **state)
     qg_vocab_free(vocab);
 }
 
+/* Tag lookups (hashed in the vocabulary) keep a linear scan's answers. */
+static void vocab_tag_lookup(void **state)
+{
+    (void)state;
+    qg_vocab *v = qg_vocab_new();
+    char tag[16];
+    for (int i = 0; i < 600; i++) {
+        snprintf(tag, sizeof tag, "TAG_%d", i % 300);
+        assert_int_equal(qg_vocab_add(v, QG_VOCAB_FEATURE, i, tag, NULL), QG_OK);
+    }
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "TAG_7"), 7);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "tag_299"), 299);
+    qg_vocab_add(v, QG_VOCAB_FEATURE, 7, "RENAMED", NULL);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "TAG_7"), 307);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "RENAMED"), 7);
+    qg_vocab_add(v, QG_VOCAB_FEATURE, 3, "RENAMED", NULL);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "RENAMED"), 3);
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_FEATURE, "NOWHERE"), -1);
+    qg_vocab_free(v);
+}
+
 static void tome_fields(void **state)
 {
     (void)state;
@@ -377,6 +398,23 @@ static void bad_input_lines(void **state)
     qg_diags_free(d);
 }
 
+static void crlf_lines(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = parse_as(QG_FD_ZANGBAND, "F:.:1:8 \r\nD:..\r\nP:0:1\r\n", d);
+    assert_int_equal(qg_diags_count(d), 0);
+    size_t len;
+    assert_string_equal(qg_mapdef_row(def, 0, &len, NULL), "..");
+    assert_int_equal(qg_fd_record_at(def, 1)->len, 5);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, NULL, NULL, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 2);
+    qg_level_free(level);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
+}
+
 static void too_many_rows(void **state)
 {
     (void)state;
@@ -403,6 +441,7 @@ int main(void)
         cmocka_unit_test(tokenizer_rules),
         cmocka_unit_test(zangband_fields),
         cmocka_unit_test(hengband_fields),
+        cmocka_unit_test(vocab_tag_lookup),
         cmocka_unit_test(tome_fields),
         cmocka_unit_test(dialect_detection),
         cmocka_unit_test(resolve_quest),
@@ -411,6 +450,7 @@ int main(void)
         cmocka_unit_test(includes_and_cycles),
         cmocka_unit_test(include_depth_limit),
         cmocka_unit_test(bad_input_lines),
+        cmocka_unit_test(crlf_lines),
         cmocka_unit_test(too_many_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

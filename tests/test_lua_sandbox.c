@@ -85,6 +85,34 @@ static void test_pcall_cannot_swallow_the_budget(void **state)
     qg_diags_free(d);
 }
 
+static void test_cheap_calls_in_a_loop_stop(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    char rows[80 * 8 + 200] = "";
+    for (int i = 0; i < 8; i++)
+        strcat(rows, "map(\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\")\n");
+    static const char *const loops[] = {
+        "while true do subst('x = y') subst('y = x') end",
+        "while true do gly_points('x') end",
+        "while true do colour('x = red') end",
+        "local i = 0 while true do i = i + 1 tags('t' .. i) end",
+        "local i = 0 while true do i = i + 1 marker('x = feat:floor') end",
+        "while true do fill_area{fill = 'x'} end",
+        "while true do make_circle{x = 1, y = 1, radius = 1000000000} end",
+    };
+    for (size_t k = 0; k < sizeof loops / sizeof *loops; k++) {
+        th_map *m = th_map_new("loop", rows, loops[k]);
+        qg_status st = th_compile(rt, m, d);
+        /* the budget, or a list that is full: never a hang */
+        assert_true(st == QG_ERR_LIMIT || st == QG_ERR_LUA);
+        th_map_free(m);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 static void test_memory_is_capped(void **state)
 {
     (void)state;
@@ -169,6 +197,26 @@ static void test_math_random_is_seeded(void **state)
     qg_diags_free(d);
 }
 
+/* Two runtimes hash strings with different seeds; pairs() must still
+ * visit keys in one order, or seeded maps would differ between runs. */
+static void test_pairs_order_is_fixed(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    const char *code =
+        "local t = {} for i = 1, 200 do t['k' .. (i * 7919 % 1000)] = i end\n"
+        "t[3] = 1 t[1] = 1 t[2] = 1\n"
+        "local order = {} for k in pairs(t) do order[#order + 1] = tostring(k) end\n"
+        "for i = 2, #order do\n"
+        "  local a, b = order[i - 1], order[i]\n"
+        "  assert(tonumber(a) and (not tonumber(b) or tonumber(a) < tonumber(b)) or a < b,\n"
+        "         'pairs out of order at ' .. i)\n"
+        "end\n"
+        "assert(#order == 203)\n";
+    assert_int_equal(run_main(code, d), QG_OK);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -177,12 +225,14 @@ int main(void)
         cmocka_unit_test(test_reading_a_file_fails),
         cmocka_unit_test(test_infinite_loop_stops),
         cmocka_unit_test(test_pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(test_cheap_calls_in_a_loop_stop),
         cmocka_unit_test(test_memory_is_capped),
         cmocka_unit_test(test_costly_patterns_refused),
         cmocka_unit_test(test_gc_metamethods_refused),
         cmocka_unit_test(test_error_names_file_line_and_map),
         cmocka_unit_test(test_missing_function_is_named),
         cmocka_unit_test(test_math_random_is_seeded),
+        cmocka_unit_test(test_pairs_order_is_fixed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

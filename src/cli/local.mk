@@ -1,4 +1,4 @@
-noinst_HEADERS += src/cli/cli.h src/cli/cli_des.h
+noinst_HEADERS += src/cli/cli.h src/cli/cli_des.h src/cli/cli_lua.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
@@ -11,4 +11,6 @@ questgrid_SOURCES += \
 	src/cli/cmd_dump_lua.c \
 	src/cli/cmd_list.c \
 	src/cli/check_des.c \
-	src/cli/show_des.c
+	src/cli/show_des.c \
+	src/cli/show_des_resolved.c \
+	src/cli/cmd_stats.c

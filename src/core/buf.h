@@ -25,7 +25,11 @@ int qg_buf_printf(qg_buf *buf, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-int qg_buf_vprintf(qg_buf *buf, const char *fmt, va_list ap);
+int qg_buf_vprintf(qg_buf *buf, const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 0)))
+#endif
+    ;
 /* Hands the data over to the caller (NUL-terminated; never NULL unless
  * allocation failed) and leaves the buffer empty. */
 char *qg_buf_take(qg_buf *buf);

@@ -42,34 +42,43 @@ struct qg_level {
     qg_strpool names;
 };
 
+/* All per-cell arrays live in one block: one allocation per level, laid
+ * out widest type first so every array stays aligned. */
+static int alloc_cells(qg_level *level, size_t n)
+{
+    size_t words = 6 * n * sizeof(uint32_t);
+    unsigned char *block = malloc(words + 2 * n);
+    if (!block)
+        return 0;
+    level->feature = (int32_t *)block;
+    level->feature_name = (uint32_t *)(block + 1 * n * sizeof(uint32_t));
+    level->cave_info = (uint32_t *)(block + 2 * n * sizeof(uint32_t));
+    level->vault_mask = (uint32_t *)(block + 3 * n * sizeof(uint32_t));
+    level->special = (int32_t *)(block + 4 * n * sizeof(uint32_t));
+    level->content = (uint32_t *)(block + 5 * n * sizeof(uint32_t));
+    level->glyph = block + words;
+    level->in_map = block + words + n;
+    memset(level->feature, 0xff, n * sizeof(int32_t)); /* -1: no feature */
+    memset(level->feature_name, 0, 5 * n * sizeof(uint32_t));
+    memset(level->glyph, ' ', n);
+    memset(level->in_map, 0, n);
+    return 1;
+}
+
 qg_level *qg_level_new(int width, int height)
 {
     if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > QG_LEVEL_MAX_CELLS)
         return NULL;
-    size_t n = (size_t)width * (size_t)height;
     qg_level *level = calloc(1, sizeof *level);
     if (!level)
         return NULL;
     level->width = width;
     level->height = height;
     qg_strpool_init(&level->names);
-    level->glyph = malloc(n);
-    level->in_map = calloc(n, 1);
-    level->feature = malloc(n * sizeof(int32_t));
-    level->feature_name = calloc(n, sizeof(uint32_t));
-    level->cave_info = calloc(n, sizeof(uint32_t));
-    level->vault_mask = calloc(n, sizeof(uint32_t));
-    level->special = calloc(n, sizeof(int32_t));
-    level->content = calloc(n, sizeof(uint32_t));
-    if (!level->glyph || !level->in_map || !level->feature ||
-        !level->feature_name || !level->cave_info || !level->vault_mask ||
-        !level->special || !level->content) {
-        qg_level_free(level);
+    if (!alloc_cells(level, (size_t)width * (size_t)height)) {
+        free(level);
         return NULL;
     }
-    memset(level->glyph, ' ', n);
-    for (size_t i = 0; i < n; i++)
-        level->feature[i] = -1;
     return level;
 }
 
@@ -78,14 +87,7 @@ void qg_level_free(qg_level *level)
     if (!level)
         return;
     free(level->name);
-    free(level->glyph);
-    free(level->in_map);
     free(level->feature);
-    free(level->feature_name);
-    free(level->cave_info);
-    free(level->vault_mask);
-    free(level->special);
-    free(level->content);
     free(level->extra);
     for (size_t i = 0; i < level->marker_count; i++)
         free(level->markers[i].spec);
@@ -360,6 +362,12 @@ size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *gly
     size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
     size_t at = (size_t)y * (size_t)level->width;
     size_t others = n - (end - x);
+    /* Local pointers: the stores cannot alias the level's own fields. */
+    unsigned char *restrict in_map = level->in_map + at;
+    unsigned char *restrict glyph = level->glyph + at;
+    int32_t *restrict feature = level->feature + at;
+    uint32_t *restrict name = level->feature_name + at;
+    uint32_t *restrict info = level->cave_info + at;
     for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
         unsigned char c = *g;
         unsigned char use = legend->use[c];
@@ -368,11 +376,11 @@ size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *gly
             if (!use)
                 continue;
         }
-        level->in_map[at + x] = 1;
-        level->glyph[at + x] = c;
-        level->feature[at + x] = legend->feature[c];
-        level->feature_name[at + x] = legend->name_id[c];
-        level->cave_info[at + x] = legend->info[c];
+        in_map[x] = 1;
+        glyph[x] = c;
+        feature[x] = legend->feature[c];
+        name[x] = legend->name_id[c];
+        info[x] = legend->info[c];
     }
     return others;
 }

@@ -21,6 +21,9 @@ typedef struct table {
     entry *by_index;
     size_t cap;   /* entries allocated (indices 0..cap-1) */
     size_t count; /* defined entries */
+    uint32_t *tag_slots;  /* open-addressing hash of tags: index + 1 */
+    size_t slot_count;    /* a power of two, or 0 */
+    size_t slot_used;
 } table;
 
 struct qg_vocab {
@@ -46,6 +49,7 @@ void qg_vocab_free(qg_vocab *vocab)
             free(t->by_index[i].name);
         }
         free(t->by_index);
+        free(t->tag_slots);
     }
     free(vocab);
 }
@@ -60,6 +64,71 @@ static entry *slot(table *t, int index)
         t->cap = cap;
     }
     return &t->by_index[index];
+}
+
+static uint32_t hash_tag(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The slot of tag: where it is, or the empty slot it would take. Slots
+ * whose entry no longer has that tag (retagged since) are passed over. */
+static size_t tag_slot(const table *t, const char *tag)
+{
+    size_t mask = t->slot_count - 1;
+    size_t at = hash_tag(tag) & mask;
+    while (t->tag_slots[at]) {
+        const char *have = t->by_index[t->tag_slots[at] - 1].tag;
+        if (have && strcmp(have, tag) == 0)
+            return at;
+        at = (at + 1) & mask;
+    }
+    return at;
+}
+
+static int rehash_tags(table *t)
+{
+    size_t n = t->slot_count ? t->slot_count * 2 : 256;
+    uint32_t *slots = calloc(n, sizeof *slots);
+    if (!slots)
+        return 0;
+    free(t->tag_slots);
+    t->tag_slots = slots;
+    t->slot_count = n;
+    t->slot_used = 0;
+    for (size_t i = 0; i < t->cap; i++) {
+        const char *tag = t->by_index[i].tag;
+        if (!tag)
+            continue;
+        size_t at = tag_slot(t, tag);
+        if (!t->tag_slots[at]) {
+            t->tag_slots[at] = (uint32_t)i + 1;
+            t->slot_used++;
+        }
+    }
+    return 1;
+}
+
+/* Tags are looked up by the thousand (Hengband F: lines): a hash keeps
+ * the lowest index of each tag, as a scan from 0 would find it. */
+static int index_tag(table *t, int index)
+{
+    const char *tag = t->by_index[index].tag;
+    if (!tag)
+        return 1;
+    if ((t->slot_used + 1) * 2 > t->slot_count && !rehash_tags(t))
+        return 0;
+    size_t at = tag_slot(t, tag);
+    if (!t->tag_slots[at]) {
+        t->tag_slots[at] = (uint32_t)index + 1;
+        t->slot_used++;
+    } else if ((uint32_t)index + 1 < t->tag_slots[at]) {
+        t->tag_slots[at] = (uint32_t)index + 1;
+    }
+    return 1;
 }
 
 qg_status qg_vocab_add(qg_vocab *vocab, qg_vocab_kind kind, int index,
@@ -78,11 +147,15 @@ qg_status qg_vocab_add(qg_vocab *vocab, qg_vocab_kind kind, int index,
     }
     if (!e->tag && !e->name)
         t->count++;
+    int retagged = e->tag && (!tag_copy || strcmp(e->tag, tag_copy) != 0);
     free(e->tag);
     free(e->name);
     e->tag = tag_copy;
     e->name = name_copy;
-    return QG_OK;
+    /* A changed tag leaves a stale slot behind: rebuild from the entries. */
+    if (retagged && t->slot_count && !rehash_tags(t))
+        return QG_ERR_NOMEM;
+    return index_tag(t, index) ? QG_OK : QG_ERR_NOMEM;
 }
 
 static const entry *get(const qg_vocab *vocab, qg_vocab_kind kind, int index)
@@ -113,9 +186,11 @@ int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
     if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || !text)
         return -1;
     const table *t = &vocab->tables[kind];
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->by_index[i].tag && strcmp(t->by_index[i].tag, text) == 0)
-            return (int)i;
+    if (t->slot_count) {
+        size_t at = tag_slot(t, text);
+        if (t->tag_slots[at])
+            return (int)t->tag_slots[at] - 1;
+    }
     for (size_t i = 0; i < t->cap; i++) {
         const entry *e = &t->by_index[i];
         if ((e->name && strcasecmp(e->name, text) == 0) ||

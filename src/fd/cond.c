@@ -5,6 +5,6 @@
 void fd_check_expr(fd_reader *r, const fd_line *at)
 {
     char value[64];
-    fd_eval_sink sink = {at, 1};
+    fd_eval_sink sink = {at, 1, 3};
     fd_eval(at->text + 2, at->len - 2, r->dialect, NULL, value, sizeof value, &sink);
 }

@@ -26,6 +26,7 @@ typedef struct val {
 
 typedef struct ectx {
     char *s;
+    const char *base;        /* the scratch copy's start, for columns */
     qg_fd_dialect dialect;
     const qg_vars *vars;
     const fd_eval_sink *sink;
@@ -82,10 +83,20 @@ static int shared_variable(qg_fd_dialect d, const char *name)
 {
     if (d == QG_FD_TOME)
         return 0;
-    return !strcmp(name, "TOWN") || !strcmp(name, "LEVEL") ||
-           !strcmp(name, "QUEST_NUMBER") || !strcmp(name, "LEAVING_QUEST") ||
-           !strcmp(name, "LEAVING_DUNGEON") || has_prefix_number(name, "QUEST") ||
-           has_prefix_number(name, "QUEST_TYPE") || has_prefix_number(name, "RANDOM");
+    switch (name[0]) {
+    case 'T':
+        return !strcmp(name, "TOWN");
+    case 'L':
+        return !strcmp(name, "LEVEL") || !strcmp(name, "LEAVING_QUEST") ||
+               !strcmp(name, "LEAVING_DUNGEON");
+    case 'Q':
+        return !strcmp(name, "QUEST_NUMBER") || has_prefix_number(name, "QUEST") ||
+               has_prefix_number(name, "QUEST_TYPE");
+    case 'R':
+        return has_prefix_number(name, "RANDOM");
+    default:
+        return 0;
+    }
 }
 
 static int known_variable(qg_fd_dialect d, const char *name)
@@ -113,12 +124,18 @@ static int known_variable(qg_fd_dialect d, const char *name)
     return 0;
 }
 
+/* The column of a byte of the scratch copy in the reported line. */
+static int column(const ectx *c, const char *p)
+{
+    return c->sink ? (int)(p - c->base) + c->sink->first_col : 0;
+}
+
 static val variable(ectx *c, const char *name)
 {
     const char *value = qg_vars_get(c->vars, name);
     if (c->sink && c->sink->checking && c->sink->at && !value &&
         !known_variable(c->dialect, name))
-        fd_warning(c->sink->at, 0,
+        fd_warning(c->sink->at, column(c, name - 1),
                    "unknown variable $%s: the games read it as \"%s\", which counts as true",
                    name, UNKNOWN);
     val v = {value ? value : UNKNOWN, 0, 1};
@@ -235,7 +252,7 @@ static val compare_chain(ectx *c, char *f, int sign)
 }
 
 /* PosChengband MOD: the first argument modulo each later one in turn. */
-static val modulo(ectx *c, char *f)
+static val modulo(ectx *c, char *f, int col)
 {
     long long acc = 0;
     if (more(c, *f))
@@ -246,7 +263,7 @@ static val modulo(ectx *c, char *f)
         long long d = atol(str(c, p));
         if (d == 0) {
             if (c->sink && c->sink->at && (!c->sink->checking || !p.variable))
-                fd_error(c->sink->at, 0, "[MOD x 0]: division by zero (PosChengband crashes here)");
+                fd_error(c->sink->at, col, "[MOD x 0]: division by zero (PosChengband crashes here)");
             failed = 1;
             continue;
         }
@@ -255,10 +272,10 @@ static val modulo(ectx *c, char *f)
     return failed ? constant("0") : number_result(c, acc);
 }
 
-static val skip_arguments(ectx *c, char *f, const char *name)
+static val skip_arguments(ectx *c, char *f, const char *name, int col)
 {
     if (c->sink && c->sink->checking && c->sink->at)
-        fd_warning(c->sink->at, 0,
+        fd_warning(c->sink->at, col,
                    "unknown function %s in the %s dialect: the games read it as \"%s\", which counts as true",
                    name, qg_fd_dialect_name(c->dialect), UNKNOWN);
     while (more(c, *f))
@@ -266,32 +283,56 @@ static val skip_arguments(ectx *c, char *f, const char *name)
     return constant(UNKNOWN);
 }
 
-static val call(ectx *c, char *f, const char *name)
+/* Dispatched on the first letter: conditions are evaluated by the
+ * thousand when a hub is resolved. */
+static val call(ectx *c, char *f, const char *name, int col)
 {
     int hengband = c->dialect == QG_FD_HENGBAND;
-    if (!*name)
+    int ordered = c->dialect != QG_FD_TOME;
+    switch (name[0]) {
+    case 'E':
+        if (!strcmp(name, "EQU"))
+            return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
+        break;
+    case 'A':
+        if (!strcmp(name, "AND"))
+            return fold_bool(c, f, "1", "0", 1);
+        break;
+    case 'I':
+        if (!strcmp(name, "IOR"))
+            return fold_bool(c, f, "0", "1", 0);
+        break;
+    case 'O':
+        if (hengband && !strcmp(name, "OR"))
+            return fold_bool(c, f, "0", "1", 0);
+        break;
+    case 'N':
+        if (!strcmp(name, "NOT"))
+            return fold_bool(c, f, "1", "0", 0);
+        if (hengband && !strcmp(name, "NEQ"))
+            return equ_set(c, f, 1);
+        break;
+    case 'L':
+        if (ordered && !strcmp(name, "LEQ"))
+            return compare_chain(c, f, 1);
+        break;
+    case 'G':
+        if (ordered && !strcmp(name, "GEQ"))
+            return compare_chain(c, f, -1);
+        break;
+    case 'M':
+        if (hengband && !strcmp(name, "MOD"))
+            return modulo(c, f, col);
+        break;
+    case '\0':
         return constant(UNKNOWN);
-    if (!strcmp(name, "IOR") || (hengband && !strcmp(name, "OR")))
-        return fold_bool(c, f, "0", "1", 0);
-    if (!strcmp(name, "AND"))
-        return fold_bool(c, f, "1", "0", 1);
-    if (!strcmp(name, "NOT"))
-        return fold_bool(c, f, "1", "0", 0);
-    if (!strcmp(name, "EQU"))
-        return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
-    if (hengband && !strcmp(name, "NEQ"))
-        return equ_set(c, f, 1);
-    if (c->dialect != QG_FD_TOME && !strcmp(name, "LEQ"))
-        return compare_chain(c, f, 1);
-    if (c->dialect != QG_FD_TOME && !strcmp(name, "GEQ"))
-        return compare_chain(c, f, -1);
-    if (hengband && !strcmp(name, "MOD"))
-        return modulo(c, f);
-    return skip_arguments(c, f, name);
+    }
+    return skip_arguments(c, f, name, col);
 }
 
 static val bracket(ectx *c, char *f)
 {
+    int col = column(c, c->s);
     c->s++;
     if (++c->depth > MAX_NESTING) {
         c->too_deep = 1;
@@ -303,11 +344,11 @@ static val bracket(ectx *c, char *f)
     val name = expr(c, &inner);
     char name_copy[32];
     copy_text(name_copy, sizeof name_copy, str(c, name));
-    val v = call(c, &inner, name_copy);
+    val v = call(c, &inner, name_copy, col);
     c->depth--;
     if (inner != ']') {
         if (c->sink && c->sink->checking && c->sink->at && !c->too_deep)
-            fd_warning(c->sink->at, 0,
+            fd_warning(c->sink->at, col,
                        "missing ']': the games read the expression as \"%s\", which counts as true",
                        UNCLOSED);
         v = constant(UNCLOSED);
@@ -341,6 +382,7 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
     scratch[len] = '\0';
     memset(c, 0, offsetof(ectx, results));
     c->s = scratch;
+    c->base = scratch;
     c->dialect = dialect == QG_FD_AUTO ? QG_FD_ZANGBAND : dialect;
     c->vars = vars;
     c->sink = sink;
@@ -360,7 +402,7 @@ qg_status qg_fd_eval(const char *expr_text, size_t len, qg_fd_dialect dialect,
     if (!expr_text || !out || !size)
         return QG_ERR_INVALID;
     fd_line at = {file ? file : "", line, expr_text, len, diags};
-    fd_eval_sink sink = {diags ? &at : NULL, 0};
+    fd_eval_sink sink = {diags ? &at : NULL, 0, 1};
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     fd_eval(expr_text, len, dialect, vars, out, size, &sink);
     return qg_diags_count_severity(diags, QG_ERROR) > errors ? QG_ERR_PARSE : QG_OK;

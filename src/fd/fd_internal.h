@@ -108,6 +108,7 @@ const char *fd_intern(fd_reader *r, const char *p, size_t len);
 typedef struct fd_eval_sink {
     const fd_line *at;   /* NULL: no diagnostics */
     int checking;        /* parse-time check: report unknown names */
+    int first_col;       /* the column of the expression's first byte */
 } fd_eval_sink;
 
 /* Evaluates the expression text (len bytes) into out (size bytes). */

@@ -5,6 +5,9 @@
 #include <limits.h>
 #include <stdarg.h>
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 0)))
+#endif
 static void report(const fd_line *at, qg_severity severity, int col,
                    const char *fmt, va_list ap)
 #if defined(__GNUC__)

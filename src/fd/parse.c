@@ -221,7 +221,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     return index;
 }
 
-static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
+static void check_row(const fd_line *at, const char *row, size_t len)
 {
     size_t i = 0;
     /* Eight bytes at a time: rows are long and almost always ASCII. */
@@ -240,7 +240,6 @@ static void check_row(parser *p, const fd_line *at, const char *row, size_t len)
         fd_warning(at, QG_FD_MAX_WID + 3,
                    "row of %zu columns is longer than the %d-column maximum: the games drop the rest",
                    len, QG_FD_MAX_WID);
-    (void)p;
 }
 
 static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
@@ -334,10 +333,11 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         return add_quest(p, &at, text + 2, len - 2);
     case QG_FD_ROW:
         *seen_row = 1;
-        check_row(p, &at, text + 2, len - 2);
+        check_row(&at, text + 2, len - 2);
         return 1;
     case QG_FD_PLAYER:
-        if (!*seen_row)
+        /* ToME only places the player; the others size the level here. */
+        if (!*seen_row && p->r.dialect != QG_FD_TOME)
             fd_error(&at, 1, "P: before any D: row: the games size the level from the rows read so far");
         read_player(&at, text + 2, len - 2, rec);
         return 1;

@@ -36,6 +36,7 @@ typedef struct resolver {
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
+    int32_t quest;            /* the quest whose Q: records the level takes */
     qg_status failed;
 } resolver;
 
@@ -109,7 +110,7 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
 
 /* ToME pairs special -1 gates in reading order and links them both ways
  * as (y << 8) + x. */
-static void link_gate(resolver *r, const fd_line *at, int x, int y)
+static void link_gate(resolver *r, int x, int y)
 {
     if (!r->gate_pending) {
         r->gate_pending = 1;
@@ -131,11 +132,10 @@ static void link_gate(resolver *r, const fd_line *at, int x, int y)
     note(r, qg_level_add_marker(r->level, x, y, spec));
     snprintf(spec, sizeof spec, "gate %d %d", y, x);
     note(r, qg_level_add_marker(r->level, r->gate_x, r->gate_y, spec));
-    (void)at;
 }
 
 /* What a letter puts on its cell beyond feature and cave_info. */
-static void place_extras(resolver *r, const fd_line *at, const legend_entry *e, int x, int y)
+static void place_extras(resolver *r, const legend_entry *e, int x, int y)
 {
     const qg_fd_spec *s = e->spec;
     qg_level *level = r->level;
@@ -153,7 +153,7 @@ static void place_extras(resolver *r, const fd_line *at, const legend_entry *e, 
         qg_buf_free(&spec);
     }
     if (s->special == -1 && r->pl->dialect == QG_FD_TOME)
-        link_gate(r, at, x, y);
+        link_gate(r, x, y);
 }
 
 static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col)
@@ -202,7 +202,7 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int 
         if (r->rows.use[c] == 1)
             continue;
         if (r->legend[c].spec)
-            place_extras(r, &at, &r->legend[c], xmin + (int)i, y);
+            place_extras(r, &r->legend[c], xmin + (int)i, y);
         else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
             undefined_letter(r, &at, c, (int)i + 3);
     }
@@ -231,10 +231,16 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
 {
     if (!r->level)
         return;
+    /* A hub may define many quests: the level takes the records of the
+     * quest asked for ($QUEST_NUMBER), else of the first one named. */
     if (!r->has_quest) {
+        const char *asked = qg_vars_get(r->vars, "QUEST_NUMBER");
         r->has_quest = 1;
-        property_int(r, "quest", q->number);
+        r->quest = asked ? fd_atoi(asked, strlen(asked)) : q->number;
+        property_int(r, "quest", r->quest);
     }
+    if (q->number != r->quest)
+        return;
     static const char *const zangband_q[] = {
         "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num",
         "quest_level", "quest_monster", "quest_artifact", "quest_flags"};
@@ -294,7 +300,7 @@ static int bypassed(resolver *r, const qg_fd_record *rec)
     fd_line at;
     at_record(r, rec, &at);
     at.diags = diags;
-    fd_eval_sink sink = {diags ? &at : NULL, 0};
+    fd_eval_sink sink = {diags ? &at : NULL, 0, 3};
     fd_eval(rec->text + 2, rec->len - 2, r->pl->dialect, r->vars, value, sizeof value, &sink);
     int skip = value[0] == '0' && value[1] == '\0';
     r->cond[index] = skip ? 1 : 2;

@@ -8,7 +8,7 @@ static int opt_int(lua_State *L, const char *key, int def)
 {
     int v = def;
     if (lua_getfield(L, 2, key) != LUA_TNIL)
-        v = (int)luaL_checkinteger(L, -1);
+        v = (int)lrt_checkint(L, -1);
     lua_pop(L, 1);
     return v;
 }
@@ -48,7 +48,17 @@ static lrt_map *args(lua_State *L, box *b)
         b->y1 = opt_int(L, "y1", 0);
         b->x2 = opt_int(L, "x2", map->width - 1);
         b->y2 = opt_int(L, "y2", map->height - 1);
+        /* a box is clipped to the grid; the loops then stay small */
+        if (b->x1 < 0)
+            b->x1 = 0;
+        if (b->y1 < 0)
+            b->y1 = 0;
+        if (b->x2 >= map->width)
+            b->x2 = map->width - 1;
+        if (b->y2 >= map->height)
+            b->y2 = map->height - 1;
     }
+    lrt_charge(L, (size_t)map->width * map->height);
     return map;
 }
 
@@ -95,9 +105,10 @@ static int l_make_circle(lua_State *L)
     lrt_map *map = args(L, NULL);
     int cx = opt_int(L, "x", 0), cy = opt_int(L, "y", 0), r = opt_int(L, "radius", 1);
     char fill = opt_glyph(L, "fill", 'x');
-    for (int y = cy - r; y <= cy + r; y++)
-        for (int x = cx - r; x <= cx + r; x++)
-            if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
+    int64_t r2 = (int64_t)r * r;
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++)
+            if ((int64_t)(x - cx) * (x - cx) + (int64_t)(y - cy) * (y - cy) <= r2)
                 lrt_set_cell(map, x, y, fill);
     return 0;
 }
@@ -122,6 +133,12 @@ static int l_replace_first(lua_State *L)
     lrt_map *map = args(L, NULL);
     int x = opt_int(L, "x", 0), y = opt_int(L, "y", 0);
     int dx = opt_int(L, "xdir", 0), dy = opt_int(L, "ydir", 0);
+    dx = (dx > 0) - (dx < 0);
+    dy = (dy > 0) - (dy < 0);
+    if (x < 0 || y < 0 || x >= map->width || y >= map->height) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
     char find = opt_glyph(L, "find", '.'), repl = opt_glyph(L, "replace", '.');
     if (!dx && !dy)
         return lrt_map_error(L, map, "replace_first: xdir and ydir cannot both be 0");

@@ -31,7 +31,7 @@ static int l_random2(lua_State *L)
 static int l_random_range(lua_State *L)
 {
     int32_t lo = check_int32(L, 1), hi = check_int32(L, 2);
-    lua_Integer rolls = luaL_optinteger(L, 3, 1);
+    lua_Integer rolls = lua_isnoneornil(L, 3) ? 1 : lrt_checkint(L, 3);
     if (rolls < 1 || rolls > 100)
         rolls = 1;
     if (hi < lo) {
@@ -73,7 +73,8 @@ static int l_x_chance_in_y(lua_State *L)
 
 static int l_roll_dice(lua_State *L)
 {
-    int32_t n = check_int32(L, 1), sides = check_int32(L, 2);
+    int one = lua_isnone(L, 2);
+    int32_t n = one ? 1 : check_int32(L, 1), sides = check_int32(L, one ? 1 : 2);
     int64_t sum = 0;
     for (int32_t i = 0; i < n && i < 1000; i++)
         sum += sides > 0 ? 1 + qg_rng_below(rng_of(L), sides) : 0;
@@ -116,7 +117,7 @@ static int l_random_element(lua_State *L)
 static int l_random2avg(lua_State *L)
 {
     int32_t max = check_int32(L, 1);
-    lua_Integer rolls = luaL_optinteger(L, 2, 1);
+    lua_Integer rolls = lua_isnoneornil(L, 2) ? 1 : lrt_checkint(L, 2);
     if (rolls < 1 || rolls > 100)
         rolls = 1;
     int64_t sum = 0;

@@ -78,7 +78,7 @@ static int l_level_name(lua_State *L)
 
 static int l_in_bounds(lua_State *L)
 {
-    lua_Integer x = luaL_checkinteger(L, 1), y = luaL_checkinteger(L, 2);
+    lua_Integer x = lrt_checkint(L, 1), y = lrt_checkint(L, 2);
     lua_pushboolean(L, x > 0 && y > 0 && x < LRT_MAX_WIDTH - 1 && y < LRT_MAX_HEIGHT - 1);
     return 1;
 }
@@ -113,9 +113,90 @@ static int l_feature_number(lua_State *L)
     return 1;
 }
 
+static const char *feature_arg(lua_State *L, int index)
+{
+    if (lua_type(L, index) == LUA_TNUMBER) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
+        lua_rawgeti(L, -1, lrt_checkint(L, index));
+        const char *name = lua_tostring(L, -1);
+        lua_pop(L, 2); /* the name stays referenced by the registry table */
+        return name ? name : "";
+    }
+    return luaL_checkstring(L, index);
+}
+
+/* feat.*: feature classes, by Crawl feature name (or number). */
+static int feat_class(lua_State *L, const char *const *words, int negate)
+{
+    const char *name = feature_arg(L, 1);
+    int hit = 0;
+    for (int i = 0; words[i]; i++)
+        hit |= strstr(name, words[i]) != NULL;
+    lua_pushboolean(L, negate ? !hit : hit);
+    return 1;
+}
+
+static int l_feat_is_wall(lua_State *L)
+{
+    static const char *const w[] = {"wall", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_solid(lua_State *L)
+{
+    static const char *const w[] = {"wall", "statue", "idol", "tree", "grate", "closed_door",
+                                    "runed", "sealed", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_has_solid_floor(lua_State *L)
+{
+    static const char *const w[] = {"water", "lava", "open_sea", "space", NULL};
+    return feat_class(L, w, 1);
+}
+
+static int l_feat_is_door(lua_State *L)
+{
+    static const char *const w[] = {"door", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_stair(lua_State *L)
+{
+    static const char *const w[] = {"stairs", "hatch", "enter_", "exit_", "return_", NULL};
+    return feat_class(L, w, 0);
+}
+
+static int l_feat_is_stone_stair(lua_State *L)
+{
+    static const char *const w[] = {"stone_stairs", NULL};
+    return feat_class(L, w, 0);
+}
+
+/* dgn.grid(x, y): the level around the map is not built here; a fresh
+ * level is rock. */
+static int l_grid(lua_State *L)
+{
+    lua_settop(L, 0);
+    lua_pushliteral(L, "rock_wall");
+    return l_feature_number(L);
+}
+
+static int l_empty_table(lua_State *L)
+{
+    lua_newtable(L);
+    return 1;
+}
+
+static int l_floor_colour(lua_State *L)
+{
+    lua_pushliteral(L, "lightgrey");
+    return 1;
+}
+
 static int l_feature_name(lua_State *L)
 {
-    lua_Integer n = luaL_checkinteger(L, 1);
+    lua_Integer n = lrt_checkint(L, 1);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
     lua_rawgeti(L, -1, n);
     return 1;
@@ -132,6 +213,7 @@ static int passable(char c)
 static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
 {
     size_t cells = (size_t)map->width * map->height;
+    lrt_charge(L, cells * 9);
     unsigned char *seen = lua_newuserdatauv(L, cells + 1, 0);
     memset(seen, 0, cells + 1);
     int *stack = lua_newuserdatauv(L, (cells + 1) * 2 * sizeof *stack, 0);
@@ -174,12 +256,12 @@ static int connected(lua_State *L, int any)
     int n = lua_gettop(L);
     if (n < 5)
         return lrt_map_error(L, map, "Not enough points to test connectedness");
-    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
-                                (int)luaL_checkinteger(L, 3));
+    unsigned char *seen = flood(L, map, (int)lrt_checkint(L, 2),
+                                (int)lrt_checkint(L, 3));
     int all = 1, some = 0;
     for (int i = 4; i + 1 <= n; i += 2) {
-        int r = reached(map, seen, (int)luaL_checkinteger(L, i),
-                        (int)luaL_checkinteger(L, i + 1));
+        int r = reached(map, seen, (int)lrt_checkint(L, i),
+                        (int)lrt_checkint(L, i + 1));
         all &= r;
         some |= r;
     }
@@ -200,8 +282,8 @@ static int l_any_point_connected(lua_State *L)
 static int l_has_exit_from(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    unsigned char *seen = flood(L, map, (int)luaL_checkinteger(L, 2),
-                                (int)luaL_checkinteger(L, 3));
+    unsigned char *seen = flood(L, map, (int)lrt_checkint(L, 2),
+                                (int)lrt_checkint(L, 3));
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++) {
             if (!reached(map, seen, x, y))
@@ -247,8 +329,15 @@ static void open_game_tables(lua_State *L)
     static const luaL_Reg colour[] = {{"add_colour", l_nothing}, {NULL, NULL}};
     static const luaL_Reg mons[] = {{"behaviour", l_first_arg}, {NULL, NULL}};
     static const luaL_Reg travel[] = {{"find_deepest_explored", l_zero}, {NULL, NULL}};
+    static const luaL_Reg feat[] = {
+        {"is_wall", l_feat_is_wall}, {"is_solid", l_feat_is_solid},
+        {"has_solid_floor", l_feat_has_solid_floor}, {"is_door", l_feat_is_door},
+        {"is_stair", l_feat_is_stair}, {"is_stone_stair", l_feat_is_stone_stair},
+        {NULL, NULL}};
     luaL_newlib(L, travel);
     lua_setglobal(L, "travel");
+    luaL_newlib(L, feat);
+    lua_setglobal(L, "feat");
     luaL_newlib(L, colour);
     lua_setglobal(L, "colour");
     luaL_newlib(L, mons);
@@ -277,7 +366,10 @@ void lrt_open_dgn(lua_State *L)
         {"primary_vault_dimensions", l_nothing}, {"default_subvault_glyphs", l_nothing},
         {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
         {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
-        {"change_rock_tile", l_nothing},
+        {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
+        {"create_monster", l_nothing}, {"get_floor_colour", l_floor_colour},
+        {"get_rock_colour", l_floor_colour}, {"grid", l_grid},
+        {"stash_items", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
         {NULL, NULL}};
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.features");

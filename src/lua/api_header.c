@@ -16,7 +16,7 @@ static int set_text(lua_State *L, lrt_map *map, char **field, int index)
     if (!lua_isnone(L, index)) {
         char *copy = lua_isnil(L, index) ? NULL : qg_strdup(luaL_checkstring(L, index));
         if (!lua_isnil(L, index) && !copy)
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
         free(*field);
         *field = copy;
     }
@@ -73,7 +73,7 @@ static int set_ranges(lua_State *L, lrt_map *map, lrt_strs *ranges)
             while (n && (p[n - 1] == ' ' || p[n - 1] == '\t'))
                 n--;
             if (n && !lrt_strs_add(ranges, p, n))
-                return lrt_map_error(L, map, "out of memory");
+                return lrt_map_error(L, map, "too many values, or out of memory");
             s += len + (comma != NULL);
         }
     }
@@ -106,8 +106,9 @@ static int l_orient(lua_State *L)
     return set_text(L, map, &map->orient, 2);
 }
 
-static int has_tag(const lrt_map *map, const char *tag, size_t len)
+static int has_tag(lua_State *L, const lrt_map *map, const char *tag, size_t len)
 {
+    lrt_charge(L, map->tags.count);
     for (size_t i = 0; i < map->tags.count; i++)
         if (strlen(map->tags.items[i]) == len && memcmp(map->tags.items[i], tag, len) == 0)
             return 1;
@@ -127,8 +128,8 @@ static int l_tags(lua_State *L)
             while (*s == ' ' || *s == '\t')
                 s++;
             size_t len = strcspn(s, " \t");
-            if (len && !has_tag(map, s, len) && !lrt_strs_add(&map->tags, s, len))
-                return lrt_map_error(L, map, "out of memory");
+            if (len && !has_tag(L, map, s, len) && !lrt_strs_add(&map->tags, s, len))
+                return lrt_map_error(L, map, "too many values, or out of memory");
             s += len;
         }
     }
@@ -140,7 +141,7 @@ static int l_has_tag(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *tag = luaL_checkstring(L, 2);
-    lua_pushboolean(L, has_tag(map, tag, strlen(tag)));
+    lua_pushboolean(L, has_tag(L, map, tag, strlen(tag)));
     return 1;
 }
 
@@ -169,7 +170,7 @@ static int add_ranged_value(lua_State *L, lrt_map *map, lrt_strs *ranges,
 {
     lua_pushfstring(L, "%d (%s)", (int)value, range);
     if (!lrt_strs_add(ranges, lua_tostring(L, -1), lua_rawlen(L, -1)))
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 
@@ -178,7 +179,7 @@ static int l_chance(lua_State *L)
     lrt_map *map = lrt_check_map(L, 1);
     if (!lua_isnumber(L, 2))
         return 0;
-    lua_Integer c = luaL_checkinteger(L, lua_isnumber(L, 3) ? 3 : 2);
+    lua_Integer c = lrt_checkint(L, lua_isnumber(L, 3) ? 3 : 2);
     if (c < 0 || c > 10000)
         return lrt_map_error(L, map, "Chance must be in the range [0,10000]");
     map->chance = (long)c;
@@ -189,7 +190,7 @@ static int l_depth_chance(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *range = luaL_checkstring(L, 2);
-    lua_Integer c = luaL_checkinteger(L, lua_gettop(L) == 4 ? 4 : 3);
+    lua_Integer c = lrt_checkint(L, lua_gettop(L) == 4 ? 4 : 3);
     if (c < 0 || c > 10000)
         return lrt_map_error(L, map, "Chance must be in the range [0,10000]");
     return add_ranged_value(L, map, &map->chance_ranges, range, c);
@@ -200,7 +201,7 @@ static int l_weight(lua_State *L)
     lrt_map *map = lrt_check_map(L, 1);
     if (lua_isnoneornil(L, 2))
         return 0;
-    lua_Integer w = luaL_checkinteger(L, 2);
+    lua_Integer w = lrt_checkint(L, 2);
     if (w < 0)
         return lrt_map_error(L, map, "Bad weight: %d (must be >= 0)", (int)w);
     map->weight = (long)w;
@@ -211,7 +212,7 @@ static int l_depth_weight(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
     const char *range = luaL_checkstring(L, 2);
-    lua_Integer w = luaL_checkinteger(L, 3);
+    lua_Integer w = lrt_checkint(L, 3);
     if (w < 0)
         return lrt_map_error(L, map, "Bad weight: %d (must be >= 0)", (int)w);
     return add_ranged_value(L, map, &map->weight_ranges, range, w);
@@ -220,7 +221,7 @@ static int l_depth_weight(lua_State *L)
 static int l_order(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    map->order = (int)luaL_checkinteger(L, 2);
+    map->order = (int)lrt_checkint(L, 2);
     map->has_order = 1;
     return 0;
 }
@@ -229,19 +230,6 @@ static int l_is_validating(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
     lua_pushboolean(L, rt->map && rt->map->validating);
-    return 1;
-}
-
-static int l_default_depth(lua_State *L)
-{
-    qg_runtime *rt = lrt_runtime(L);
-    if (lua_gettop(L) >= 1) {
-        char *copy = lua_isnil(L, 1) ? NULL : qg_strdup(luaL_checkstring(L, 1));
-        free(rt->default_depth);
-        rt->default_depth = copy;
-        return 0;
-    }
-    lua_pushstring(L, rt->default_depth ? rt->default_depth : "");
     return 1;
 }
 
@@ -278,7 +266,7 @@ void lrt_open_header(lua_State *L)
         {"chance", l_chance}, {"depth_chance", l_depth_chance},
         {"weight", l_weight}, {"depth_weight", l_depth_weight},
         {"order", l_order}, {"is_validating", l_is_validating},
-        {"default_depth", l_default_depth}, {"lfloorcol", l_lfloorcol},
+        {"lfloorcol", l_lfloorcol},
         {"lrockcol", l_lrockcol}, {"lfloortile", l_lfloortile},
         {"lrocktile", l_lrocktile}, {NULL, NULL}};
     lua_getglobal(L, "dgn");

@@ -3,107 +3,98 @@
  * Keyed specs take effect when the level is built; markers and overlays
  * attach to the key glyph's positions at the time of the call. */
 #include "lua/rt.h"
-#include "des/dspec.h"
+#include "des/directives.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-static void split_checked(lua_State *L, lrt_map *map, const char *what,
-                          const char *s, dspec_split *sp)
+/* Parses a keyed argument with the front end's parser; on success the
+ * caller uses *out and frees the arena, on failure the error is raised
+ * after the arena is freed. */
+static void parse_keyed(lua_State *L, lrt_map *map, des_dir dir, const char *what,
+                        const char *s, des_arena *arena, des_keyed *out)
 {
-    const char *err = dspec_split_key(s, strlen(s), sp);
-    if (err)
-        lrt_map_error(L, map, "%s: %s in '%s'", what, err, s);
-}
-
-/* Checks that the alternatives parse (weights), as Crawl does on add. */
-static void check_alternatives(lua_State *L, lrt_map *map, const char *what,
-                               const char *s, size_t len)
-{
-    dspec_choices c = {0};
-    const char *err = dspec_alternatives(s, len, 0, 0, &c);
-    dspec_choices_free(&c);
-    if (err)
-        lrt_map_error(L, map, "%s: %s", what, err);
+    des_spec_error err;
+    des_arena_init(arena);
+    int r = des_parse_keyed(arena, dir, s, strlen(s), out, &err);
+    if (r != DES_PARSE_OK) {
+        des_arena_free(arena);
+        lrt_parse_error(L, map, what, r, &err);
+    }
 }
 
 enum keyed_field { KEY_FEAT, KEY_MONS, KEY_ITEM };
 
-static int add_keyed(lua_State *L, enum keyed_field field, const char *what)
+static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const char *what)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    const char *s = luaL_checkstring(L, 2);
-    dspec_split sp;
-    split_checked(L, map, what, s, &sp);
-    check_alternatives(L, map, what, sp.arg, sp.arg_len);
-    for (size_t i = 0; i < sp.key_len; i++) {
-        lrt_keyed *k = lrt_map_keyed(map, (unsigned char)sp.key[i]);
-        char *copy = k ? qg_strndup(sp.arg, sp.arg_len) : NULL;
-        if (!copy)
-            return lrt_map_error(L, map, "out of memory");
-        char **slot = field == KEY_FEAT ? &k->feat : field == KEY_MONS ? &k->mons : &k->item;
-        int *fixed = field == KEY_FEAT ? &k->feat_fixed
-                     : field == KEY_MONS ? &k->mons_fixed : &k->item_fixed;
-        free(*slot);
-        *slot = copy;
-        *fixed = sp.sep == ':';
+    size_t len;
+    const char *s = luaL_checklstring(L, 2, &len);
+    lrt_charge(L, len);
+    des_arena arena;
+    des_keyed k;
+    parse_keyed(L, map, dir, what, s, &arena, &k);
+    int ok = 1;
+    for (const char *key = k.keys; ok && *key; key++) {
+        lrt_keyed *slot = lrt_map_keyed(map, (unsigned char)*key);
+        char *copy = slot ? qg_strdup(s) : NULL;
+        ok = copy != NULL;
+        if (!ok)
+            break;
+        char **text = field == KEY_FEAT ? &slot->feat : field == KEY_MONS ? &slot->mons
+                                                                          : &slot->item;
+        free(*text);
+        *text = copy;
     }
+    des_arena_free(&arena);
+    if (!ok)
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 
 static int l_kfeat(lua_State *L)
 {
-    return add_keyed(L, KEY_FEAT, "KFEAT");
+    return add_keyed(L, KEY_FEAT, DES_DIR_KFEAT, "KFEAT");
 }
 
 static int l_kmons(lua_State *L)
 {
-    return add_keyed(L, KEY_MONS, "KMONS");
+    return add_keyed(L, KEY_MONS, DES_DIR_KMONS, "KMONS");
 }
 
 static int l_kitem(lua_State *L)
 {
-    return add_keyed(L, KEY_ITEM, "KITEM");
+    return add_keyed(L, KEY_ITEM, DES_DIR_KITEM, "KITEM");
 }
 
 static int l_kmask(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    const char *s = luaL_checkstring(L, 2);
-    dspec_split sp;
-    split_checked(L, map, "KMASK", s, &sp);
+    des_arena arena;
+    des_keyed k;
+    parse_keyed(L, map, DES_DIR_KMASK, "KMASK", luaL_checkstring(L, 2), &arena, &k);
     uint32_t set = 0, clear = 0;
-    const char *p = sp.arg, *end = sp.arg + sp.arg_len;
-    while (p < end) {
-        while (p < end && (*p == ' ' || *p == '/'))
-            p++;
-        const char *w = p;
-        while (p < end && *p != ' ' && *p != '/')
-            p++;
-        if (p == w)
-            break;
-        int neg = *w == '!';
-        char name[64];
-        size_t len = (size_t)(p - w) - (size_t)neg;
-        if (len >= sizeof name)
-            return lrt_map_error(L, map, "KMASK: unknown flag in '%s'", s);
-        memcpy(name, w + neg, len);
-        name[len] = '\0';
-        uint32_t bit = qg_mask_from_name(name);
-        if (!bit || bit > QG_MASK_NO_TRAP_GEN)
-            return lrt_map_error(L, map, "KMASK: unknown flag '%s'", name);
-        if (neg)
-            clear |= bit;
-        else
-            set |= bit;
+    for (size_t i = 0; i < k.slot_count; i++)
+        for (size_t a = 0; a < k.slots[i].count; a++) {
+            const des_weighted *w = &k.slots[i].alts[a];
+            if (w->negate)
+                clear |= w->mask;
+            else
+                set |= w->mask;
+        }
+    int ok = 1;
+    for (const char *key = k.keys; ok && *key; key++) {
+        lrt_keyed *slot = lrt_map_keyed(map, (unsigned char)*key);
+        ok = slot != NULL;
+        if (ok) {
+            slot->mask_set = set;
+            slot->mask_clear = clear;
+        }
     }
-    for (size_t i = 0; i < sp.key_len; i++) {
-        lrt_keyed *k = lrt_map_keyed(map, (unsigned char)sp.key[i]);
-        if (!k)
-            return lrt_map_error(L, map, "out of memory");
-        k->mask_set = set;
-        k->mask_clear = clear;
-    }
+    des_arena_free(&arena);
+    if (!ok)
+        return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
 }
 
@@ -120,21 +111,28 @@ static int add_slot(lua_State *L, int items)
     if (lua_type(L, 2) == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, 2, &len);
-        check_alternatives(L, map, items ? "ITEM" : "MONS", s, len);
+        des_arena arena;
+        des_arena_init(&arena);
+        des_slot slot;
+        des_spec_error err;
+        int r = des_parse_slot(&arena, s, len, &slot, &err);
+        des_arena_free(&arena);
+        if (r != DES_PARSE_OK)
+            return lrt_parse_error(L, map, items ? "ITEM" : "MONS", r, &err);
         if (!lrt_strs_add(slots, s, len))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
         return 0;
     }
-    lua_Integer index = luaL_checkinteger(L, 2);
+    lua_Integer index = lrt_checkint(L, 2);
     const char *s = luaL_checkstring(L, 3);
     if (index < 0 || index > 100)
         return lrt_map_error(L, map, "slot index %d out of range", (int)index);
     while (slots->count <= (size_t)index)
         if (!lrt_strs_add(slots, "", 0))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
     char *copy = qg_strdup(s);
     if (!copy)
-        return lrt_map_error(L, map, "out of memory");
+        return lrt_map_error(L, map, "too many values, or out of memory");
     free(slots->items[index]);
     slots->items[index] = copy;
     return 0;
@@ -152,11 +150,12 @@ static int l_item(lua_State *L)
 
 static void mark_glyph(lua_State *L, lrt_map *map, char glyph, const char *spec)
 {
+    lrt_charge(L, (size_t)map->width * map->height);
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++)
             if (map->grid[(size_t)y * map->width + x] == glyph &&
                 !lrt_map_add_mark(map, x, y, spec))
-                lrt_map_error(L, map, "out of memory");
+                lrt_map_error(L, map, "too many values, or out of memory");
 }
 
 static int l_marker(lua_State *L)
@@ -170,14 +169,24 @@ static int l_marker(lua_State *L)
         map->mark_count = 0;
         return 0;
     }
-    const char *s = luaL_checkstring(L, 2);
-    dspec_split sp;
-    split_checked(L, map, "MARKER", s, &sp);
-    if (sp.key_len > 1)
-        return lrt_map_error(L, map, "MARKER: selector '%.*s' must be <= 1 characters",
-                             (int)sp.key_len, sp.key);
-    lua_pushlstring(L, sp.arg, sp.arg_len);
-    mark_glyph(L, map, sp.key[0], lua_tostring(L, -1));
+    size_t len;
+    const char *s = luaL_checklstring(L, 2, &len);
+    /* the spec's room is taken from Lua before the arena exists */
+    char *spec = lua_newuserdatauv(L, len + 16, 0);
+    des_arena arena;
+    des_arena_init(&arena);
+    des_marker m;
+    des_spec_error err;
+    int r = des_parse_marker(&arena, s, len, &m, &err);
+    if (r == DES_PARSE_OK) {
+        static const char *const prefixes[] = {"lua:", "lua_mapless:", "feat:", ""};
+        snprintf(spec, len + 16, "%s%s", prefixes[m.kind], m.value);
+    }
+    char key = (char)m.key;
+    des_arena_free(&arena);
+    if (r != DES_PARSE_OK)
+        return lrt_parse_error(L, map, "MARKER", r, &err);
+    mark_glyph(L, map, key, spec);
     return 0;
 }
 
@@ -192,52 +201,43 @@ static int l_lua_marker(lua_State *L)
     return 0;
 }
 
-static int rng_chance(void *rng, int x, int y)
-{
-    return qg_rng_x_chance_in_y(rng, x, y);
-}
-
 /* COLOUR, KPROP, FTILE, RTILE, TILE, FHEIGHT: "keys = v / v:w", written on
- * the key glyphs' current positions as marks "kind:value". */
-static void overlay_one(lua_State *L, lrt_map *map, const char *kind, const char *s)
+ * the key glyphs' current positions as marks "kind:value" (lowercased, as
+ * Crawl lowercases the value list). */
+static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kind,
+                        const char *s)
 {
     qg_runtime *rt = lrt_runtime(L);
-    dspec_split sp;
-    split_checked(L, map, kind, s, &sp);
-    dspec_choices c = {0};
-    const char *err = dspec_alternatives(sp.arg, sp.arg_len, 1, 1, &c);
-    if (err || !c.count) {
-        dspec_choices_free(&c);
-        lrt_map_error(L, map, "%s: %s in '%s'", kind, err ? err : "no value", s);
-    }
-    int frozen = -1;
-    luaL_Buffer b;
-    for (int y = 0; y < map->height; y++) {
-        for (int x = 0; x < map->width; x++) {
-            if (!memchr(sp.key, map->grid[(size_t)y * map->width + x], sp.key_len))
+    des_arena arena;
+    des_keyed k;
+    parse_keyed(L, map, dir, kind, s, &arena, &k);
+    const des_slot *alts = &k.slots[0];
+    int frozen = -1, ok = 1;
+    char spec[256];
+    for (int y = 0; ok && y < map->height; y++) {
+        for (int x = 0; ok && x < map->width; x++) {
+            char c = map->grid[(size_t)y * map->width + x];
+            if (!c || !strchr(k.keys, c))
                 continue;
-            int pick = frozen >= 0 ? frozen : dspec_pick(&c, rng_chance, &rt->rng);
-            if (sp.sep == ':')
+            int pick = frozen >= 0 ? frozen
+                                   : lrt_pick_weighted(&rt->rng, &alts->alts[0].weight,
+                                                       sizeof *alts->alts, alts->count);
+            if (k.fixed)
                 frozen = pick;
             if (pick < 0)
                 continue;
-            luaL_buffinit(L, &b);
-            luaL_addstring(&b, kind);
-            luaL_addchar(&b, ':');
-            luaL_addstring(&b, c.items[pick].text);
-            luaL_pushresult(&b);
-            int ok = lrt_map_add_mark(map, x, y, lua_tostring(L, -1));
-            lua_pop(L, 1);
-            if (!ok) {
-                dspec_choices_free(&c);
-                lrt_map_error(L, map, "out of memory");
-            }
+            snprintf(spec, sizeof spec, "%s:%s", kind, alts->alts[pick].text);
+            for (char *p = spec; *p; p++)
+                *p = (char)tolower((unsigned char)*p);
+            ok = lrt_map_add_mark(map, x, y, spec);
         }
     }
-    dspec_choices_free(&c);
+    des_arena_free(&arena);
+    if (!ok)
+        lrt_map_error(L, map, "too many values, or out of memory");
 }
 
-static int overlay(lua_State *L, const char *kind)
+static int overlay(lua_State *L, des_dir dir, const char *kind)
 {
     lrt_map *map = lrt_check_map(L, 1);
     int top = lua_gettop(L);
@@ -246,39 +246,40 @@ static int overlay(lua_State *L, const char *kind)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
-        overlay_one(L, map, kind, luaL_checkstring(L, i));
+        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
+        overlay_one(L, map, dir, kind, luaL_checkstring(L, i));
     }
     return 0;
 }
 
 static int l_colour(lua_State *L)
 {
-    return overlay(L, "colour");
+    return overlay(L, DES_DIR_COLOUR, "colour");
 }
 
 static int l_kprop(lua_State *L)
 {
-    return overlay(L, "kprop");
+    return overlay(L, DES_DIR_KPROP, "kprop");
 }
 
 static int l_ftile(lua_State *L)
 {
-    return overlay(L, "ftile");
+    return overlay(L, DES_DIR_FTILE, "ftile");
 }
 
 static int l_rtile(lua_State *L)
 {
-    return overlay(L, "rtile");
+    return overlay(L, DES_DIR_RTILE, "rtile");
 }
 
 static int l_tile(lua_State *L)
 {
-    return overlay(L, "tile");
+    return overlay(L, DES_DIR_TILE, "tile");
 }
 
 static int l_fheight(lua_State *L)
 {
-    return overlay(L, "fheight");
+    return overlay(L, DES_DIR_FHEIGHT, "fheight");
 }
 
 static int l_subvault(lua_State *L)
@@ -290,12 +291,12 @@ static int l_subvault(lua_State *L)
     for (int i = 2; i <= top; i++) {
         size_t len;
         const char *s = luaL_checklstring(L, i, &len);
-        dspec_split sp;
-        split_checked(L, map, "SUBVAULT", s, &sp);
-        if (sp.sep != ':')
-            return lrt_map_error(L, map, "SUBVAULT: only ':' may be used in '%s'", s);
+        des_arena arena;
+        des_keyed k;
+        parse_keyed(L, map, DES_DIR_SUBVAULT, "SUBVAULT", s, &arena, &k);
+        des_arena_free(&arena);
         if (!lrt_strs_add(&map->subvaults, s, len))
-            return lrt_map_error(L, map, "out of memory");
+            return lrt_map_error(L, map, "too many values, or out of memory");
     }
     return 0;
 }

@@ -2,61 +2,64 @@
  * monsters and items from MONS/ITEM slots or KMONS/KITEM (weights
  * resolved), vault masks from tags, KMASK and KPROP, markers, exits. */
 #include "lua/run.h"
-#include "des/dspec.h"
+#include "des/directives.h"
 #include "des/glyphs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int rng_chance(void *rng, int x, int y)
-{
-    return qg_rng_x_chance_in_y(rng, x, y);
-}
-
-/* A parsed spec with its fixed pick (for ':' keyed specs). */
+/* A keyed spec or MONS/ITEM slot parsed once per level, with the picks of
+ * a fixed (':') spec. */
 typedef struct spec_cache {
-    dspec_choices slots[8];
+    int parsed, failed, fixed;
+    const des_slot *slots;
     size_t slot_count;
-    int parsed, fixed;
-    int frozen[8];
+    int *frozen;
 } spec_cache;
 
-static void cache_free(spec_cache *c)
-{
-    for (size_t i = 0; i < c->slot_count; i++)
-        dspec_choices_free(&c->slots[i]);
-}
-
-static qg_status cache_parse(spec_cache *c, const char *spec, int fixed, int comma_slots)
+static int cache_keyed(des_arena *arena, spec_cache *c, des_dir dir, const char *text)
 {
     if (c->parsed)
-        return QG_OK;
+        return !c->failed;
     c->parsed = 1;
-    c->fixed = fixed;
-    const char *s = spec;
-    while (*s && c->slot_count < 8) {
-        size_t len = comma_slots ? strcspn(s, ",") : strlen(s);
-        if (dspec_alternatives(s, len, 0, 0, &c->slots[c->slot_count]))
-            return QG_ERR_NOMEM;
-        c->frozen[c->slot_count] = -1;
-        c->slot_count++;
-        s += len + (s[len] == ',');
+    des_keyed k;
+    des_spec_error err;
+    des_slot *slot = NULL;
+    int r;
+    if (dir == DES_DIR_MONS || dir == DES_DIR_ITEM) {
+        slot = des_arena_alloc(arena, sizeof *slot);
+        r = slot ? des_parse_slot(arena, text, strlen(text), slot, &err) : DES_PARSE_NOMEM;
+        c->slots = slot;
+        c->slot_count = 1;
+    } else {
+        r = des_parse_keyed(arena, dir, text, strlen(text), &k, &err);
+        c->slots = k.slots;
+        c->slot_count = k.slot_count;
+        c->fixed = k.fixed;
     }
-    return QG_OK;
+    c->frozen = r == DES_PARSE_OK ? des_arena_array(arena, c->slot_count + 1, sizeof *c->frozen)
+                                  : NULL;
+    c->failed = !c->frozen;
+    for (size_t i = 0; c->frozen && i < c->slot_count; i++)
+        c->frozen[i] = -1;
+    return !c->failed;
 }
 
-/* Picks every slot; the picks are joined with ", " into buf. */
+/* Picks every slot; the picks are joined with ", " into buf ("nothing"
+ * places nothing). NULL when nothing is placed. */
 static const char *cache_pick(qg_runtime *rt, spec_cache *c, qg_buf *buf)
 {
     qg_buf_reset(buf);
     for (size_t i = 0; i < c->slot_count; i++) {
+        const des_slot *slot = &c->slots[i];
         int pick = c->frozen[i] >= 0 ? c->frozen[i]
-                                     : dspec_pick(&c->slots[i], rng_chance, &rt->rng);
+                                     : lrt_pick_weighted(&rt->rng, &slot->alts[0].weight,
+                                                         sizeof *slot->alts, slot->count);
         if (c->fixed)
             c->frozen[i] = pick;
         if (pick < 0)
             continue;
-        const char *text = c->slots[i].items[pick].text;
+        const char *text = slot->alts[pick].text;
         if (!*text || strcmp(text, "nothing") == 0)
             continue;
         qg_buf_printf(buf, "%s%s", buf->len ? ", " : "", text);
@@ -64,15 +67,34 @@ static const char *cache_pick(qg_runtime *rt, spec_cache *c, qg_buf *buf)
     return buf->len ? buf->data : NULL;
 }
 
+/* The parsed specs of one map (the level's, or a subvault merged in). */
+typedef struct spec_set {
+    spec_cache feat[LRT_GLYPHS], mons[LRT_GLYPHS], item[LRT_GLYPHS];
+    spec_cache mons_slots[7], item_slots[8];
+} spec_set;
+
 typedef struct builder {
     qg_runtime *rt;
     lrt_map *map;
     qg_level *level;
-    spec_cache feat[LRT_GLYPHS], mons[LRT_GLYPHS], item[LRT_GLYPHS];
-    spec_cache mons_slots[7], item_slots[8];
+    spec_set *sets;        /* [0] the map's, [1 + i] subvault i's */
     uint32_t base_mask;
     qg_buf text;
+    des_arena arena;
 } builder;
+
+/* Whose keyed specs and slots a cell's glyph uses. */
+typedef struct source {
+    lrt_map *map;
+    spec_set *set;
+} source;
+
+static source source_at(builder *b, int x, int y)
+{
+    size_t sub = b->map->cell_sub ? b->map->cell_sub[(size_t)y * b->map->width + x] : 0;
+    source src = {sub ? b->map->subs[sub - 1] : b->map, &b->sets[sub]};
+    return src;
+}
 
 static uint32_t tag_masks(const lrt_map *map, int *transparent)
 {
@@ -91,12 +113,13 @@ static uint32_t tag_masks(const lrt_map *map, int *transparent)
 
 static qg_status place_feature(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     const char *name = NULL;
     if (k && k->feat) {
-        if (cache_parse(&b->feat[g], k->feat, k->feat_fixed, 0))
+        if (!cache_keyed(&b->arena, &src.set->feat[g], DES_DIR_KFEAT, k->feat))
             return QG_ERR_NOMEM;
-        name = cache_pick(b->rt, &b->feat[g], &b->text);
+        name = cache_pick(b->rt, &src.set->feat[g], &b->text);
         if (name && strlen(name) == 1)
             name = des_glyph_info((unsigned char)name[0])->feature;
     }
@@ -104,11 +127,11 @@ static qg_status place_feature(builder *b, int x, int y, unsigned char g)
 }
 
 static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *cache,
-                            const char *spec, int fixed, int comma_slots)
+                            des_dir dir, const char *spec)
 {
     if (!spec || !*spec)
         return QG_OK;
-    if (cache_parse(cache, spec, fixed, comma_slots))
+    if (!cache_keyed(&b->arena, cache, dir, spec))
         return QG_ERR_NOMEM;
     const char *name = cache_pick(b->rt, cache, &b->text);
     if (!name)
@@ -118,15 +141,16 @@ static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *
 
 static qg_status place_monster(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     if (k && k->mons)
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons[g], k->mons, k->mons_fixed, 1);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons[g], DES_DIR_KMONS, k->mons);
     if (g >= '1' && g <= '7') {
         size_t i = (size_t)(g - '1');
-        if (i >= b->map->mons.count)
+        if (i >= src.map->mons.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &b->mons_slots[i],
-                          b->map->mons.items[i], 0, 0);
+        return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons_slots[i], DES_DIR_MONS,
+                          src.map->mons.items[i]);
     }
     int ood = g == '0' ? 0 : g == '9' ? 5 : g == '8' ? 4 + lrt_absdepth(b->rt) : -1;
     if (ood < 0)
@@ -136,15 +160,16 @@ static qg_status place_monster(builder *b, int x, int y, unsigned char g)
 
 static qg_status place_item(builder *b, int x, int y, unsigned char g)
 {
-    lrt_keyed *k = b->map->keyed[g];
+    source src = source_at(b, x, y);
+    lrt_keyed *k = src.map->keyed[g];
     if (k && k->item)
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item[g], k->item, k->item_fixed, 1);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &src.set->item[g], DES_DIR_KITEM, k->item);
     if (g >= 'd' && g <= 'k') {
         size_t i = (size_t)(g - 'd');
-        if (i >= b->map->items.count)
+        if (i >= src.map->items.count)
             return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_OBJECT, &b->item_slots[i],
-                          b->map->items.items[i], 0, 0);
+        return place_slot(b, x, y, QG_SLOT_OBJECT, &src.set->item_slots[i], DES_DIR_ITEM,
+                          src.map->items.items[i]);
     }
     switch (g) {
     case '$':
@@ -161,7 +186,7 @@ static qg_status place_item(builder *b, int x, int y, unsigned char g)
     return QG_OK;
 }
 
-static uint32_t cell_mask(builder *b, unsigned char g, int transparent)
+static uint32_t cell_mask(builder *b, int x, int y, unsigned char g, int transparent)
 {
     uint32_t mask = b->base_mask;
     if (!transparent && g != '@')
@@ -170,7 +195,7 @@ static uint32_t cell_mask(builder *b, unsigned char g, int transparent)
         mask |= QG_MASK_EXIT;
     if (strchr("$%*|", g) && g)
         mask |= QG_MASK_NO_TRAP_GEN;
-    lrt_keyed *k = b->map->keyed[g];
+    lrt_keyed *k = source_at(b, x, y).map->keyed[g];
     if (k)
         mask = (mask | k->mask_set) & ~k->mask_clear;
     return mask;
@@ -189,7 +214,7 @@ static qg_status place_cells(builder *b)
             if ((st = qg_level_set_glyph(b->level, x, y, g)) ||
                 (st = place_feature(b, x, y, g)) ||
                 (st = place_item(b, x, y, g)) ||
-                (st = qg_level_set_vault_mask(b->level, x, y, cell_mask(b, g, transparent))))
+                (st = qg_level_set_vault_mask(b->level, x, y, cell_mask(b, x, y, g, transparent))))
                 break;
         }
     }
@@ -237,8 +262,8 @@ static qg_status add_properties(builder *b)
     for (int i = 0; i < 4 && !st; i++)
         if (values[i])
             st = qg_level_add_property(b->level, keys[i], values[i]);
-    for (size_t i = 0; i < map->subvaults.count && !st; i++)
-        st = qg_level_add_property(b->level, "subvault", map->subvaults.items[i]);
+    for (size_t i = 0; i < map->sub_count && !st; i++)
+        st = qg_level_add_property(b->level, "subvault", map->subs[i]->name);
     if (!st)
         st = qg_level_set_name(b->level, map->name);
     return st;
@@ -250,26 +275,24 @@ qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out)
     if (map->width < 1 || map->height < 1)
         return QG_ERR_INVALID;
     builder *b = calloc(1, sizeof *b);
-    if (!b)
+    spec_set *sets = b ? calloc(1 + map->sub_count, sizeof *sets) : NULL;
+    if (!sets) {
+        free(b);
         return QG_ERR_NOMEM;
+    }
+    b->sets = sets;
     b->rt = rt;
     b->map = map;
     qg_buf_init(&b->text);
+    des_arena_init(&b->arena);
     b->level = qg_level_new(map->width, map->height);
     qg_status st = b->level ? place_cells(b) : QG_ERR_NOMEM;
     if (!st)
         st = place_marks(b);
     if (!st)
         st = add_properties(b);
-    for (int i = 0; i < LRT_GLYPHS; i++) {
-        cache_free(&b->feat[i]);
-        cache_free(&b->mons[i]);
-        cache_free(&b->item[i]);
-    }
-    for (int i = 0; i < 7; i++)
-        cache_free(&b->mons_slots[i]);
-    for (int i = 0; i < 8; i++)
-        cache_free(&b->item_slots[i]);
+    des_arena_free(&b->arena);
+    free(b->sets);
     qg_buf_free(&b->text);
     if (st)
         qg_level_free(b->level);

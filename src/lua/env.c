@@ -46,7 +46,7 @@ static int map_tostring(lua_State *L)
 static int column_index(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
-    lua_Integer y = luaL_checkinteger(L, 2);
+    lua_Integer y = lrt_checkint(L, 2);
     char c = lrt_cell(col->map, col->x, (int)y);
     if (!c)
         return 0;
@@ -57,7 +57,7 @@ static int column_index(lua_State *L)
 static int column_newindex(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
-    lua_Integer y = luaL_checkinteger(L, 2);
+    lua_Integer y = lrt_checkint(L, 2);
     size_t len;
     const char *v = luaL_checklstring(L, 3, &len);
     if (len < 1)
@@ -71,7 +71,7 @@ static int column_newindex(lua_State *L)
 
 static int mapgrd_index(lua_State *L)
 {
-    lua_Integer x = luaL_checkinteger(L, 2);
+    lua_Integer x = lrt_checkint(L, 2);
     lua_getfield(L, lua_upvalueindex(1), "map");
     lrt_map *map = lrt_check_map(L, -1);
     column_ref *col = lua_newuserdatauv(L, sizeof *col, 0);
@@ -207,6 +207,39 @@ void lrt_drop_env(lua_State *L)
     lua_pushnil(L);
     lua_setfield(L, -2, "_map_envs");
     lua_pop(L, 1);
+}
+
+int lrt_env_save(lua_State *L)
+{
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    return ref;
+}
+
+void lrt_env_restore(lua_State *L, int ref)
+{
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_getfield(L, -1, "wrapped_instance");
+    lua_setglobal(L, "g_dgn_curr_map");
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_newtable(L);
+    lua_getfield(L, -3, "wrapped_instance");
+    map_ref *ref_ud = luaL_testudata(L, -1, MAP_META);
+    lua_pop(L, 1);
+    if (ref_ud && ref_ud->map) {
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, ref_ud->map->name);
+    }
+    lua_setfield(L, -2, "_map_envs");
+    lua_pop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
 }
 
 /* ---- setfenv for Lua 5.1-era library code ------------------------------ */

@@ -1,8 +1,7 @@
 # The sandboxed Lua 5.4 runtime for .des maps (issue 4).
 qginclude_HEADERS += src/questgrid/lua.h
-noinst_HEADERS += src/lua/rt.h src/lua/run.h src/des/dspec.h
+noinst_HEADERS += src/lua/rt.h src/lua/run.h
 libquestgrid_la_SOURCES += \
-	src/des/dspec.c \
 	src/lua/api_builder.c \
 	src/lua/api_crawl.c \
 	src/lua/api_dgn.c \
@@ -17,7 +16,8 @@ libquestgrid_la_SOURCES += \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
-	src/lua/sandbox.c
+	src/lua/sandbox.c \
+	src/lua/subvault.c
 
 if HAVE_CMOCKA
 LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -34,3 +34,36 @@ endif
 noinst_PROGRAMS += tools/bench_lua
 tools_bench_lua_SOURCES = tools/bench_lua.c
 tools_bench_lua_LDADD = libquestgrid.la
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_resolve
+TESTS += tests/test_lua_resolve
+tests_test_lua_resolve_SOURCES = tests/test_lua_resolve.c $(LUA_HARNESS)
+tests_test_lua_resolve_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_resolve_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_crawl
+TESTS += tests/test_lua_crawl
+tests_test_lua_crawl_SOURCES = tests/test_lua_crawl.c
+tests_test_lua_crawl_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_crawl_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+# The show handler on its own (until show dispatches .des files to it) and
+# the CLI test of show and stats.
+check_PROGRAMS += tests/lua_cli_driver
+tests_lua_cli_driver_SOURCES = tests/lua_cli_driver.c src/cli/show_des_resolved.c \
+	src/cli/options.c
+tests_lua_cli_driver_LDADD = libquestgrid.la
+TESTS += tests/cli_lua.sh
+EXTRA_DIST += tests/cli_lua.sh tests/data/random_test.des
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_des
+TESTS += tests/test_lua_des
+tests_test_lua_des_SOURCES = tests/test_lua_des.c
+tests_test_lua_des_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_des_LDADD = $(LUA_TESTS_LDADD)
+endif

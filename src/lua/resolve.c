@@ -26,7 +26,8 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
         if (st || *vetoed)
             return st;
     }
-    if ((st = lrt_run_map(rt, map, chunks, diags)))
+    if ((st = lrt_run_map(rt, map, chunks, diags)) ||
+        (st = lrt_apply_subvaults(rt, map, 0, diags)))
         return st;
     if (chunks->chunk[QG_CHUNK_VALIDATE] && chunks->chunk[QG_CHUNK_VALIDATE]->len)
         st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VALIDATE],
@@ -59,7 +60,13 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                          NULL, 0, "map %s was vetoed by its veto chunk", map->name);
         if (!st && !vetoed && valid) {
             lrt_fixup(map);
-            st = lrt_build_level(rt, map, out);
+            if (map->width < 1 || map->height < 1) {
+                qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0,
+                             NULL, 0, "map %s has no grid to resolve", map->name);
+                st = QG_ERR_INVALID;
+            } else {
+                st = lrt_build_level(rt, map, out);
+            }
         }
         lrt_map_free(map);
         if (st || vetoed)

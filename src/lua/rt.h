@@ -20,11 +20,16 @@
 /* _write_vault tries a map this many times before giving up. */
 #define LRT_RESOLVE_TRIES 25
 #define LRT_GLYPHS 256
+/* What one map may accumulate in C memory, outside the Lua allocator's
+ * cap: entries per list (tags, depths, slots, …) and marks. */
+#define LRT_MAX_ENTRIES 4096
+#define LRT_MAX_MARKS (LRT_MAX_WIDTH * LRT_MAX_HEIGHT * 8)
 
-/* A per-glyph keyed spec (KFEAT / KMONS / KITEM / KMASK). */
+/* A per-glyph keyed spec: the KFEAT / KMONS / KITEM argument as given
+ * ("keys = value", parsed again when the level is built) and the KMASK
+ * bits. */
 typedef struct lrt_keyed {
     char *feat, *mons, *item;
-    int feat_fixed, mons_fixed, item_fixed;
     uint32_t mask_set, mask_clear;
 } lrt_keyed;
 
@@ -48,12 +53,18 @@ typedef struct lrt_map {
     /* grid: height rows of width bytes (space = outside) */
     char *grid;
     int width, height;
+    size_t grid_cap;         /* bytes allocated for grid */
     lrt_strs tags, depths, places, mons, items, subvaults;
     char *orient, *desc;
     lrt_strs chance_ranges, weight_ranges; /* "value (ranges)" */
     long chance, weight;                   /* defaults; -1 = none */
     char *lfloorcol, *lrockcol, *lfloortile, *lrocktile;
     int order, has_order;
+    /* subvaults merged into the grid: cell_sub[i] is 0, or 1 + the index in
+     * subs of the map whose keyed specs and slots the cell's glyph uses */
+    struct lrt_map **subs;
+    size_t sub_count, sub_cap;
+    unsigned char *cell_sub;
     lrt_keyed *keyed[LRT_GLYPHS];
     lrt_mark *marks;
     size_t mark_count, mark_cap;
@@ -72,13 +83,28 @@ struct qg_runtime {
     size_t lua_path_count;
     qg_mapdef **maps;
     size_t map_count, map_cap;
-    qg_diags *diags;         /* where the current operation reports */
-    char *default_depth;     /* default-depth of the file being added */
 };
+
+/* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
+static inline lua_Integer lrt_checkint(lua_State *L, int index)
+{
+    lua_Number n = luaL_checknumber(L, index);
+    if (n != n)
+        return 0;
+    if (n > 2147483647.0)
+        return 2147483647;
+    if (n < -2147483648.0)
+        return -2147483647 - 1;
+    return (lua_Integer)n;
+}
 
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
 void lrt_budget_reset(qg_runtime *rt);
+/* Charges work done in C (cells visited, entries scanned) to the chunk's
+ * instruction budget, so that a loop of cheap-looking calls stops as an
+ * endless Lua loop does; raises the budget error when it is spent. */
+void lrt_charge(lua_State *L, size_t work);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
@@ -98,36 +124,53 @@ lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
 void lrt_drop_env(lua_State *L);
+/* Sets the running map's environment aside (for a subvault's run) and
+ * brings it back; lrt_env_save returns a registry reference. */
+int lrt_env_save(lua_State *L);
+void lrt_env_restore(lua_State *L, int ref);
 void lrt_open_env(lua_State *L);
 qg_runtime *lrt_runtime(lua_State *L);
 
 /* map.c */
 lrt_map *lrt_map_new(const char *name, const char *file, int line);
 void lrt_map_free(lrt_map *map);
+/* 0 when out of memory or when the list is full (LRT_MAX_ENTRIES). */
 int lrt_strs_add(lrt_strs *strs, const char *s, size_t len);
 void lrt_strs_free(lrt_strs *strs);
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len);
 int lrt_map_resize(lrt_map *map, int width, int height, char fill);
 char lrt_cell(const lrt_map *map, int x, int y);
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
+/* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
+/* Grid, marks and subvault cells turned (clockwise or not) or mirrored
+ * (left-right with horizontal, else top-bottom); 0 when out of memory. */
+int lrt_map_rotate(lrt_map *map, int clockwise);
+int lrt_map_mirror(lrt_map *map, int horizontal);
 /* luaL_error with the map's name, for argument errors. */
 int lrt_map_error(lua_State *L, lrt_map *map, const char *fmt, ...);
+/* The error of a des_parse_* call (DES_PARSE_BAD or DES_PARSE_NOMEM). */
+struct des_spec_error;
+int lrt_parse_error(lua_State *L, lrt_map *map, const char *what, int result,
+                    const struct des_spec_error *err);
+/* Crawl's weighted reservoir pick (total += w; x_chance_in_y(w, total)
+ * takes the item) over n int weights, the first at first_weight and each
+ * stride bytes after the previous; -1 when every weight is 0. */
+int lrt_pick_weighted(qg_rng *rng, const void *first_weight, size_t stride, size_t n);
+
+/* dgn.map(map, ...): rows, cells and lines of the grid. */
+int lrt_map_fn(lua_State *L);
 
 /* API families: each registers its functions into the dgn table (map
  * bound, map first) or its own global table. */
 void lrt_open_header(lua_State *L);
-void lrt_open_grid(lua_State *L);
 void lrt_open_transforms(lua_State *L);
 void lrt_open_keyed(lua_State *L);
 void lrt_open_builder(lua_State *L);
 void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
-/* Adds fns to the table on top of the stack, each with the runtime as
- * upvalue. */
-void lrt_register(lua_State *L, const luaL_Reg *fns);
 
 /* context.c: answers to you.* and dgn.* about the place. */
 const char *lrt_branch(const qg_runtime *rt, char *buf, size_t size);

@@ -33,7 +33,14 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              const qg_context *context, qg_level **out,
                              qg_diags *diags);
 
-/* level.c: the resolved map as a level. */
+/* The chunks of a .des map definition (runtime_des.c). */
+void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks);
+
+/* subvault.c: SUBVAULT specs of a map that has run, merged into its grid
+ * as Crawl's apply_subvault does. nesting counts enclosing subvaults. */
+qg_status lrt_apply_subvaults(qg_runtime *rt, lrt_map *map, int nesting, qg_diags *diags);
+
+/* build_level.c: the resolved map as a level. */
 qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out);
 
 #endif

@@ -185,7 +185,6 @@ void qg_runtime_free(qg_runtime *rt)
     for (size_t i = 0; i < rt->map_count; i++)
         qg_mapdef_free(rt->maps[i]);
     free(rt->maps);
-    free(rt->default_depth);
     free(rt);
 }
 
@@ -287,10 +286,47 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
     return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
 }
 
+/* True when the value on top is a hook function or a non-empty table of
+ * them (pops it). */
+static int is_hook(lua_State *L)
+{
+    int type = lua_type(L, -1), hook = type == LUA_TFUNCTION;
+    if (type == LUA_TTABLE) {
+        lua_pushnil(L);
+        hook = lua_next(L, -2) != 0;
+        if (hook)
+            lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    return hook;
+}
+
+/* Whether the map's environment or the library's global hooks hold a hook
+ * of that name: without one, running dgn_map_run_hook changes nothing. */
+static int hooks_pending(qg_runtime *rt, lrt_map *map, const char *hook)
+{
+    lua_State *L = rt->L;
+    char var[32];
+    snprintf(var, sizeof var, "HOOK_%s", hook);
+    lrt_push_env(L, rt, map);
+    lua_getfield(L, -1, var);
+    int pending = is_hook(L);
+    lua_pop(L, 1);
+    if (!pending && lua_getglobal(L, "dgn") == LUA_TTABLE &&
+        lua_getfield(L, -1, "MAP_GLOBAL_HOOKS") == LUA_TTABLE) {
+        lua_getfield(L, -1, var);
+        pending = is_hook(L);
+    }
+    lua_settop(L, 0);
+    return pending;
+}
+
 /* Runs a library hook (dgn_map_run_hook) when the library defines it. */
 static qg_status run_hook(qg_runtime *rt, lrt_map *map, const char *hook, qg_diags *diags)
 {
     lua_State *L = rt->L;
+    if (!hooks_pending(rt, map, hook))
+        return QG_OK;
     if (lua_getglobal(L, "dgn_map_run_hook") != LUA_TFUNCTION) {
         lua_pop(L, 1);
         return QG_OK;
@@ -305,12 +341,90 @@ static qg_status run_hook(qg_runtime *rt, lrt_map *map, const char *hook, qg_dia
     return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
 }
 
+/* ---- mapchunks of plain rows ------------------------------------------ */
+
+/* One line ` map("...")` (only \\ and \" escaped, as the front end quotes
+ * rows): the row's bytes and length into row (NULL to only check). Returns
+ * 1 for a row, 0 for a blank line, -1 for anything else. */
+static int plain_row(const char *p, const char *end, char *row, size_t *len)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p == end)
+        return 0;
+    if (end - p < 7 || memcmp(p, "map(\"", 5) != 0)
+        return -1;
+    p += 5;
+    size_t n = 0;
+    for (; p < end && *p != '"'; p++) {
+        if (*p == '\\') {
+            if (p + 1 == end || (p[1] != '\\' && p[1] != '"'))
+                return -1;
+            p++;
+        }
+        if (n >= LRT_MAX_WIDTH)
+            return -1;
+        if (row)
+            row[n] = *p;
+        n++;
+    }
+    if (end - p < 2 || p[0] != '"' || p[1] != ')')
+        return -1;
+    for (p += 2; p < end; p++)
+        if (*p != ' ' && *p != '\t')
+            return -1;
+    *len = n;
+    return 1;
+}
+
+/* A mapchunk made only of map("row") lines, as lowered .des maps are, is
+ * applied directly when dgn.map is still the runtime's own: the same rows
+ * without compiling the Lua. Returns 1 when applied, 0 when the chunk must
+ * run as Lua (nothing was changed), -1 when out of memory. */
+static int apply_plain_mapchunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *c)
+{
+    lua_State *L = rt->L;
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_getfield(L, -1, "map");
+    int own = lua_tocfunction(L, -1) == lrt_map_fn;
+    lua_pop(L, 2);
+    if (!own)
+        return 0;
+    const char *p = c->code, *end = c->code + c->len;
+    int rows = map->height;
+    for (int pass = 0; pass < 2; pass++) {
+        char row[LRT_MAX_WIDTH];
+        for (const char *line = p; line < end;) {
+            const char *eol = memchr(line, '\n', (size_t)(end - line));
+            if (!eol)
+                eol = end;
+            size_t len;
+            int kind = plain_row(line, eol, pass ? row : NULL, &len);
+            if (kind < 0)
+                return 0;
+            rows += !pass && kind;
+            if (pass && kind && !lrt_map_add_row(map, row, len))
+                return -1;
+            line = eol + 1;
+        }
+        /* a map too high is left to map(), which reports it */
+        if (rows > LRT_MAX_HEIGHT)
+            return 0;
+    }
+    return 1;
+}
+
 static qg_status run_optional(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
                               qg_chunk_kind kind, int *result, qg_diags *diags)
 {
     const qg_des_chunk *c = chunks->chunk[kind];
     if (!c || !c->len)
         return QG_OK;
+    if (kind == QG_CHUNK_MAPCHUNK) {
+        int plain = apply_plain_mapchunk(rt, map, c);
+        if (plain)
+            return plain > 0 ? QG_OK : QG_ERR_NOMEM;
+    }
     return lrt_run_chunk(rt, map, c, kind, result, diags);
 }
 
@@ -358,7 +472,8 @@ static int compare_strings(const void *a, const void *b)
 
 char *lrt_sorted_tags(lrt_map *map)
 {
-    qsort(map->tags.items, map->tags.count, sizeof *map->tags.items, compare_strings);
+    if (map->tags.count > 1)
+        qsort(map->tags.items, map->tags.count, sizeof *map->tags.items, compare_strings);
     qg_buf b;
     qg_buf_init(&b);
     qg_buf_putc(&b, '\0');

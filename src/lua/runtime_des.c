@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-static void chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
+void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
 {
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         chunks->chunk[k] = qg_des_map_chunk(def, (qg_chunk_kind)k);
@@ -33,7 +33,7 @@ qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags
     if (qg_mapdef_format(def) != QG_FORMAT_DES)
         return QG_ERR_INVALID;
     lrt_chunks chunks;
-    chunks_of(def, &chunks);
+    lrt_chunks_of(def, &chunks);
     /* the front end set "depth" from default-depth when DEPTH was absent */
     const char *fallback = qg_mapdef_get_property(def, "depth");
     char *default_depth = fallback ? qg_strdup(fallback) : NULL;
@@ -50,6 +50,6 @@ qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
     if (qg_mapdef_format(def) != QG_FORMAT_DES)
         return QG_ERR_INVALID;
     lrt_chunks chunks;
-    chunks_of(def, &chunks);
+    lrt_chunks_of(def, &chunks);
     return lrt_resolve_chunks(rt, def, &chunks, seed, context, out, diags);
 }

@@ -25,6 +25,17 @@ static void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     return p;
 }
 
+void lrt_charge(lua_State *L, size_t work)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    rt->instr_used += work;
+    if (rt->instr_used > rt->instr_limit) {
+        rt->budget_exhausted = 1;
+        luaL_error(L, "instruction budget exceeded (%I instructions)",
+                   (lua_Integer)rt->instr_limit);
+    }
+}
+
 static void lrt_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -204,6 +215,7 @@ static int guarded_match(lua_State *L)
             return luaL_error(L, "pattern too costly for a subject of %d bytes",
                               (int)slen);
     }
+    lrt_charge(L, slen / 16);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
@@ -258,6 +270,46 @@ static int math_pow(lua_State *L)
     return 1;
 }
 
+/* ---- pairs in a fixed order ---------------------------------------------- */
+
+/* Lua 5.4 seeds its string hashes from the time and addresses, so next()
+ * visits string keys in an order that changes from run to run; maps that
+ * draw random numbers inside a pairs() loop would then differ for the same
+ * seed. pairs() here visits numbers, then strings, in sorted order (other
+ * keys after them). */
+static const char ordered_pairs[] =
+    "local next, type, sort, getmetatable = next, type, table.sort, getmetatable\n"
+    "local rank = {number = 1, string = 2, boolean = 3}\n"
+    "local function before(a, b)\n"
+    "  local ta, tb = type(a), type(b)\n"
+    "  if ta ~= tb then return (rank[ta] or 4) < (rank[tb] or 4) end\n"
+    "  if ta == 'number' or ta == 'string' then return a < b end\n"
+    "  if ta == 'boolean' then return b and not a end\n"
+    "  return false\n"
+    "end\n"
+    "return function(t)\n"
+    "  local mt = getmetatable(t)\n"
+    "  if type(mt) == 'table' and mt.__pairs then return mt.__pairs(t) end\n"
+    "  local keys, n = {}, 0\n"
+    "  for k in next, t do n = n + 1 keys[n] = k end\n"
+    "  if n > 1 then sort(keys, before) end\n"
+    "  local i = 0\n"
+    "  return function(tt)\n"
+    "    i = i + 1\n"
+    "    local k = keys[i]\n"
+    "    if k == nil then return nil end\n"
+    "    return k, tt[k]\n"
+    "  end, t, nil\n"
+    "end\n";
+
+static void open_ordered_pairs(lua_State *L)
+{
+    if (luaL_loadbufferx(L, ordered_pairs, sizeof ordered_pairs - 1, "=pairs", "t") != LUA_OK)
+        lua_error(L);
+    lua_call(L, 0, 1);
+    lua_setglobal(L, "pairs");
+}
+
 /* ---- opening the sandbox ----------------------------------------------- */
 
 static void wrap_with_original(lua_State *L, const char *table, const char *name,
@@ -305,6 +357,7 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     lua_register(L, "xpcall", safe_xpcall);
     lua_register(L, "load", safe_load);
     lua_register(L, "loadstring", safe_load);
+    open_ordered_pairs(L);
     wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
     wrap_with_original(L, "coroutine", "resume", safe_resume);
     lua_getglobal(L, "table");

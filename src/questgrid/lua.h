@@ -1,5 +1,17 @@
 /* The sandboxed Lua 5.4 runtime for .des maps: compile-time evaluation
- * (index fields) and seeded resolution into levels. */
+ * (index fields) and seeded resolution into levels.
+ *
+ * A map's chunks run in a per-map environment as Crawl's do: every dgn.*
+ * function is bound to the map (kfeat(...) is dgn.kfeat(map, ...)), _G is
+ * the environment, mapgrd[x][y] reads and writes the grid, and other names
+ * fall back to the globals (the game's Lua library, the files' global
+ * preludes). The sandbox has no io, os, package, debug, require, dofile or
+ * loadfile, loads text chunks only, caps memory (memory_limit) and the
+ * instructions of each chunk run (instruction_limit, which also pays for
+ * the C work of the map functions); neither limit can be caught by the
+ * map's own pcall. All randomness (crawl.random2, math.random, ...) comes
+ * from the project's generator, and pairs() visits keys in a fixed order:
+ * the same seed and context give the same level on every machine. */
 #ifndef QUESTGRID_LUA_H
 #define QUESTGRID_LUA_H
 
@@ -50,7 +62,14 @@ qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags
 
 /* Resolves a map with the project's RNG seeded by seed in the context:
  * runs the chunks again, applies every transform, validates (with Crawl's
- * retries), and builds the level. */
+ * 25 tries), runs the epilogue and builds the level: features by Crawl
+ * name, QG_MASK_* vault masks (tags, KMASK, KPROP no_tele_into, exits),
+ * monsters and items as QG_THING_NAME specs with weights resolved (or
+ * QG_THING_RANDOM for 0, 8, 9, %, *), markers and overlays as cell
+ * markers ("feat:...", "lua", "colour:red", "kprop:bloody", ...), and the
+ * level properties "orient" and "tags". A vetoed map, a map that never
+ * validates (QG_ERR_LIMIT) and a map without a grid are errors. The map
+ * need not have been compiled first. */
 qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
                              unsigned long long seed, const qg_context *context,
                              qg_level **out, qg_diags *diags);

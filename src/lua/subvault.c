@@ -1,0 +1,273 @@
+/* SUBVAULT "K : tag / tag:20" at resolution, as Crawl's apply_subvault and
+ * merge_subvault do: the key glyphs' bounding box and mask, up to 100
+ * tries of a map with the tag that may be used here (weighted by WEIGHT),
+ * resolved with its own Lua and subvaults, and merged at a random offset
+ * when it fits (turned when it must be or, half the time, when it may be,
+ * then mirrored at random, as its tags allow); mask cells it does not
+ * cover become outside (' '). Merged cells keep the subvault's glyphs and
+ * use its keyed specs and slots. */
+#include "lua/run.h"
+#include "des/directives.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define SUBVAULT_TRIES 100
+#define SUBVAULT_NESTING 8
+#define SUBVAULT_MAX 255
+
+static int has_tag_word(const char *tags, const char *tag)
+{
+    size_t n = strlen(tag);
+    for (const char *p = tags; (p = strstr(p, tag)) != NULL; p += n)
+        if ((p == tags || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+static int range_matches(const des_range *r, const char *branch, int depth, int absdepth)
+{
+    int d = r->absolute ? absdepth : depth;
+    if (!r->any_branch && !r->absolute && (!r->branch || strcasecmp(r->branch, branch) != 0))
+        return 0;
+    int last = r->absolute || r->any_branch ? 1000 : lrt_branch_depth(branch);
+    int lo = r->lo < 0 ? last : r->lo, hi = r->hi < 0 ? last : r->hi;
+    return d >= lo && d <= hi;
+}
+
+/* DEPTH of a candidate against the place: no DEPTH means anywhere. */
+static int usable_here(qg_runtime *rt, const qg_mapdef *def)
+{
+    const char *depth = qg_mapdef_get_property(def, "depth");
+    if (!depth || !*depth)
+        return 1;
+    char buf[32];
+    const char *branch = lrt_branch(rt, buf, sizeof buf);
+    des_arena arena;
+    des_arena_init(&arena);
+    des_ranges ranges;
+    des_spec_error err;
+    int ok = 0;
+    if (des_parse_ranges(&arena, depth, strlen(depth), &ranges, &err) == DES_PARSE_OK) {
+        for (size_t i = 0; i < ranges.count; i++) {
+            if (!range_matches(&ranges.items[i], branch, lrt_depth(rt), lrt_absdepth(rt)))
+                continue;
+            if (ranges.items[i].deny) {
+                ok = 0;
+                break;
+            }
+            ok = 1;
+        }
+    }
+    des_arena_free(&arena);
+    return ok;
+}
+
+/* The default WEIGHT (the last entry of the index field). */
+static int weight_of(const qg_mapdef *def)
+{
+    const char *w = qg_mapdef_get_property(def, "weight");
+    if (!w || !*w)
+        return 10;
+    const char *last = strrchr(w, ',');
+    return atoi(last ? last + 1 : w);
+}
+
+static const qg_mapdef *pick_map(qg_runtime *rt, const char *tag)
+{
+    const qg_mapdef *pick = NULL;
+    int total = 0;
+    for (size_t i = 0; i < rt->map_count; i++) {
+        const qg_mapdef *def = rt->maps[i];
+        const char *tags = qg_mapdef_get_property(def, "tags");
+        if (!tags || !has_tag_word(tags, tag) || !usable_here(rt, def))
+            continue;
+        int w = weight_of(def);
+        if (w <= 0)
+            continue;
+        total += w;
+        if (qg_rng_x_chance_in_y(&rt->rng, w, total))
+            pick = def;
+    }
+    return pick;
+}
+
+/* Runs a subvault's chunks, its own subvaults and its validate chunk with
+ * the parent's environment set aside. NULL when it failed or did not
+ * validate. */
+static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, int nesting,
+                            qg_diags *diags)
+{
+    lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
+    if (!sub)
+        return NULL;
+    lrt_chunks chunks;
+    lrt_chunks_of(def, &chunks);
+    lrt_map *parent = rt->map;
+    int saved = lrt_env_save(rt->L);
+    int valid = 1;
+    qg_status st = lrt_run_map(rt, sub, &chunks, diags);
+    if (!st)
+        st = lrt_apply_subvaults(rt, sub, nesting, diags);
+    if (!st && chunks.chunk[QG_CHUNK_VALIDATE] && chunks.chunk[QG_CHUNK_VALIDATE]->len)
+        st = lrt_run_chunk(rt, sub, chunks.chunk[QG_CHUNK_VALIDATE], QG_CHUNK_VALIDATE,
+                           &valid, diags);
+    lrt_drop_env(rt->L);
+    lrt_env_restore(rt->L, saved);
+    rt->map = parent;
+    if (st || !valid || sub->width < 1 || sub->height < 1) {
+        lrt_map_free(sub);
+        return NULL;
+    }
+    return sub;
+}
+
+typedef struct region {
+    int x1, y1, x2, y2;
+    const char *keys;
+} region;
+
+static int find_region(const lrt_map *map, const char *keys, region *r)
+{
+    r->x1 = r->y1 = 1 << 30;
+    r->x2 = r->y2 = -1;
+    r->keys = keys;
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++) {
+            char c = map->grid[(size_t)y * map->width + x];
+            if (!c || !strchr(keys, c))
+                continue;
+            r->x1 = x < r->x1 ? x : r->x1;
+            r->y1 = y < r->y1 ? y : r->y1;
+            r->x2 = x > r->x2 ? x : r->x2;
+            r->y2 = y > r->y2 ? y : r->y2;
+        }
+    return r->x2 >= 0;
+}
+
+/* Takes sub (and the subvaults merged into it) over as map's subvaults and
+ * writes it into the region at a random offset. */
+static qg_status merge(qg_runtime *rt, lrt_map *map, const region *r, lrt_map *sub)
+{
+    size_t cells = (size_t)map->width * map->height;
+    if (map->sub_count + 1 + sub->sub_count > SUBVAULT_MAX)
+        return QG_ERR_LIMIT;
+    if (!map->cell_sub && !(map->cell_sub = calloc(cells, 1)))
+        return QG_ERR_NOMEM;
+    if (!qg_grow((void **)&map->subs, &map->sub_cap, map->sub_count + 1 + sub->sub_count,
+                 sizeof *map->subs))
+        return QG_ERR_NOMEM;
+    size_t base = map->sub_count;
+    map->subs[map->sub_count++] = sub;
+    for (size_t i = 0; i < sub->sub_count; i++)
+        map->subs[map->sub_count++] = sub->subs[i];
+    sub->sub_count = 0;
+    int ox = r->x1 + qg_rng_below(&rt->rng, (r->x2 - r->x1 + 1) - sub->width + 1);
+    int oy = r->y1 + qg_rng_below(&rt->rng, (r->y2 - r->y1 + 1) - sub->height + 1);
+    for (int y = r->y1; y <= r->y2; y++)
+        for (int x = r->x1; x <= r->x2; x++) {
+            size_t at = (size_t)y * map->width + x;
+            char c = map->grid[at];
+            if (!c || !strchr(r->keys, c))
+                continue;
+            char g = lrt_cell(sub, x - ox, y - oy);
+            map->grid[at] = g ? g : ' ';
+            size_t inner = sub->cell_sub && g
+                               ? sub->cell_sub[(size_t)(y - oy) * sub->width + (x - ox)] : 0;
+            map->cell_sub[at] = (unsigned char)(g && g != ' ' ? base + 1 + inner : 0);
+        }
+    for (size_t i = 0; i < sub->mark_count; i++) {
+        const lrt_mark *m = &sub->marks[i];
+        if (!lrt_map_add_mark(map, m->x + ox, m->y + oy, m->spec))
+            return QG_ERR_NOMEM;
+    }
+    return QG_OK;
+}
+
+static int tagged(const lrt_map *map, const char *tag)
+{
+    for (size_t i = 0; i < map->tags.count; i++)
+        if (strcmp(map->tags.items[i], tag) == 0)
+            return 1;
+    return 0;
+}
+
+/* Turns and mirrors sub to fit a w x h box; 0 when it cannot fit. */
+static int orient_to_fit(qg_runtime *rt, lrt_map *sub, int w, int h)
+{
+    int plain = sub->width <= w && sub->height <= h;
+    int turned = sub->height <= w && sub->width <= h && !tagged(sub, "no_rotate");
+    if (!plain && !turned)
+        return 0;
+    if ((!plain || (turned && qg_rng_coinflip(&rt->rng))) &&
+        !lrt_map_rotate(sub, qg_rng_coinflip(&rt->rng)))
+        return 0;
+    if (qg_rng_coinflip(&rt->rng) && !tagged(sub, "no_hmirror") && !lrt_map_mirror(sub, 1))
+        return 0;
+    if (qg_rng_coinflip(&rt->rng) && !tagged(sub, "no_vmirror") && !lrt_map_mirror(sub, 0))
+        return 0;
+    return 1;
+}
+
+static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int nesting,
+                           qg_diags *diags)
+{
+    des_arena arena;
+    des_arena_init(&arena);
+    des_keyed k;
+    des_spec_error err;
+    qg_status st = QG_OK;
+    region r;
+    if (des_parse_keyed(&arena, DES_DIR_SUBVAULT, spec, strlen(spec), &k, &err) != DES_PARSE_OK ||
+        !k.slot_count || !find_region(map, k.keys, &r)) {
+        des_arena_free(&arena);
+        return QG_OK;
+    }
+    qg_diags *quiet = qg_diags_new();
+    int placed = 0;
+    for (int t = 0; t < SUBVAULT_TRIES && !placed && !st && quiet; t++) {
+        const des_slot *tags = &k.slots[0];
+        int pick = lrt_pick_weighted(&rt->rng, &tags->alts[0].weight, sizeof *tags->alts,
+                                     tags->count);
+        const qg_mapdef *def = pick >= 0 ? pick_map(rt, tags->alts[pick].text) : NULL;
+        if (!def)
+            break;
+        lrt_map *sub = resolve_sub(rt, def, nesting + 1, quiet);
+        if (!sub)
+            continue;
+        if (!orient_to_fit(rt, sub, r.x2 - r.x1 + 1, r.y2 - r.y1 + 1)) {
+            lrt_map_free(sub);
+            continue;
+        }
+        st = merge(rt, map, &r, sub);
+        if (st && sub->sub_count)
+            lrt_map_free(sub);
+        placed = !st;
+    }
+    if (!placed && !st)
+        qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                     "SUBVAULT %s: no map could be placed (map %s)%s%s", spec, map->name,
+                     quiet && qg_diags_count(quiet) ? ": " : "",
+                     quiet && qg_diags_count(quiet) ? qg_diags_get(quiet, 0)->message : "");
+    qg_diags_free(quiet);
+    des_arena_free(&arena);
+    return st ? st : placed ? QG_OK : QG_ERR_LUA;
+}
+
+qg_status lrt_apply_subvaults(qg_runtime *rt, lrt_map *map, int nesting, qg_diags *diags)
+{
+    if (!map->subvaults.count)
+        return QG_OK;
+    if (nesting >= SUBVAULT_NESTING) {
+        qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                     "subvaults nested deeper than %d (map %s)", SUBVAULT_NESTING, map->name);
+        return QG_ERR_LIMIT;
+    }
+    for (size_t i = 0; i < map->subvaults.count; i++) {
+        qg_status st = apply_one(rt, map, map->subvaults.items[i], nesting, diags);
+        if (st)
+            return st;
+    }
+    return QG_OK;
+}
