@@ -1,11 +1,11 @@
 #!/bin/sh
-# Golden test of the .des command line: dump-lua and list through
-# questgrid, check and show through their .des handlers, on the fixtures
+# Golden test of the .des command line: dump-lua, list, check and show
+# through questgrid, on the fixtures
 # in tests/data/des (outputs compared byte for byte). Prints TAP.
 srcdir=${QG_SRCDIR:-.}
 builddir=${QG_BUILDDIR:-.}
 qg="$builddir/questgrid"
-driver="$builddir/tests/des_cli_driver"
+
 data="$srcdir/tests/data/des"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_des.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -41,14 +41,14 @@ run() {
 
 run "dump-lua prints Crawl's -dump-maps format" 0 good.dump "" "$qg" dump-lua good.des
 run "list shows name, orient, size, tags, depth" 0 good.list "" "$qg" list good.des
-run "show prints the first map with its legend" 0 good.show "" "$driver" show good.des
-run "show --map picks a map" 0 pool.show "" "$driver" show --map fixture_pool good.des
+run "show prints the first map with its legend" 0 good.show "" "$qg" show good.des
+run "show --map picks a map" 0 pool.show "" "$qg" show --map fixture_pool good.des
 run "check reports every error with line, column and caret" 1 check.out check.err \
-    "$driver" check good.des dup.des bad.des
-run "check of a clean file" 0 "" "" "$driver" check -q good.des
+    "$qg" check good.des dup.des bad.des
+run "check of a clean file" 0 "" "" "$qg" check -q good.des
 
 n=$((n + 1))
-(cd "$data" && "$driver" show --map no_such good.des) >"$tmp/out" 2>"$tmp/err"
+(cd "$data" && "$qg" show --map no_such good.des) >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 1 ] && grep -q "no map named 'no_such'" "$tmp/err"; then
     echo "ok $n - show of a missing map fails"
 else

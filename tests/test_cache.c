@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
 #include "cache/format.h"
+#include "cache/depth.h"
 #include "cache/zblob.h"
 #include "core/buf.h"
 #include "core/mapdef.h"
@@ -292,6 +293,22 @@ static void lookups(void **state)
     assert_int_equal(hits, 2);
     qg_cache_close(c);
     qg_diags_free(d);
+}
+
+static void depth_ranges(void **state)
+{
+    (void)state;
+    struct { const char *ranges, *place; int usable; } cases[] = {
+        {"D:2-8, Lair", "D:8", 1}, {"D:2-8, Lair", "D:9", 0}, {"D:2-8, Lair", "Lair:4", 1},
+        {"D:2-", "D:27", 1}, {"D:2-$", "D:$", 1}, {"Zot:$", "Zot:5", 0}, {"Zot:$", "Zot:$", 1},
+        {"*, !Abyss", "Abyss:2", 0}, {"*", "Elf:1", 1}, {"3-7", "5", 1}, {"3-7", "D:5", 0},
+        {"D, !D:1", "D:1", 0}, {"D, !D:1", "D:2", 1}, {"Crypt:1-3", "Crypt", 1},
+        {"", "D:1", 0}, {"D:x", "D:1", 0}, {"D:1", "not a place!", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        if (qgc_depth_matches(cases[i].ranges, cases[i].place) != cases[i].usable)
+            fail_msg("'%s' in '%s' should be %d", cases[i].place, cases[i].ranges,
+                     cases[i].usable);
 }
 
 static void source_text_back_out(void **state)
@@ -676,6 +693,15 @@ static void read_without_mmap(void **state)
     assert_false(info.mapped);
     assert_int_equal(qg_cache_verify(c, d), QG_OK);
     qg_cache_close(c);
+    size_t len;
+    unsigned char *bytes = slurp(small_cache(), &len);
+    assert_int_equal(qg_cache_open_memory(bytes, len, "in memory", &c, d), QG_OK);
+    free(bytes);
+    assert_int_equal(qg_cache_verify(c, d), QG_OK);
+    assert_string_equal(qg_cache_entry_at(c, qg_cache_find(c, "beta"))->place, "Temple");
+    qg_cache_close(c);
+    assert_int_equal(qg_cache_open_memory("\x89QGC", 4, "short", &c, d), QG_ERR_CORRUPT);
+    assert_true(test_diags_contain(d, QG_ERROR, "shorter than a cache header"));
     assert_int_equal(qg_cache_open(temp_dir(), &opt, &c, d), QG_ERR_IO);
     assert_int_equal(qg_cache_open("/nonexistent.qgc", &opt, &c, d), QG_ERR_NOTFOUND);
     qg_diags_free(d);
@@ -687,6 +713,7 @@ int main(void)
         cmocka_unit_test(round_trip_definitions),
         cmocka_unit_test(index_fields),
         cmocka_unit_test(lookups),
+        cmocka_unit_test(depth_ranges),
         cmocka_unit_test(source_text_back_out),
         cmocka_unit_test(row_shapes),
         cmocka_unit_test(truncation_at_every_offset),

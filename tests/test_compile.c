@@ -93,6 +93,20 @@ static void bundled_data(void **state)
         hits++;
     }
     assert_true(hits >= 3);
+    /* Levels come back through the front ends from the cached text. */
+    qg_cache_resolve_options ro = {.seed = 7};
+    for (size_t i = 0; i < qg_cache_map_count(c); i++) {
+        const qg_cache_entry *e = qg_cache_entry_at(c, i);
+        qg_level *level = NULL;
+        qg_status rs = qg_cache_resolve(c, i, &ro, &level, d);
+        if (rs != QG_OK)
+            qg_diags_print(d, stderr);
+        assert_int_equal(rs, QG_OK);
+        assert_true(qg_level_width(level) > 0);
+        if (e->format == QG_FORMAT_DES)
+            assert_string_equal(qg_level_name(level), e->name);
+        qg_level_free(level);
+    }
     qg_cache_close(c);
     qg_diags_free(d);
 }

@@ -148,6 +148,25 @@ static void chance_weight_lookahead(void **state)
                 HEAD "a\nfunction main()\n tags(\"t\")\n\n weight(3)\nend\n\n");
 }
 
+static void every_directive_lowers(void **state)
+{
+    (void)state;
+    expect_dump("NAME: a\nDESC: d\nPLACE: Temple\nWELCOME: hi\nORIENT: float\n"
+                "LFLOORCOL: blue\nLROCKCOL: red\nLFLOORTILE: f\nLROCKTILE: r\n"
+                "COLOUR: x = red\nFTILE: x = t1\nRTILE: x = t2\nTILE: x = t3\n"
+                "FHEIGHT: x = 5\nCLEAR: x\nKFEAT: x = floor\nKITEM: x = gold\n"
+                "KMONS: x = rat\nKMASK: x = vault\nKPROP: x = bloody\n"
+                "SUBVAULT: x : tag\nNSUBST: x = 1=y\nSHUFFLE: xy\nITEM: stone\n",
+                HEAD "a\nfunction main()\n desc(\"d\")\n place(\"Temple\")\n"
+                " welcome(\"hi\")\n orient(\"float\")\n lfloorcol(\"blue\")\n"
+                " lrockcol(\"red\")\n lfloortile(\"f\")\n lrocktile(\"r\")\n"
+                " colour(\"x = red\")\n ftile(\"x = t1\")\n rtile(\"x = t2\")\n"
+                " tile(\"x = t3\")\n fheight(\"x = 5\")\n clear(\"x\")\n"
+                " kfeat(\"x = floor\")\n kitem(\"x = gold\")\n kmons(\"x = rat\")\n"
+                " kmask(\"x = vault\")\n kprop(\"x = bloody\")\n subvault(\"x : tag\")\n"
+                " nsubst(\"x = 1=y\")\n shuffle(\"xy\")\n item(\"stone\")\nend\n\n");
+}
+
 static void marker_lowering(void **state)
 {
     (void)state;
@@ -215,9 +234,14 @@ static void legacy_syntax(void **state)
 {
     (void)state;
     /* detected per file: FLAGS is TAGS, plain CHANCE is a weight */
-    expect_dump("NAME: old\nCHANCE: 5\nFLAGS: no_rotate\nFLOORCOL: blue\nMAP\nx\nENDMAP\n",
+    expect_dump("NAME: old\nCHANCE: 5\nFLAGS: no_rotate\nFLOORCOL: blue\n"
+                "LFLAGS: no_tele_control\nMAP\nx\nENDMAP\n",
                 HEAD "old\nfunction mapchunk()\n map(\"x\")\nend\n"
-                "function main()\n weight(5) tags(\"no_rotate\")\n lfloorcol(\"blue\")\nend\n\n");
+                "function main()\n weight(5) tags(\"no_rotate\")\n lfloorcol(\"blue\")\n"
+                " lflags(\"no_tele_control\")\nend\n\n");
+    /* CHANCE with '%' keeps its modern meaning in an old file */
+    expect_dump("NAME: old\nFLAGS: x\nCHANCE: 5%\n",
+                HEAD "old\nfunction main()\n tags(\"x\")\n\n chance(500)\nend\n\n");
     /* forced by the option on a file that has no legacy spelling */
     const char *src = "NAME: x\nCHANCE: 5\n";
     qg_des_options legacy = {1};
@@ -309,7 +333,7 @@ static void start_condition_carries_over(void **state)
     qg_status st;
     char *second = dump_src("x\nENDMAP\n", names, diags, &st);
     assert_int_equal(st, QG_ERR_PARSE);
-    assert_true(test_diags_contain(diags, QG_ERROR, "unexpected a map row"));
+    assert_true(test_diags_contain(diags, QG_ERROR, "a map row is not expected here"));
     free(second);
     qg_diags_free(diags);
     qg_des_names_free(names);
@@ -326,6 +350,7 @@ int main(void)
         cmocka_unit_test(one_character_items),
         cmocka_unit_test(empty_arguments),
         cmocka_unit_test(chance_weight_lookahead),
+        cmocka_unit_test(every_directive_lowers),
         cmocka_unit_test(marker_lowering),
         cmocka_unit_test(global_prelude_and_chunks),
         cmocka_unit_test(properties_and_rows),

@@ -2,6 +2,7 @@
  * the only way bytes of a cache are read or written. */
 #include "cache/format.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
@@ -84,6 +85,17 @@ void qgc_put_cstr(qg_buf *b, const char *s)
 {
     qgc_put_str(b, s);
     qg_buf_putc(b, '\0');
+}
+
+void qgc_buf_shrink(qg_buf *b)
+{
+    if (!b->data || b->failed || b->cap == b->len + 1)
+        return;
+    char *data = realloc(b->data, b->len + 1);
+    if (data) {
+        b->data = data;
+        b->cap = b->len + 1;
+    }
 }
 
 void qgc_cursor_init(qgc_cursor *c, const void *data, size_t len)

@@ -25,15 +25,19 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     qg_cache_writer *w = qg_cache_writer_new();
     qg_status st = w ? qgc_collect_inputs(opt->base_dir, inputs, count, &in, diags) : QG_ERR_NOMEM;
     qg_status compiled = QG_OK;
+    if (st == QG_OK && in.count == 0)
+        qg_diags_add(diags, QG_WARNING, output, 0, 0, NULL, 0,
+                     "no .des or F:/D: map files among the inputs; the cache is empty");
     if (st == QG_OK)
         st = qgc_read_inputs(&in, diags);
     if (st == QG_OK) {
+        int fatal = 0;
         compiled = qgc_compile_fd(&in, w, s, diags);
-        qg_status des = compiled == QG_ERR_NOMEM ? compiled
-                                                 : qgc_compile_des(&in, opt, w, s, diags);
+        qg_status des = compiled == QG_ERR_NOMEM
+            ? compiled : qgc_compile_des(&in, opt, w, s, &fatal, diags);
         if (compiled == QG_OK)
             compiled = des;
-        if (compiled != QG_OK && !(opt->keep_going && map_errors_only(compiled)))
+        if (compiled != QG_OK && (fatal || !opt->keep_going || !map_errors_only(compiled)))
             st = compiled;
     }
     if (st == QG_OK) {

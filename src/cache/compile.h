@@ -28,13 +28,16 @@ qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
 qg_status qgc_read_inputs(qgc_inputs *in, qg_diags *diags);
 void qgc_inputs_free(qgc_inputs *in);
 
-/* Compiles the .des inputs (the others are skipped) and adds them to w. */
-qg_status qgc_compile_des(const qgc_inputs *in, const qg_compile_options *opt,
-                          qg_cache_writer *w, qg_compile_stats *stats,
+/* Compiles the .des inputs (the others are skipped) and adds them to w.
+ * *fatal tells a failure of the whole compile (the Lua library, memory,
+ * cancellation) from errors in maps, which keep_going may write past. */
+qg_status qgc_compile_des(qgc_inputs *in, const qg_compile_options *opt,
+                          qg_cache_writer *w, qg_compile_stats *stats, int *fatal,
                           qg_diags *diags);
 
-/* Reads the F:/D: inputs (with the files they include) and adds them to w. */
-qg_status qgc_compile_fd(const qgc_inputs *in, qg_cache_writer *w,
+/* Reads the F:/D: inputs (with the files they include) and adds them to w.
+ * Both compilers free an input's data once the writer has what it needs. */
+qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
                          qg_compile_stats *stats, qg_diags *diags);
 
 /* Copies every diagnostic of from into to. */

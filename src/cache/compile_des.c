@@ -19,7 +19,7 @@ typedef struct worker {
 } worker;
 
 typedef struct des_job {
-    const qgc_inputs *in;
+    qgc_inputs *in;
     const qg_compile_options *opt;
     worker *workers;
     pthread_mutex_t lock;
@@ -32,11 +32,11 @@ static qg_status load_all(des_job *job, worker *wk)
 {
     qg_runtime_options ro = {job->opt->lua_paths, job->opt->lua_path_count, 0, 0};
     wk->rt = qg_runtime_new(&ro, wk->diags);
+    if (!wk->rt)   /* the game's Lua library failed: the diagnostics say why */
+        return QG_ERR_LUA;
     qg_des_names *names = qg_des_names_new();
-    if (!wk->rt || !names) {
-        qg_des_names_free(names);
+    if (!names)
         return QG_ERR_NOMEM;
-    }
     qg_status worst = QG_OK;
     for (size_t f = 0; f < job->in->count; f++) {
         const qgc_input *item = &job->in->items[f];
@@ -108,7 +108,7 @@ static qg_status collect(des_job *job, qg_cache_writer *w, qg_compile_stats *sta
     const worker *w0 = &job->workers[0];
     qg_status st = QG_OK;
     for (size_t f = 0; f < job->in->count && st == QG_OK; f++) {
-        const qgc_input *item = &job->in->items[f];
+        qgc_input *item = &job->in->items[f];
         if (item->format != QG_FORMAT_DES)
             continue;
         size_t from = w0->first[f], to = w0->first[f + 1], n = 0;
@@ -127,24 +127,30 @@ static qg_status collect(des_job *job, qg_cache_writer *w, qg_compile_stats *sta
         stats->files++;
         stats->source_bytes += item->len;
         free(defs);
+        free(item->data);
+        item->data = NULL;
     }
     return st;
 }
 
-/* Runs fn on jobs workers: jobs - 1 threads and this one. */
+/* Runs fn for every worker: on threads of their own and this one; a
+ * worker whose thread cannot start runs here afterwards. */
 static void run_phase(des_job *job, int jobs, void *(*fn)(void *))
 {
     pthread_t threads[256];
     worker_arg args[256];
-    int started = 0;
+    int started[256] = {0};
     for (int i = 0; i < jobs; i++)
         args[i] = (worker_arg){job, &job->workers[i]};
     for (int i = 1; i < jobs; i++)
-        if (pthread_create(&threads[started], NULL, fn, &args[i]) == 0)
-            started++;
+        started[i] = pthread_create(&threads[i], NULL, fn, &args[i]) == 0;
     fn(&args[0]);
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
+    for (int i = 1; i < jobs; i++) {
+        if (started[i])
+            pthread_join(threads[i], NULL);
+        else
+            fn(&args[i]);
+    }
 }
 
 static qg_status load_phase(des_job *job, int jobs, size_t *total)
@@ -153,7 +159,7 @@ static qg_status load_phase(des_job *job, int jobs, size_t *total)
     *total = job->workers[0].first[job->in->count];
     for (int i = 0; i < jobs; i++) {
         if (job->workers[i].status == QG_ERR_NOMEM || !job->workers[i].rt)
-            return QG_ERR_NOMEM;
+            return job->workers[i].status;
         /* Every runtime must hold the same maps, or owners would mix them. */
         if (job->workers[i].first[job->in->count] != *total)
             return QG_ERR_INVALID;
@@ -178,8 +184,8 @@ static void job_free(des_job *job, int jobs, size_t total)
     pthread_mutex_destroy(&job->lock);
 }
 
-qg_status qgc_compile_des(const qgc_inputs *in, const qg_compile_options *opt,
-                          qg_cache_writer *w, qg_compile_stats *stats,
+qg_status qgc_compile_des(qgc_inputs *in, const qg_compile_options *opt,
+                          qg_cache_writer *w, qg_compile_stats *stats, int *fatal,
                           qg_diags *diags)
 {
     int jobs = opt->jobs < 1 ? 1 : opt->jobs > 256 ? 256 : opt->jobs;
@@ -206,6 +212,7 @@ qg_status qgc_compile_des(const qgc_inputs *in, const qg_compile_options *opt,
     }
     if (st == QG_OK)
         st = collect(&job, w, stats, diags);
+    *fatal = st != QG_OK;
     if (st == QG_OK && loaded != QG_OK)
         st = loaded;
     if (st == QG_OK && stats->failed)

@@ -4,14 +4,16 @@
 #include "cache/compile.h"
 #include "questgrid/fd.h"
 
-qg_status qgc_compile_fd(const qgc_inputs *in, qg_cache_writer *w,
+#include <stdlib.h>
+
+qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
                          qg_compile_stats *stats, qg_diags *diags)
 {
     qg_fd_options options;
     qg_fd_options_init(&options);
     qg_status worst = QG_OK;
     for (size_t f = 0; f < in->count; f++) {
-        const qgc_input *item = &in->items[f];
+        qgc_input *item = &in->items[f];
         if (item->format != QG_FORMAT_FD)
             continue;
         qg_mapdef *def = NULL;
@@ -28,6 +30,8 @@ qg_status qgc_compile_fd(const qgc_inputs *in, qg_cache_writer *w,
         st = qg_cache_writer_add_file(w, &src, defs, 1, diags);
         stats->files++;
         stats->source_bytes += item->len;
+        free(item->data);
+        item->data = NULL;
         qg_mapdef_free(def);
         if (st != QG_OK)
             return st;

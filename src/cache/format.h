@@ -60,6 +60,9 @@ void qgc_put_bytes(qg_buf *b, const void *data, size_t len);
 void qgc_put_str(qg_buf *b, const char *s);
 /* A string followed by a NUL byte, so a reader can point at it in place. */
 void qgc_put_cstr(qg_buf *b, const char *s);
+/* Gives back a buffer's unused capacity (buffers grow by doubling; a cache
+ * holds thousands of them at once). */
+void qgc_buf_shrink(qg_buf *b);
 void qgc_store_u32(unsigned char *p, uint32_t v);
 void qgc_store_u64(unsigned char *p, uint64_t v);
 

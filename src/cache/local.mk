@@ -18,6 +18,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/lookup.c \
 	src/cache/open.c \
 	src/cache/pack.c \
+	src/cache/resolve.c \
 	src/cache/rows.c \
 	src/cache/stale.c \
 	src/cache/verify.c \
@@ -37,6 +38,8 @@ tests_test_compile_SOURCES = tests/test_compile.c
 tests_test_compile_CFLAGS = $(TESTS_CFLAGS)
 tests_test_compile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+TESTS += tests/cache_cli.sh
+EXTRA_DIST += tests/cache_cli.sh
 
 questgrid_SOURCES += src/cli/cmd_cache.c src/cli/cmd_compile.c
 
@@ -77,3 +80,4 @@ uninstall-questgrid-cache:
 	rm -f "$(DESTDIR)$(questgrid_cache)"
 
 .PHONY: install-questgrid-cache uninstall-questgrid-cache
+EXTRA_DIST += tools/fuzz/fuzz_cache.c tools/fuzz/seeds/cache/bundled

@@ -314,8 +314,12 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
         for (size_t i = 0; i < count; i++)
             put_map(&maps[i], defs[i], file->text, &ln, sl[i]);
         int failed = file->blob.raw.failed;
-        for (size_t i = 0; i < count; i++)
+        qgc_buf_shrink(&file->blob.raw);
+        for (size_t i = 0; i < count; i++) {
             failed |= maps[i].blob.raw.failed | maps[i].meta.failed;
+            qgc_buf_shrink(&maps[i].blob.raw);
+            qgc_buf_shrink(&maps[i].meta);
+        }
         if (failed)
             st = QG_ERR_NOMEM;
     }

@@ -121,6 +121,7 @@ static void *deflate_worker(void *arg)
             pthread_mutex_unlock(&job->lock);
             break;
         }
+        qgc_buf_shrink(&b->z);
         b->crc = qgc_crc32(b->z.data ? b->z.data : "", b->z.len);
     }
     qgc_deflater_end(&d);

@@ -11,7 +11,8 @@ static const char usage[] =
     "       questgrid cache list FILE.qgc      every map with its index fields\n"
     "       questgrid cache verify FILE.qgc    check every offset, size and CRC\n"
     "                                          and whether the sources changed\n"
-    "       questgrid cache extract FILE.qgc NAME   print a map's source text\n";
+    "       questgrid cache extract FILE.qgc NAME   print a map's source text\n"
+    "                                          (or --map NAME)\n";
 
 static void print_version(const char *what, uint32_t v, int lua)
 {
@@ -93,11 +94,11 @@ static int do_extract(const qg_cache *c, const char *name, qg_diags *diags)
 int cmd_cache(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, 0, usage, &opts);
+    int r = cli_parse(argc, argv, OPT_MAP, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     const char *action = opts.file_count > 0 ? opts.files[0] : "";
-    int want = strcmp(action, "extract") == 0 ? 3 : 2;
+    int want = strcmp(action, "extract") == 0 && !opts.map ? 3 : 2;
     if (opts.file_count != want ||
         (strcmp(action, "info") && strcmp(action, "list") && strcmp(action, "verify") &&
          strcmp(action, "extract"))) {
@@ -116,7 +117,7 @@ int cmd_cache(int argc, char **argv)
         else if (strcmp(action, "verify") == 0)
             status = do_verify(cache, diags);
         else
-            status = do_extract(cache, opts.files[2], diags);
+            status = do_extract(cache, opts.map ? opts.map : opts.files[2], diags);
     }
     if (diags && cli_report(diags) && status == 0)
         status = 1;

@@ -1,6 +1,7 @@
 /* questgrid check FILE...: every diagnostic of every file; exit status 1
  * when any file has errors. One checker per format. */
 #include "cli/cli.h"
+#include "cli/cli_des.h"
 
 #include <stdio.h>
 
@@ -8,19 +9,30 @@ static const char usage[] =
     "usage: questgrid check [--dialect D] [--edit-dir DIR] FILE...\n"
     "\n"
     "Reads each file (F:/D: quest, town and wilderness files with every\n"
-    "file they include) and prints every diagnostic as file:line:col.\n"
+    "file they include; Crawl .des files) and prints every diagnostic as\n"
+    "file:line:col. A map name defined twice across the files is an error.\n"
     "Exit status: 0 when no file has errors, 1 otherwise, 2 on bad usage.\n"
     "\n"
     "  --dialect D     zangband, hengband, tome or auto (default: auto)\n"
     "  --edit-dir DIR  the lib/edit directory for includes and f_info tags\n"
-    "                  (default: the file's directory when it has f_info.txt)\n";
+    "                  (default: the file's directory when it has f_info.txt)\n"
+    "  --legacy        read .des files in the Crawl 0.3-0.4 syntax\n"
+    "                  (default: detected per file)\n"
+    "  -q, --quiet     no per-file summary line\n";
 
-typedef int (*checker)(const char *path, const cli_opts *opts, qg_diags *diags);
+/* What the checks of one run share: the options, and the map names seen
+ * so far (a name is unique across every file of the run). */
+typedef struct check_run {
+    cli_opts *opts;
+    qg_des_names *des_names;
+} check_run;
 
-static int check_fd(const char *path, const cli_opts *opts, qg_diags *diags)
+typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
+
+static int check_fd(const char *path, check_run *run, qg_diags *diags)
 {
     cli_fd fd = {.vocab = NULL, .dir = NULL};
-    if (cli_fd_setup(opts, path, &fd, diags) != 0) {
+    if (cli_fd_setup(run->opts, path, &fd, diags) != 0) {
         cli_fd_free(&fd);
         return -1;
     }
@@ -33,11 +45,18 @@ static int check_fd(const char *path, const cli_opts *opts, qg_diags *diags)
     return st == QG_ERR_NOMEM ? -1 : 0;
 }
 
+static int check_des(const char *path, check_run *run, qg_diags *diags)
+{
+    cli_check_des(run->opts, path, run->des_names, diags);
+    return 0;
+}
+
 static const struct {
     qg_format format;
     checker check;
 } checkers[] = {
     {QG_FORMAT_FD, check_fd},
+    {QG_FORMAT_DES, check_des},
 };
 
 static checker checker_for(const char *path)
@@ -52,7 +71,8 @@ static checker checker_for(const char *path)
 int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_DIALECT | OPT_EDIT_DIR, usage, &opts);
+    int r = cli_parse(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET,
+                      usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     if (opts.file_count == 0) {
@@ -60,8 +80,9 @@ int cmd_check(int argc, char **argv)
         cli_opts_free(&opts);
         return 2;
     }
+    check_run run = {&opts, qg_des_names_new()};
     size_t errors = 0;
-    int status = 0;
+    int status = run.des_names ? 0 : 2;
     for (int i = 0; i < opts.file_count && status == 0; i++) {
         const char *path = opts.files[i];
         qg_diags *diags = qg_diags_new();
@@ -70,13 +91,14 @@ int cmd_check(int argc, char **argv)
             status = 2;
         } else if (!check) {
             qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                         "unknown file format (expected .txt, .map or .fd for F:/D: files)");
-        } else if (check(path, &opts, diags) != 0) {
+                         "unknown file format (expected .des, or .txt, .map or .fd for F:/D: files)");
+        } else if (check(path, &run, diags) != 0) {
             status = 2;
         }
         errors += cli_report(diags);
         qg_diags_free(diags);
     }
+    qg_des_names_free(run.des_names);
     cli_opts_free(&opts);
     if (status)
         return status;

@@ -34,8 +34,11 @@ void des_arena_free(des_arena *arena)
     arena->head = NULL;
 }
 
-void *des_arena_alloc(des_arena *arena, size_t size)
+/* size bytes, not cleared */
+static void *bump(des_arena *arena, size_t size)
 {
+    if (size > SIZE_MAX - ALIGN)
+        return NULL;
     size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (size == 0)
         size = ALIGN;
@@ -64,7 +67,14 @@ void *des_arena_alloc(des_arena *arena, size_t size)
     }
     void *p = b->data + b->used;
     b->used += size;
-    memset(p, 0, size);
+    return p;
+}
+
+void *des_arena_alloc(des_arena *arena, size_t size)
+{
+    void *p = bump(arena, size);
+    if (p)
+        memset(p, 0, size);
     return p;
 }
 
@@ -79,7 +89,7 @@ char *des_arena_strndup(des_arena *arena, const char *s, size_t len)
 {
     if (len == SIZE_MAX)
         return NULL;
-    char *copy = des_arena_alloc(arena, len + 1);
+    char *copy = bump(arena, len + 1);
     if (copy) {
         memcpy(copy, s, len);
         copy[len] = '\0';

@@ -49,9 +49,14 @@ int des_chunk_add(des_chunk *chunk, int line, const char *code, size_t len)
 
 int des_quote_lua(qg_buf *buf, const char *s, size_t len)
 {
+    /* most strings have nothing to escape: look for it with memchr */
+    const char *bs = memchr(s, '\\', len), *dq = memchr(s, '"', len);
     size_t quoted = len;
-    for (size_t i = 0; i < len; i++)
-        quoted += s[i] == '\\' || s[i] == '"';
+    if (bs || dq) {
+        size_t from = (size_t)((bs && (!dq || bs < dq) ? bs : dq) - s);
+        for (size_t i = from; i < len; i++)
+            quoted += s[i] == '\\' || s[i] == '"';
+    }
     char *at = extend(buf, quoted);
     if (!at)
         return 0;

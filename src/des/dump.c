@@ -4,12 +4,12 @@
 
 #include <string.h>
 
-static void dump_chunk(const des_chunk *chunk, const char *name, FILE *out)
+static void dump_chunk(const qg_des_chunk *chunk, const char *name, FILE *out)
 {
-    if (chunk->code.len == 0)
+    if (chunk->len == 0)
         return;
     fprintf(out, "function %s()\n", name);
-    fwrite(chunk->code.data, 1, chunk->code.len, out);
+    fwrite(chunk->code, 1, chunk->len, out);
     fputs("\nend\n", out);
 }
 

@@ -119,3 +119,33 @@ const char *des_dir_name(des_dir dir)
     };
     return (unsigned)dir < DES_DIR_COUNT ? names[dir] : "?";
 }
+
+/* Old files spell some directives differently (FLAGS:, LFLAGS:, BFLAGS:,
+ * FLOORCOL:, ROCKCOL:): one of them starting a line marks the file. */
+static int starts_line(const char *data, size_t at)
+{
+    while (at > 0 && (data[at - 1] == ' ' || data[at - 1] == '\t'))
+        at--;
+    return at == 0 || data[at - 1] == '\n';
+}
+
+static int ends_with(const char *data, size_t at, const char *word)
+{
+    size_t n = strlen(word);
+    return at >= n && memcmp(data + at - n, word, n) == 0 && starts_line(data, at - n);
+}
+
+int des_looks_legacy(const char *data, size_t len)
+{
+    static const char *const words[] = {"FLAGS", "LFLAGS", "BFLAGS", "FLOORCOL", "ROCKCOL"};
+    for (const char *p = data, *end = data + len;
+         (p = memchr(p, ':', (size_t)(end - p))) != NULL; p++) {
+        size_t at = (size_t)(p - data);
+        if (at < 5 || (p[-1] != 'S' && p[-1] != 'L'))
+            continue;
+        for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+            if (ends_with(data, at, words[w]))
+                return 1;
+    }
+    return 0;
+}

@@ -78,6 +78,9 @@ typedef struct des_keyword {
 /* The keyword spelled at s (up to end), or NULL. */
 const des_keyword *des_keyword_match(const char *s, const char *end, int legacy);
 const des_keyword *des_keyword_for(des_dir dir);
+/* 1 when a legacy keyword (FLAGS:, LFLAGS:, BFLAGS:, FLOORCOL:, ROCKCOL:)
+ * starts a line of data: the file is read with the old spellings. */
+int des_looks_legacy(const char *data, size_t len);
 /* "SUBST", "KFEAT", … (the keyword without its colon). */
 const char *des_dir_name(des_dir dir);
 

@@ -91,6 +91,13 @@ void des_lexer_free(des_lexer *lx);
  * next call). Returns 0 when out of memory. */
 int des_lex(des_lexer *lx, des_token *tok);
 
+/* Moves the text of the token just read into out (replacing what out
+ * held). A MAP_LINE or LUA_LINE text is never extended by a later token
+ * (the scanner reaches a state that appends only through a keyword, which
+ * clears it), so its buffer is handed over instead of copied. Returns 0
+ * when out of memory. */
+int des_lex_take_text(des_lexer *lx, const des_token *tok, qg_buf *out);
+
 /* Line and column (1-based) of a byte offset; the start of that line. */
 void des_position(const char *data, size_t len, size_t offset, int *line,
                   int *col, size_t *line_start);

@@ -1,6 +1,6 @@
 qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/arena.h src/des/chunk.h src/des/directives.h src/des/keywords.h \
-	src/des/lex.h src/des/map.h src/des/parse.h src/des/spec_util.h \
+	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
 	src/des/glyphs.h
 libquestgrid_la_SOURCES += \
 	src/des/arena.c \
@@ -11,9 +11,12 @@ libquestgrid_la_SOURCES += \
 	src/des/keywords.c \
 	src/des/legend.c \
 	src/des/lex.c \
+	src/des/lex_rules.c \
+	src/des/lower.c \
 	src/des/map.c \
 	src/des/names.c \
 	src/des/parse.c \
+	src/des/parse_diag.c \
 	src/des/props.c \
 	src/des/spec.c \
 	src/des/spec_keyed.c \
@@ -35,14 +38,9 @@ tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
-# The CLI golden test: dump-lua and list through questgrid, check and show
-# through a small driver of their .des handlers.
-check_PROGRAMS += tests/des_cli_driver
-tests_des_cli_driver_SOURCES = tests/des_cli_driver.c src/cli/check_des.c \
-	src/cli/show_des.c src/cli/options.c
-tests_des_cli_driver_LDADD = libquestgrid.la
+# The CLI golden test: dump-lua, list, check and show through questgrid.
 TESTS += tests/cli_des.sh
-EXTRA_DIST += tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
+EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des/bad.des \
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
 	tests/data/des/good.show tests/data/des/pool.show \
 	tests/data/des/check.out tests/data/des/check.err

@@ -8,8 +8,6 @@ des_map *des_map_new(int legacy)
     des_map *map = calloc(1, sizeof *map);
     if (!map)
         return NULL;
-    for (int k = 0; k < QG_CHUNK_KINDS; k++)
-        des_chunk_init(&map->chunks[k]);
     des_arena_init(&map->arena);
     map->legacy = legacy;
     return map;
@@ -20,8 +18,6 @@ void des_map_free(void *payload)
     des_map *map = payload;
     if (!map)
         return;
-    for (int k = 0; k < QG_CHUNK_KINDS; k++)
-        des_chunk_free(&map->chunks[k]);
     des_arena_free(&map->arena);
     free(map->dirs);
     free(map);
@@ -34,18 +30,25 @@ des_map *des_map_of(const qg_mapdef *def)
     return def->payload;
 }
 
-int des_map_finish(des_map *map, const char *file)
+int des_map_finish(des_map *map, des_chunk *work, const char *file)
 {
+    int ok = 1;
     for (int k = 0; k < QG_CHUNK_KINDS; k++) {
-        des_chunk *c = &map->chunks[k];
-        if (c->code.failed || !qg_buf_reserve(&c->code, 1))
-            return 0;
-        map->views[k].code = c->code.data;
-        map->views[k].len = c->code.len;
-        map->views[k].first_line = c->first;
-        map->views[k].file = file;
+        qg_des_chunk *c = &map->chunks[k];
+        const qg_buf *code = &work[k].code;
+        c->code = code->len ? des_arena_strndup(&map->arena, code->data, code->len) : "";
+        c->len = c->code && !code->failed ? code->len : 0;
+        c->first_line = work[k].first;
+        c->file = file;
+        if (!c->code || code->failed) {
+            c->code = "";
+            ok = 0;
+        }
+        qg_buf_reset(&work[k].code);
+        work[k].code.failed = 0;
+        work[k].first = work[k].last = -1;
     }
-    return 1;
+    return ok;
 }
 
 const char *qg_chunk_kind_name(qg_chunk_kind kind)
@@ -59,9 +62,9 @@ const char *qg_chunk_kind_name(qg_chunk_kind kind)
 const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind)
 {
     des_map *map = des_map_of(def);
-    if (!map || (unsigned)kind >= QG_CHUNK_KINDS || map->views[kind].len == 0)
+    if (!map || (unsigned)kind >= QG_CHUNK_KINDS || map->chunks[kind].len == 0)
         return NULL;
-    return &map->views[kind];
+    return &map->chunks[kind];
 }
 
 int qg_des_map_has_lua(const qg_mapdef *def)

@@ -22,11 +22,10 @@ typedef struct des_directive {
 } des_directive;
 
 typedef struct des_map {
-    des_chunk chunks[QG_CHUNK_KINDS];
-    qg_des_chunk views[QG_CHUNK_KINDS];
+    qg_des_chunk chunks[QG_CHUNK_KINDS]; /* code in the arena; len 0: none */
     des_directive *dirs;
     size_t dir_count, dir_cap;
-    des_arena arena;     /* the directives' texts and parsed arguments */
+    des_arena arena;     /* chunk code, directive texts and parsed arguments */
     int legacy;
     int has_lua;         /* ':' lines or {{ }} blocks */
 } des_map;
@@ -35,9 +34,9 @@ des_map *des_map_new(int legacy);
 void des_map_free(void *payload);
 /* The payload of a .des definition, or NULL for another format. */
 des_map *des_map_of(const qg_mapdef *def);
-/* Publishes the chunks as qg_des_chunk views (naming file); 0 when out of
- * memory. */
-int des_map_finish(des_map *map, const char *file);
+/* Takes each chunk's code from the working chunks (which are emptied for
+ * the next map), naming file; 0 when out of memory. */
+int des_map_finish(des_map *map, des_chunk *work, const char *file);
 
 struct qg_des_file {
     char *path;

@@ -12,21 +12,34 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Decimal text of v (snprintf costs more than the rest of a map). */
+static const char *int_text(long v, char buf[24])
+{
+    char *p = buf + 23;
+    unsigned long u = v < 0 ? 0ul - (unsigned long)v : (unsigned long)v;
+    *p = '\0';
+    do
+        *--p = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        *--p = '-';
+    return p;
+}
+
 /* TAGS words, sorted, each once, space-separated. */
 static int tags_value(const des_map *map, qg_buf *out)
 {
-    const char **words = NULL;
-    size_t count = 0, cap = 0;
-    for (size_t i = 0; i < map->dir_count; i++) {
-        if (map->dirs[i].dir != DES_DIR_TAGS)
-            continue;
-        const char **slot = QG_PUSH(words, count, cap);
-        if (!slot) {
-            free(words);
-            return 0;
-        }
-        *slot = map->dirs[i].arg;
-    }
+    const char *local[64];
+    const char **words = local;
+    size_t count = 0;
+    for (size_t i = 0; i < map->dir_count; i++)
+        count += map->dirs[i].dir == DES_DIR_TAGS;
+    if (count > sizeof local / sizeof *local && !(words = malloc(count * sizeof *words)))
+        return 0;
+    count = 0;
+    for (size_t i = 0; i < map->dir_count; i++)
+        if (map->dirs[i].dir == DES_DIR_TAGS)
+            words[count++] = map->dirs[i].arg;
     if (count)
         qsort(words, count, sizeof *words, cmp_str);
     for (size_t i = 0; i < count; i++) {
@@ -36,7 +49,8 @@ static int tags_value(const des_map *map, qg_buf *out)
             qg_buf_putc(out, ' ');
         qg_buf_puts(out, words[i]);
     }
-    free(words);
+    if (words != local)
+        free(words);
     return !out->failed;
 }
 
@@ -51,12 +65,16 @@ static void joined_value(const des_map *map, des_dir dir, qg_buf *out)
             continue;
         if (out->len)
             qg_buf_puts(out, ", ");
+        char num[24];
         if (dir == DES_DIR_CHANCE || dir == DES_DIR_WEIGHT || dir == DES_DIR_ORDER)
-            qg_buf_printf(out, "%d", (int)d->number);
+            qg_buf_puts(out, int_text((long)d->number, num));
         else
             qg_buf_append(out, d->arg, d->arg_len);
-        if (d->range)
-            qg_buf_printf(out, " (%s)", d->range);
+        if (d->range) {
+            qg_buf_puts(out, " (");
+            qg_buf_puts(out, d->range);
+            qg_buf_putc(out, ')');
+        }
     }
 }
 
@@ -105,21 +123,19 @@ qg_status des_map_properties(qg_mapdef *def, const des_map *map, const char *def
     for (size_t i = 0; st == QG_OK && i < sizeof last / sizeof *last; i++)
         st = add(def, last[i].key, last_value(map, last[i].dir));
     if (st == QG_OK && def->row_count) {
-        char num[32];
-        snprintf(num, sizeof num, "%d", qg_mapdef_width(def));
-        st = add(def, "width", num);
-        snprintf(num, sizeof num, "%zu", def->row_count);
+        char num[24];
+        st = add(def, "width", int_text(qg_mapdef_width(def), num));
         if (st == QG_OK)
-            st = add(def, "height", num);
+            st = add(def, "height", int_text((long)def->row_count, num));
     }
-    const char *tags = qg_mapdef_get_property(def, "tags");
-    const char *orient = qg_mapdef_get_property(def, "orient");
-    if (tags && (strcmp(tags, "layout") == 0 || strstr(tags, "layout ") == tags ||
-                 strstr(tags, " layout ") || (strlen(tags) > 7 &&
-                 strcmp(tags + strlen(tags) - 7, " layout") == 0)))
+    int layout = 0;
+    for (size_t i = 0; i < map->dir_count; i++)
+        layout |= map->dirs[i].dir == DES_DIR_TAGS && strcmp(map->dirs[i].arg, "layout") == 0;
+    if (layout)
         qg_mapdef_set_kind(def, QG_KIND_LAYOUT);
     else
-        qg_mapdef_set_kind(def, orient ? QG_KIND_VAULT : QG_KIND_MINIVAULT);
+        qg_mapdef_set_kind(def, qg_mapdef_get_property(def, "orient") ? QG_KIND_VAULT
+                                                                     : QG_KIND_MINIVAULT);
     qg_buf_free(&v);
     return st;
 }

@@ -11,6 +11,8 @@
 #include <signal.h>
 
 #include <questgrid/core.h>
+#include <questgrid/fd.h>
+#include <questgrid/lua.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -132,6 +134,10 @@ typedef struct qg_cache_open_options {
  * may be NULL. */
 qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
                         qg_cache **out, qg_diags *diags);
+/* The same over a cache held in memory (copied; name is used in
+ * diagnostics). Only options->stale == QG_STALE_IGNORE is meaningful. */
+qg_status qg_cache_open_memory(const void *data, size_t len, const char *name,
+                               qg_cache **out, qg_diags *diags);
 void qg_cache_close(qg_cache *cache);
 
 typedef struct qg_cache_info {
@@ -229,6 +235,23 @@ qg_status qg_cache_map_source(const qg_cache *cache, size_t index,
  * the lines of the file's other maps blank. */
 qg_status qg_cache_map_file_text(const qg_cache *cache, size_t index,
                                  char **text, size_t *len, qg_diags *diags);
+
+typedef struct qg_cache_resolve_options {
+    unsigned long long seed;
+    const qg_runtime_options *runtime; /* .des: Lua libraries, limits; or NULL */
+    const qg_context *context;         /* .des: place, XL, you.* answers; or NULL */
+    const qg_fd_options *fd;           /* F:/D:: dialect, vocabulary; or NULL */
+    const qg_vars *vars;               /* F:/D:: ?: variables; or NULL */
+} qg_cache_resolve_options;
+
+/* Resolves a map into a level through its front end, from the text the
+ * cache holds (qg_cache_map_file_text): a .des map runs, with its file's
+ * global Lua, in a runtime of its own; an F:/D: map reads the files it
+ * includes from beside its source path (under the source directory the
+ * cache was opened with). */
+qg_status qg_cache_resolve(const qg_cache *cache, size_t index,
+                           const qg_cache_resolve_options *options, qg_level **out,
+                           qg_diags *diags);
 
 /* Checks every blob: bounds, CRC, inflation to exactly its raw size and
  * its structure. Reports every problem found. */
