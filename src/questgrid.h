@@ -7,6 +7,8 @@
 
 #include <questgrid/core.h>
 #include <questgrid/cache.h>
+#include <questgrid/convert.h>
+#include <questgrid/place.h>
 #include <questgrid/fd.h>
 #include <questgrid/render.h>
 #include <questgrid/lua.h>

@@ -1,8 +1,9 @@
-noinst_HEADERS += src/cli/cli.h src/cli/cli_des.h src/cli/cli_lua.h
+noinst_HEADERS += src/cli/cli.h src/cli/place_load.h src/cli/cli_des.h src/cli/cli_lua.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
 	src/cli/options.c \
+	src/cli/cmd_convert.c \
 	src/cli/cmd_version.c \
 	src/cli/cmd_check.c \
 	src/cli/cmd_demo.c \
@@ -13,4 +14,6 @@ questgrid_SOURCES += \
 	src/cli/check_des.c \
 	src/cli/show_des.c \
 	src/cli/show_des_resolved.c \
-	src/cli/cmd_stats.c
+	src/cli/cmd_stats.c \
+	src/cli/cmd_place.c \
+	src/cli/place_load.c

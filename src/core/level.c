@@ -116,6 +116,7 @@ const int32_t *qg_level_features(const qg_level *l) { return l->feature; }
 const uint32_t *qg_level_cave_info(const qg_level *l) { return l->cave_info; }
 const uint32_t *qg_level_vault_masks(const qg_level *l) { return l->vault_mask; }
 const int32_t *qg_level_specials(const qg_level *l) { return l->special; }
+const unsigned char *qg_level_in_map(const qg_level *l) { return l->in_map; }
 
 static int cell_index(const qg_level *level, int x, int y, size_t *at)
 {
@@ -171,6 +172,45 @@ int qg_level_foreach(const qg_level *level,
             if (r)
                 return r;
         }
+    return 0;
+}
+
+/* Non-zero when one of the n ids is; in eight lanes so that it vectorises. */
+static uint32_t any_content(const uint32_t *restrict ids, size_t n)
+{
+    uint32_t lanes[8] = {0}, any = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8)
+        for (int k = 0; k < 8; k++)
+            lanes[k] |= ids[i + k];
+    for (; i < n; i++)
+        any |= ids[i];
+    for (int k = 0; k < 8; k++)
+        any |= lanes[k];
+    return any;
+}
+
+int qg_level_foreach_content(const qg_level *level,
+                             int (*fn)(void *user, int x, int y, const qg_cell *cell),
+                             void *user)
+{
+    enum { BLOCK = 32 };
+    qg_cell cell;
+    size_t n = (size_t)level->width * (size_t)level->height;
+    for (size_t start = 0; start < n; start += BLOCK) {
+        size_t end = start + BLOCK < n ? start + BLOCK : n;
+        if (!any_content(level->content + start, end - start))
+            continue;
+        for (size_t at = start; at < end; at++) {
+            if (!level->content[at] || !level->in_map[at])
+                continue;
+            fill_cell(level, at, &cell);
+            int r = fn(user, (int)(at % (size_t)level->width),
+                       (int)(at / (size_t)level->width), &cell);
+            if (r)
+                return r;
+        }
+    }
     return 0;
 }
 

@@ -1,10 +1,57 @@
-# Renderers and the vocabulary mapping reader (lib/edit/mapping.txt).
-qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h
-libquestgrid_la_SOURCES += src/formats/render_text.c src/formats/mapping.c
+# Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
+# converters (TMX, .xp, F:/D: and .des writers).
+qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
+noinst_HEADERS += src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+	src/formats/tmx_doc.h src/formats/xp.h
+libquestgrid_la_SOURCES += \
+	src/formats/codec.c \
+	src/formats/convert.c \
+	src/formats/des_cells.c \
+	src/formats/des_extract.c \
+	src/formats/des_fd_lua.c \
+	src/formats/des_fd_write.c \
+	src/formats/des_glyphs.c \
+	src/formats/des_write.c \
+	src/formats/fd_level_write.c \
+	src/formats/fd_spec_write.c \
+	src/formats/fd_write.c \
+	src/formats/level_equal.c \
+	src/formats/mapping.c \
+	src/formats/png.c \
+	src/formats/render_text.c \
+	src/formats/thing_names.c \
+	src/formats/tileset_font.c \
+	src/formats/tmx_build.c \
+	src/formats/tmx_read.c \
+	src/formats/tmx_text.c \
+	src/formats/tmx_write.c \
+	src/formats/xp_read.c \
+	src/formats/xp_write.c
+
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_mapping
-TESTS += tests/test_mapping
+check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
+	tests/test_des_write tests/test_seeds
+TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
+	tests/test_des_write tests/test_seeds
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_tmx_SOURCES = tests/test_tmx.c tests/convert_fixtures.c tests/convert_fixtures.h
+tests_test_tmx_CFLAGS = $(TESTS_CFLAGS)
+tests_test_tmx_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_xp_SOURCES = tests/test_xp.c tests/convert_fixtures.c tests/convert_fixtures.h
+tests_test_xp_CFLAGS = $(TESTS_CFLAGS) $(ZLIB_CFLAGS)
+tests_test_xp_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(ZLIB_LIBS)
+tests_test_fd_write_SOURCES = tests/test_fd_write.c
+tests_test_fd_write_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_des_write_SOURCES = tests/test_des_write.c
+tests_test_des_write_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_seeds_SOURCES = tests/test_seeds.c
+tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
+tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
+
+TESTS += tests/convert.sh
+EXTRA_DIST += tests/convert.sh tests/convert/quest.txt tests/convert/levels.txt

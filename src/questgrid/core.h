@@ -215,6 +215,8 @@ const int32_t *qg_level_features(const qg_level *level);
 const uint32_t *qg_level_cave_info(const qg_level *level);
 const uint32_t *qg_level_vault_masks(const qg_level *level);
 const int32_t *qg_level_specials(const qg_level *level);
+/* 1 for cells set by a writer (part of the map), 0 for the others. */
+const unsigned char *qg_level_in_map(const qg_level *level);
 
 /* Fills *out with the cell at (x, y); QG_ERR_INVALID when outside. The
  * pointers in *out stay valid while the level is not changed. */
@@ -224,6 +226,12 @@ qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out);
 int qg_level_foreach(const qg_level *level,
                      int (*fn)(void *user, int x, int y, const qg_cell *cell),
                      void *user);
+
+/* Like qg_level_foreach, but only for the cells holding a thing, a mimic
+ * or monster flags: quick on large levels with few things. */
+int qg_level_foreach_content(const qg_level *level,
+                             int (*fn)(void *user, int x, int y, const qg_cell *cell),
+                             void *user);
 
 /* Writers used by front ends and hosts. Strings are copied. */
 qg_status qg_level_set_glyph(qg_level *level, int x, int y, unsigned char glyph);

@@ -1,0 +1,167 @@
+/* Levels for questgrid place: FILE[:MAP] arguments loaded by format — .des
+ * maps through the Lua runtime, F:/D: files (FILE:N = quest N of a hub)
+ * through the fd loader. */
+#include "cli/place_load.h"
+#include "core/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int place_loader_init(place_loader *l, const cli_opts *opts, qg_diags *diags)
+{
+    memset(l, 0, sizeof *l);
+    l->opts = opts;
+    l->diags = diags;
+    l->context = (qg_context){opts->place, 0, opts->vars};
+    l->names = qg_des_names_new();
+    return l->names ? 0 : -1;
+}
+
+void place_loader_free(place_loader *l)
+{
+    qg_runtime_free(l->rt);
+    qg_des_names_free(l->names);
+    cli_fd_free(&l->fd);
+    l->rt = NULL;
+    l->names = NULL;
+}
+
+/* "FILE" when it exists, else "FILE:MAP" split at the last colon. */
+static void split_arg(const char *arg, char **file, const char **map)
+{
+    const char *colon = strrchr(arg, ':');
+    if (access(arg, F_OK) == 0 || !colon || colon == arg) {
+        *file = qg_strdup(arg);
+        *map = NULL;
+        return;
+    }
+    *file = qg_strndup(arg, (size_t)(colon - arg));
+    *map = colon + 1;
+}
+
+static qg_runtime *runtime(place_loader *l)
+{
+    if (!l->rt) {
+        qg_runtime_options o = {l->opts->lua_paths, l->opts->lua_path_count, 0, 0};
+        l->rt = qg_runtime_new(&o, l->diags);
+    }
+    return l->rt;
+}
+
+static int has_tag(const char *tags, const char *tag)
+{
+    size_t n = strlen(tag);
+    for (const char *p = tags ? strstr(tags, tag) : NULL; p; p = strstr(p + 1, tag))
+        if ((p == tags || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* The subvault callback: a map carrying the tag, picked by the seed. */
+static qg_level *subvault(void *user, const char *tag, int w, int h,
+                          unsigned long long seed)
+{
+    (void)w;
+    (void)h;
+    place_loader *l = user;
+    size_t count = qg_runtime_map_count(l->rt), matches = 0;
+    for (size_t i = 0; i < count; i++)
+        matches += has_tag(qg_mapdef_get_property(qg_runtime_map(l->rt, i), "tags"), tag);
+    if (!matches)
+        return NULL;
+    size_t pick = (size_t)(seed % matches);
+    for (size_t i = 0; i < count; i++) {
+        const qg_mapdef *def = qg_runtime_map(l->rt, i);
+        if (!has_tag(qg_mapdef_get_property(def, "tags"), tag) || pick--)
+            continue;
+        qg_level *level = NULL;
+        qg_runtime_resolve(l->rt, def, seed, &l->context, &level, l->diags);
+        return level;
+    }
+    return NULL;
+}
+
+/* The map's file and line, so that placement diagnostics point at it. */
+static qg_status locate(qg_level *level, const qg_mapdef *def)
+{
+    char line[24];
+    snprintf(line, sizeof line, "%d", qg_mapdef_line(def));
+    qg_status st = QG_OK;
+    if (!qg_level_get_property(level, "file") && qg_mapdef_file(def))
+        st = qg_level_add_property(level, "file", qg_mapdef_file(def));
+    if (st == QG_OK && !qg_level_get_property(level, "line"))
+        st = qg_level_add_property(level, "line", line);
+    return st;
+}
+
+static int load_des(place_loader *l, const char *path, const char *map,
+                    unsigned long long seed, place_fn fn, void *user)
+{
+    qg_des_options options = {l->opts->legacy};
+    qg_des_file *file = NULL;
+    qg_runtime *rt = runtime(l);
+    if (!rt || qg_des_load(path, &options, l->names, &file, l->diags) != QG_OK || !file) {
+        qg_des_file_free(file);
+        return -1;
+    }
+    size_t first = qg_runtime_map_count(rt);
+    if (qg_runtime_add_file(rt, file, l->diags) != QG_OK)
+        return -1;
+    int failures = 0;
+    for (size_t i = first; i < qg_runtime_map_count(rt); i++) {
+        qg_mapdef *def = qg_runtime_map(rt, i);
+        if (map && strcmp(qg_mapdef_name(def), map) != 0)
+            continue;
+        qg_level *level = NULL;
+        if (qg_runtime_resolve(rt, def, seed + i, &l->context, &level, l->diags) != QG_OK ||
+            !level || locate(level, def) != QG_OK) {
+            qg_level_free(level);
+            failures++;
+            continue;
+        }
+        failures += fn(user, level, subvault, l) != 0;
+        qg_level_free(level);
+        if (map)
+            return failures ? 1 : 0;
+    }
+    if (map && !failures) {
+        qg_diags_add(l->diags, QG_ERROR, path, 0, 0, NULL, 0, "no map named '%s'", map);
+        return -1;
+    }
+    return failures ? 1 : 0;
+}
+
+static int load_fd(place_loader *l, const char *path, const char *quest,
+                   place_fn fn, void *user)
+{
+    cli_fd_free(&l->fd);
+    if (cli_fd_setup(l->opts, path, &l->fd, l->diags) != 0)
+        return -1;
+    qg_level *level = NULL;
+    if (quest)
+        qg_fd_load_quest(path, atoi(quest), &l->fd.options, l->opts->vars, &level, l->diags);
+    else
+        qg_fd_load_file(path, &l->fd.options, l->opts->vars, &level, l->diags);
+    if (!level)
+        return -1;
+    int r = fn(user, level, NULL, NULL);
+    qg_level_free(level);
+    return r;
+}
+
+int place_load(place_loader *l, const char *arg, unsigned long long seed,
+               place_fn fn, void *user)
+{
+    char *file;
+    const char *map;
+    split_arg(arg, &file, &map);
+    if (!file)
+        return -1;
+    int r = qg_format_from_path(file) == QG_FORMAT_DES
+                ? load_des(l, file, map, seed, fn, user)
+                : load_fd(l, file, map, fn, user);
+    free(file);
+    return r;
+}

@@ -1,0 +1,41 @@
+/* Pieces the format writers and readers share: the embedded tileset,
+ * base64, zlib/gzip with hard caps and the names of thing kinds. */
+#ifndef QG_FORMATS_FORMATS_H
+#define QG_FORMATS_FORMATS_H
+
+#include "questgrid/convert.h"
+#include "core/buf.h"
+
+/* The tileset every TMX file embeds: 256 CP437-style glyphs of 8×8 pixels
+ * on a 16×16 grid, as a grayscale PNG. */
+#define QG_TILE_SIZE QG_TMX_TILE_SIZE
+#define QG_TILESET_COLUMNS 16
+#define QG_TILESET_PIXELS (QG_TILE_SIZE * QG_TILESET_COLUMNS)
+
+/* The 8 rows (bit 7 = left column) of glyph code's tile. */
+void qg_tileset_glyph(unsigned code, unsigned char rows[QG_TILE_SIZE]);
+/* Appends the tileset image as a PNG file; 0 on failure. */
+int qg_tileset_png_append(qg_buf *out);
+
+/* Appends the base64 form of data (no line breaks); 0 on failure. */
+int qg_base64_encode(qg_buf *out, const unsigned char *data, size_t len);
+/* Decodes base64 text, skipping whitespace; 0 on a bad character. */
+int qg_base64_decode(qg_buf *out, const char *text, size_t len);
+
+/* Appends data deflated with a zlib (gzip when gzip != 0) wrapper. */
+int qg_deflate(qg_buf *out, const void *data, size_t len, int gzip);
+/* Inflates a zlib or gzip stream (detected) into out, failing with
+ * QG_ERR_LIMIT once more than max_len bytes would come out and with
+ * QG_ERR_CORRUPT on bad data. */
+qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len);
+
+/* "index", "random", "clone", "reward", "name", "tag"; NULL for none. */
+const char *qg_thing_kind_name(qg_thing_kind kind);
+/* The kind called name; QG_THING_NONE when unknown. */
+qg_thing_kind qg_thing_kind_from_name(const char *name);
+/* "monster", "object", "ego", "artifact", "trap". */
+const char *qg_slot_name(qg_slot slot);
+/* The slot called name; QG_SLOTS when unknown. */
+qg_slot qg_slot_from_name(const char *name);
+
+#endif

@@ -1,0 +1,80 @@
+#!/bin/sh
+# questgrid convert on small files: F:/D: through TMX and .xp and back,
+# dialect conversion, --strict, and no partial output on failure.
+qg="${QG_BUILDDIR:-.}/questgrid"
+src="${QG_SRCDIR:-.}/tests/convert"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+result() {
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+echo 1..14
+
+"$qg" show --var CLASS=Warrior "$src/quest.txt" >"$tmp/orig.show" 2>/dev/null
+grep -q 'monster 44' "$tmp/orig.show"
+result $? "the fixture resolves"
+
+"$qg" convert --var CLASS=Warrior "$src/quest.txt" -o "$tmp/q.tmx" 2>"$tmp/err" &&
+    [ -s "$tmp/q.tmx" ] && [ -s "$tmp/questgrid-cp437.png" ]
+result $? "F:/D: to TMX writes the map and its tileset image"
+
+"$qg" convert "$tmp/q.tmx" -o "$tmp/back.txt" 2>"$tmp/err" &&
+    "$qg" show "$tmp/back.txt" >"$tmp/back.show" 2>/dev/null &&
+    diff "$tmp/orig.show" "$tmp/back.show" >/dev/null
+result $? "TMX back to F:/D: shows the same level"
+
+"$qg" convert "$src/quest.txt" --var CLASS=Warrior -o "$tmp/q.xp" 2>"$tmp/err" &&
+    grep -q "does not carry feature indices" "$tmp/err"
+result $? ".xp output says what it cannot carry"
+
+"$qg" convert "$src/quest.txt" --var CLASS=Warrior -o "$tmp/strict.xp" --strict 2>/dev/null
+[ $? -eq 1 ] && [ ! -e "$tmp/strict.xp" ]
+result $? "--strict turns those warnings into a failure and writes nothing"
+
+"$qg" convert "$src/quest.txt" -o "$tmp/same.txt" 2>"$tmp/err" &&
+    grep -q '^?:\[EQU \$CLASS Warrior\]$' "$tmp/same.txt" &&
+    "$qg" show --var CLASS=Mage "$tmp/same.txt" >"$tmp/a" 2>/dev/null &&
+    "$qg" show --var CLASS=Mage "$src/quest.txt" >"$tmp/b" 2>/dev/null && diff "$tmp/a" "$tmp/b" >/dev/null
+result $? "F:/D: to F:/D: keeps the ?: conditions"
+
+"$qg" convert "$src/quest.txt" --dialect zangband:tome -o "$tmp/tome.map" 2>"$tmp/err" &&
+    grep -q "tome has no trap field" "$tmp/err" && grep -q '^F:!:1:8:0:\*2$' "$tmp/tome.map"
+result $? "dialect conversion warns what the output dialect lacks"
+
+printf 'F:a:1:8\nD:aa\nD:a\001\n' >"$tmp/bad.txt"
+"$qg" convert "$tmp/bad.txt" -o "$tmp/bad.tmx" 2>/dev/null
+[ $? -eq 1 ] && [ ! -e "$tmp/bad.tmx" ]
+result $? "an input with errors leaves no output file"
+
+"$qg" convert "$src/quest.txt" -o "$tmp/x.unknown" 2>/dev/null
+[ $? -eq 2 ]
+result $? "an output format that cannot be told is a usage error"
+
+printf '<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY e "x">]>\n<map width="1" height="1"/>\n' >"$tmp/evil.tmx"
+"$qg" convert "$tmp/evil.tmx" -o "$tmp/evil.txt" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "evil.tmx:2:.*DOCTYPE" "$tmp/err"
+result $? "a TMX file with a DOCTYPE is refused with its line"
+
+QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$src/levels.txt" -o "$tmp/levels.des" 2>"$tmp/err" &&
+    grep -q '^: if (qg_fd_call("LEQ", qg_fd_var("LEVEL"), "10")) ~= "0" then$' "$tmp/levels.des" &&
+    grep -q '^KMONS: o = rat$' "$tmp/levels.des" && grep -q '^MAP$' "$tmp/levels.des"
+result $? "F:/D: to .des keeps ?: conditions as Lua"
+
+des="${QG_SRCDIR:-.}/lib/des/questgrid_mini.des"
+QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/mini.txt" 2>"$tmp/err" &&
+    grep -q '^F:c:57$' "$tmp/mini.txt" && grep -q '^D:\.ccccc+ccc\.$' "$tmp/mini.txt" &&
+    grep -q 'no record for 2 level properties' "$tmp/err"
+result $? ".des resolved by seed to F:/D:, Crawl names mapped to indices, losses warned"
+
+QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/a.tmx" 2>/dev/null &&
+    QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/b.tmx" 2>/dev/null &&
+    cmp -s "$tmp/a.tmx" "$tmp/b.tmx" &&
+    "$qg" convert "$tmp/a.tmx" -o "$tmp/a.des" 2>/dev/null && grep -q '^MONS: ' "$tmp/a.des"
+result $? ".des to TMX is the same for the same seed, and TMX goes back to .des"
+
+"$qg" convert "$des" --map questgrid_reading_room -o "$tmp/one.des" 2>/dev/null &&
+    head -1 "$tmp/one.des" | grep -q '^NAME: *questgrid_reading_room' &&
+    [ "$(grep -c '^NAME:' "$tmp/one.des")" -eq 1 ]
+result $? ".des to .des without --seed copies one map as written"
