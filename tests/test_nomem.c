@@ -227,6 +227,26 @@ static outcome mapping(void)
     return o;
 }
 
+static qg_level *rendered_level;
+
+/* Rendering: out of memory, or exactly the full run's text. */
+static outcome rendering(void)
+{
+    outcome o = {QG_ERR_NOMEM, NULL};
+    size_t len;
+    FILE *out = open_memstream(&o.text, &len);
+    assert_non_null(out);
+    o.status = qg_render_text(rendered_level, NULL, out);
+    armed = 0;
+    fclose(out);
+    armed = 1;
+    if (o.status != QG_OK) {
+        free(o.text);
+        o.text = NULL;
+    }
+    return o;
+}
+
 static const char *atomic_path;
 
 static int temporaries_beside(const char *path)
@@ -318,6 +338,25 @@ static void mapping_loading(void **state)
     print_message("# %ld allocations failed one at a time\n", n);
 }
 
+static void text_rendering(void **state)
+{
+    (void)state;
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.source = serve;
+    qg_diags *diags = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_parse("mem/top.txt", top_text, sizeof top_text - 1, &opt, &def, diags),
+                     QG_OK);
+    assert_int_equal(qg_fd_resolve(def, &opt, NULL, &rendered_level, diags), QG_OK);
+    long n;
+    run_failing_each(rendering, &n);
+    print_message("# %ld allocations failed one at a time\n", n);
+    qg_level_free(rendered_level);
+    qg_mapdef_free(def);
+    qg_diags_free(diags);
+}
+
 static void atomic_writes(void **state)
 {
     (void)state;
@@ -335,6 +374,7 @@ int main(void)
         cmocka_unit_test(fd_quest_hub),
         cmocka_unit_test(vocabulary_loading),
         cmocka_unit_test(mapping_loading),
+        cmocka_unit_test(text_rendering),
         cmocka_unit_test(atomic_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
