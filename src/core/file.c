@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "core/file.h"
 #include "core/buf.h"
 
@@ -110,8 +110,53 @@ static int write_all(int fd, const char *data, size_t len)
     return 1;
 }
 
+/* An existing target that is not a regular file (a terminal, a pipe,
+ * /dev/stdout, /dev/full) is written to directly: renaming a temporary over
+ * it would replace the device node itself. A directory is refused. */
+static qg_status write_special(const char *path, const struct stat *st, const void *data,
+                               size_t len, qg_diags *diags)
+{
+    if (S_ISDIR(st->st_mode)) {
+        errno = EISDIR;
+        return io_error(diags, path, "cannot write");
+    }
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return io_error(diags, path, "cannot open");
+    int flags = fcntl(fd, F_GETFL);
+    int ok = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 && write_all(fd, data, len);
+    int saved = errno;
+    ok = close(fd) == 0 && ok;
+    if (!ok) {
+        errno = saved;
+        return io_error(diags, path, "cannot write");
+    }
+    return QG_OK;
+}
+
+static qg_status write_replacing(const char *path, const void *data, size_t len,
+                                 qg_diags *diags);
+
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags)
+{
+    /* Through a symbolic link the file it names is replaced, never the
+     * link (/dev/stdout is one). */
+    struct stat link;
+    char *resolved = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) ? realpath(path, NULL) : NULL;
+    const char *target = resolved ? resolved : path;
+    struct stat st;
+    qg_status status;
+    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode))
+        status = write_special(target, &st, data, len, diags);
+    else
+        status = write_replacing(target, data, len, diags);
+    free(resolved);
+    return status;
+}
+
+static qg_status write_replacing(const char *path, const void *data, size_t len,
+                                 qg_diags *diags)
 {
     qg_buf tmp;
     qg_buf_init(&tmp);
