@@ -1,6 +1,7 @@
 /* Damaged and hostile .qgc caches: every truncation and every flipped bit
  * of a real cache is caught (by opening or by verifying), and a
  * compression bomb in the index is stopped at its declared size. */
+#define _DEFAULT_SOURCE
 #include "testutil.h"
 #include "questgrid/cache.h"
 #include "questgrid/des.h"
@@ -8,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 static const char des_text[] =
@@ -220,6 +223,47 @@ static void not_a_cache(void **state)
     qg_diags_free(diags);
 }
 
+/* Writing a cache never replaces what is not a regular file (compile -o
+ * /dev/full replaced the device node) nor a symbolic link. */
+static void writing_respects_what_is_there(void **state)
+{
+    (void)state;
+    size_t len;
+    free(real_cache(&len));
+    const char *marker = test_write_temp("cache_marker", "", 0);
+    int dir_len = (int)(strrchr(marker, '/') - marker);
+    char fifo[512], link[512];
+    snprintf(fifo, sizeof fifo, "%.*s/cache_fifo.qgc", dir_len, marker);
+    snprintf(link, sizeof link, "%.*s/cache_link.qgc", dir_len, marker);
+    unlink(fifo);
+    unlink(link);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(symlink("real.qgc", link), 0);
+
+    qg_diags *diags = qg_diags_new();
+    qg_des_names *names = qg_des_names_new();
+    qg_des_file *file = NULL;
+    qg_des_options options = {0};
+    qg_des_parse("hostile.des", des_text, sizeof des_text - 1, &options, names, &file, diags);
+    const qg_mapdef *defs[1] = {qg_des_map(file, 0)};
+    qg_cache_writer *writer = qg_cache_writer_new();
+    qg_cache_source source = {"hostile.des", QG_FORMAT_DES, des_text, sizeof des_text - 1, 0, 0};
+    assert_int_equal(qg_cache_writer_add_file(writer, &source, defs, 1, diags), QG_OK);
+    struct stat st;
+    assert_int_not_equal(qg_cache_writer_write(writer, fifo, NULL, diags), QG_OK);
+    assert_int_equal(lstat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));
+    qg_cache_writer_write(writer, link, NULL, diags);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    qg_cache_writer_free(writer);
+    qg_des_file_free(file);
+    qg_des_names_free(names);
+    qg_diags_free(diags);
+    unlink(fifo);
+    unlink(link);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +272,7 @@ int main(void)
         cmocka_unit_test(every_flipped_bit_is_caught),
         cmocka_unit_test(index_compression_bomb),
         cmocka_unit_test(not_a_cache),
+        cmocka_unit_test(writing_respects_what_is_there),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
