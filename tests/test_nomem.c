@@ -84,8 +84,10 @@ static void run_failing_each(scenario run, long *count)
     armed = 0;
     long total = allocations;
     assert_int_equal(full.status, QG_OK);
-    if (total == 0)
+    if (total == 0) {
+        free(full.text);
         skip(); /* the library is not linked statically: nothing to inject */
+    }
     for (long n = 0; n < total; n++) {
         allocations = 0;
         fail_at = n;
