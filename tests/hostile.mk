@@ -24,4 +24,3 @@ tests_test_hostile_des_SOURCES = tests/test_hostile_des.c
 tests_test_hostile_des_CFLAGS = $(TESTS_CFLAGS)
 tests_test_hostile_des_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
-EXTRA_DIST += tests/hostile.mk

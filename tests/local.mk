@@ -30,7 +30,8 @@ tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 TESTS += tests/cli_hostile.sh
 endif
 
-EXTRA_DIST += tests/cli_hostile.sh
+EXTRA_DIST += tests/cli_hostile.sh tests/hostile.mk tests/test_hostile_lua.c \
+	tests/test_hostile_cache.c tests/test_hostile_formats.c tests/test_hostile_des.c
 
 # The whole suite under valgrind: no leaks, no invalid accesses.
 check-valgrind: all
