@@ -11,7 +11,27 @@ TESTS += tests/test_core
 tests_test_core_SOURCES = tests/test_core.c
 tests_test_core_CFLAGS = $(TESTS_CFLAGS)
 tests_test_core_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
+check_PROGRAMS += tests/test_hostile
+TESTS += tests/test_hostile
+tests_test_hostile_SOURCES = tests/test_hostile.c
+tests_test_hostile_CFLAGS = $(TESTS_CFLAGS)
+tests_test_hostile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
+# Allocation failure injection needs the library's own calls wrapped: it
+# is linked statically (the test skips when only a shared build exists).
+check_PROGRAMS += tests/test_nomem
+TESTS += tests/test_nomem
+tests_test_nomem_SOURCES = tests/test_nomem.c
+tests_test_nomem_CFLAGS = $(TESTS_CFLAGS)
+tests_test_nomem_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
+TESTS += tests/cli_hostile.sh
 endif
+
+EXTRA_DIST += tests/cli_hostile.sh tests/hostile.mk tests/test_hostile_lua.c \
+	tests/test_hostile_cache.c tests/test_hostile_formats.c tests/test_hostile_des.c
 
 # The whole suite under valgrind: no leaks, no invalid accesses.
 check-valgrind: all

@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 static int has_f_info(const char *dir)
 {
@@ -51,7 +50,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
         for (size_t i = 0; i < qg_diags_count(vocab_diags); i++) {
             const qg_diag *d = qg_diags_get(vocab_diags, i);
             qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,
-                         d->source_line ? strlen(d->source_line) : 0, "%s", d->message);
+                         d->source_len, "%s", d->message);
         }
     qg_diags_free(vocab_diags);
     out->options.vocab = out->vocab;

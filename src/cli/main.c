@@ -2,6 +2,7 @@
  * in its own file; this one only dispatches. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -41,6 +42,17 @@ static void usage(FILE *out)
     fputs("\n'questgrid COMMAND --help' describes a command.\n", out);
 }
 
+/* Output that could not be written (a full disk, a closed pipe, /dev/full)
+ * is an error, not a silent success. */
+static int flushed(int status)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "questgrid: cannot write the output: %s\n", strerror(errno));
+        return status == 2 ? 2 : 1;
+    }
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -50,13 +62,13 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
-        return 0;
+        return flushed(0);
     }
     if (strcmp(argv[1], "--version") == 0)
-        return cmd_version(argc - 1, argv + 1);
+        return flushed(cmd_version(argc - 1, argv + 1));
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (same_command(argv[1], commands[i].name))
-            return commands[i].run(argc - 1, argv + 1);
+            return flushed(commands[i].run(argc - 1, argv + 1));
     fprintf(stderr, "questgrid: unknown command '%s'\n", argv[1]);
     usage(stderr);
     return 2;

@@ -61,18 +61,53 @@ const qg_diag *qg_diags_get(const qg_diags *diags, size_t index)
     return diags && index < diags->count ? &diags->items[index] : NULL;
 }
 
+/* The message with its control bytes (a NUL or an escape sequence from a
+ * hostile file, formatted by %c) written as \xNN; newlines and tabs stay
+ * (a Lua traceback has them). NULL when out of memory. Frees message. */
+static int is_control(unsigned char c)
+{
+    return (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f;
+}
+
+static char *printable(qg_buf *message)
+{
+    size_t controls = 0;
+    for (size_t i = 0; i < message->len; i++)
+        controls += is_control((unsigned char)message->data[i]);
+    if (!controls || message->failed)
+        return qg_buf_take(message);
+    qg_buf out;
+    qg_buf_init(&out);
+    for (size_t i = 0; i < message->len; i++) {
+        unsigned char c = (unsigned char)message->data[i];
+        if (is_control(c))
+            qg_buf_printf(&out, "\\x%02X", c);
+        else
+            qg_buf_putc(&out, c);
+    }
+    qg_buf_free(message);
+    return qg_buf_take(&out);
+}
+
 void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
                   int line, int col, const char *source_line, size_t len,
                   const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    qg_diags_vadd(diags, severity, file, line, col, source_line, len, fmt, ap);
+    va_end(ap);
+}
+
+void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
+                   int line, int col, const char *source_line, size_t len,
+                   const char *fmt, va_list ap)
 {
     if (!diags)
         return;
     qg_buf message;
     qg_buf_init(&message);
-    va_list ap;
-    va_start(ap, fmt);
     qg_buf_vprintf(&message, fmt, ap);
-    va_end(ap);
     qg_diag *d = QG_PUSH(diags->items, diags->count, diags->cap);
     if (!d) {
         qg_buf_free(&message);
@@ -82,9 +117,10 @@ void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
     d->file = qg_strdup(file ? file : "");
     d->line = line;
     d->col = col;
-    d->message = qg_buf_take(&message);
+    d->message = printable(&message);
     d->source_line = source_line ? qg_strndup(source_line, len) : NULL;
-    if (!d->file || !d->message) {
+    d->source_len = source_line ? len : 0;
+    if (!d->file || !d->message || (source_line && !d->source_line)) {
         free((char *)d->file);
         free((char *)d->message);
         free((char *)d->source_line);
@@ -105,12 +141,12 @@ static const char *severity_word(qg_severity severity)
 
 /* Shows a line byte-exactly but safely: a control or non-ASCII byte is
  * written as \xNN, and the caret is moved by the same amount. */
-static void print_source(const char *line, int col, FILE *out)
+static void print_source(const char *line, size_t len, int col, FILE *out)
 {
     size_t caret = 0;
     size_t shown = 0;
     fputs("  ", out);
-    for (size_t i = 0; line[i]; i++) {
+    for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         size_t width = 1;
         if (c == '\t') {
@@ -150,7 +186,7 @@ void qg_diag_print(const qg_diag *d, FILE *out)
     }
     fprintf(out, "%s: %s\n", severity_word(d->severity), d->message);
     if (d->source_line)
-        print_source(d->source_line, d->col, out);
+        print_source(d->source_line, d->source_len, d->col, out);
 }
 
 void qg_diags_print(const qg_diags *diags, FILE *out)

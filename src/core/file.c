@@ -1,9 +1,10 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "core/file.h"
 #include "core/buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +23,46 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
 {
     *data = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Non-blocking open and regular files only: a file naming a FIFO or a
+     * device (an include of /dev/zero or of a pipe nobody writes to) must
+     * neither hang nor stream forever. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return io_error(diags, path, "cannot open");
     struct stat st;
-    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        errno = EISDIR;
+    if (fstat(fd, &st) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
         return io_error(diags, path, "cannot read");
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        if (S_ISDIR(st.st_mode)) {
+            errno = EISDIR;
+            return io_error(diags, path, "cannot read");
+        }
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "cannot read: not a regular file");
+        return QG_ERR_IO;
+    }
+    if ((uintmax_t)st.st_size > max_len) {
+        close(fd);
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "file is larger than the %zu byte limit", max_len);
+        return QG_ERR_LIMIT;
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return io_error(diags, path, "cannot open");
     }
     qg_buf buf;
     qg_buf_init(&buf);
+    if (!qg_buf_reserve(&buf, (size_t)st.st_size)) {
+        fclose(f);
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
     char chunk[65536];
     size_t n;
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
@@ -80,8 +110,53 @@ static int write_all(int fd, const char *data, size_t len)
     return 1;
 }
 
+/* An existing target that is not a regular file (a terminal, a pipe,
+ * /dev/stdout, /dev/full) is written to directly: renaming a temporary over
+ * it would replace the device node itself. A directory is refused. */
+static qg_status write_special(const char *path, const struct stat *st, const void *data,
+                               size_t len, qg_diags *diags)
+{
+    if (S_ISDIR(st->st_mode)) {
+        errno = EISDIR;
+        return io_error(diags, path, "cannot write");
+    }
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return io_error(diags, path, "cannot open");
+    int flags = fcntl(fd, F_GETFL);
+    int ok = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 && write_all(fd, data, len);
+    int saved = errno;
+    ok = close(fd) == 0 && ok;
+    if (!ok) {
+        errno = saved;
+        return io_error(diags, path, "cannot write");
+    }
+    return QG_OK;
+}
+
+static qg_status write_replacing(const char *path, const void *data, size_t len,
+                                 qg_diags *diags);
+
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags)
+{
+    /* Through a symbolic link the file it names is replaced, never the
+     * link (/dev/stdout is one). */
+    struct stat link;
+    char *resolved = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) ? realpath(path, NULL) : NULL;
+    const char *target = resolved ? resolved : path;
+    struct stat st;
+    qg_status status;
+    if (stat(target, &st) == 0 && !S_ISREG(st.st_mode))
+        status = write_special(target, &st, data, len, diags);
+    else
+        status = write_replacing(target, data, len, diags);
+    free(resolved);
+    return status;
+}
+
+static qg_status write_replacing(const char *path, const void *data, size_t len,
+                                 qg_diags *diags)
 {
     qg_buf tmp;
     qg_buf_init(&tmp);

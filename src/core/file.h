@@ -14,7 +14,8 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
                        size_t *len, qg_diags *diags);
 
 /* Writes data to path through a temporary file in the same directory,
- * fsync and rename: the old file survives any failure. */
+ * fsync and rename: the old file survives any failure. A path naming a
+ * device, FIFO or socket is written directly (never replaced). */
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags);
 

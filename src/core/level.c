@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_CELLS (16u * 1024u * 1024u)
-
 typedef struct contents {
     qg_thing_kind kind[QG_SLOTS];
     int32_t index[QG_SLOTS];
@@ -69,7 +67,7 @@ static int alloc_cells(qg_level *level, size_t n)
 
 qg_level *qg_level_new(int width, int height)
 {
-    if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > MAX_CELLS)
+    if (width <= 0 || height <= 0 || (size_t)width * (size_t)height > QG_LEVEL_MAX_CELLS)
         return NULL;
     qg_level *level = calloc(1, sizeof *level);
     if (!level)

@@ -5,6 +5,10 @@
 
 #include "questgrid/core.h"
 
+/* The most cells a level may hold (a larger request is refused, never
+ * attempted: 16 Mi cells already take some 420 MB). */
+#define QG_LEVEL_MAX_CELLS (16u * 1024u * 1024u)
+
 typedef struct qg_row_legend {
     unsigned char use[256];  /* 0: skipped, 1: placed, 2: placed and counted */
     int32_t feature[256];

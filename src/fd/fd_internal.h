@@ -87,6 +87,7 @@ typedef struct fd_reader {
     qg_diags *diags;
     int vocab_has_tags;  /* the vocabulary's features are tag names */
     int depth;
+    int failed;          /* memory ran out: the reading stops */
 } fd_reader;
 
 /* Fills spec from an F: line (text after "F:"); 0 when unreadable. */
@@ -98,7 +99,8 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
 /* Reports what is wrong with a ?: expression (functions and variables the
  * dialect does not know, a missing ']', MOD by 0). */
 void fd_check_expr(fd_reader *r, const fd_line *at);
-/* Interns a token's text in the payload's strings. */
+/* Interns a token's text in the payload's strings; NULL (and r->failed
+ * set) when memory runs out. */
 const char *fd_intern(fd_reader *r, const char *p, size_t len);
 
 /* ---- expressions ---- */

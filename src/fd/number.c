@@ -1,7 +1,6 @@
 /* Numbers as the games read them (atoi), with the junk atoi silently
  * accepts reported; and the diagnostics helpers every reader uses. */
 #include "fd/fd_internal.h"
-#include "core/buf.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -11,15 +10,16 @@ __attribute__((format(printf, 4, 0)))
 #endif
 static void report(const fd_line *at, qg_severity severity, int col,
                    const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 0)))
+#endif
+    ;
+
+static void report(const fd_line *at, qg_severity severity, int col,
+                   const char *fmt, va_list ap)
 {
-    if (!at || !at->diags)
-        return;
-    qg_buf message;
-    qg_buf_init(&message);
-    qg_buf_vprintf(&message, fmt, ap);
-    qg_diags_add(at->diags, severity, at->file, at->line, col, at->text, at->len,
-                 "%s", message.data ? message.data : "out of memory");
-    qg_buf_free(&message);
+    if (at)
+        qg_diags_vadd(at->diags, severity, at->file, at->line, col, at->text, at->len, fmt, ap);
 }
 
 void fd_error(const fd_line *at, int col, const char *fmt, ...)

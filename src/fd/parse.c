@@ -9,6 +9,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct parser {
     fd_reader r;
@@ -77,11 +78,9 @@ static int file_exists(const qg_fd_options *opt, const char *path)
         size_t len;
         return opt->source(opt->source_user, path, &data, &len);
     }
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    fclose(f);
-    return 1;
+    /* stat, not open: opening a FIFO would block. */
+    struct stat st;
+    return stat(path, &st) == 0;
 }
 
 /* The including file's directory, then the edit directory. */
@@ -119,23 +118,23 @@ static char *find_include(const qg_fd_options *opt, const char *from, const char
     return NULL;
 }
 
-/* A hub (q_info.txt) tells nothing itself: the files it includes do. */
 /* Reads a file through the options' source, or from disk; *owned is set
  * when the caller must free *data. */
-static int read_source(const qg_fd_options *opt, const char *path, const char **data,
-                       size_t *len, char **owned, qg_diags *diags)
+static qg_status read_source(const qg_fd_options *opt, const char *path, const char **data,
+                             size_t *len, char **owned, qg_diags *diags)
 {
     *owned = NULL;
     if (opt->source)
-        return opt->source(opt->source_user, path, data, len);
-    if (qg_read_file(path, QG_MAX_TEXT_FILE, owned, len, diags) != QG_OK)
-        return 0;
+        return opt->source(opt->source_user, path, data, len) ? QG_OK : QG_ERR_NOTFOUND;
+    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, owned, len, diags);
     *data = *owned;
-    return 1;
+    return st;
 }
 
+/* A hub (q_info.txt) tells nothing itself: the files it includes do.
+ * *failed is set when memory ran out (the answer would be a guess). */
 static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
-                                 const qg_fd_options *opt, int depth)
+                                 const qg_fd_options *opt, int depth, int *failed)
 {
     qg_fd_dialect d = fd_detect(path, data, len);
     const char *end = data + len;
@@ -144,16 +143,20 @@ static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
         size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
         while (n && line[n - 1] == '\r')
             n--;
-        char *name = n > 2 && line[0] == '%' && line[1] == ':' ? qg_strndup(line + 2, n - 2) : NULL;
+        int include = n > 2 && line[0] == '%' && line[1] == ':';
+        char *name = include ? qg_strndup(line + 2, n - 2) : NULL;
         char *tried = NULL;
         char *found = name ? find_include(opt, path, name, &tried) : NULL;
         const char *text;
         char *owned;
         size_t size;
-        if (found && read_source(opt, found, &text, &size, &owned, NULL)) {
-            d = detect_load(found, text, size, opt, depth + 1);
+        qg_status st = found ? read_source(opt, found, &text, &size, &owned, NULL) : QG_ERR_NOTFOUND;
+        if (st == QG_OK) {
+            d = detect_load(found, text, size, opt, depth + 1, failed);
             free(owned);
         }
+        if ((include && !name) || (name && !found && !tried) || st == QG_ERR_NOMEM)
+            *failed = 1;
         free(name);
         free(tried);
         free(found);
@@ -177,7 +180,9 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     char *tried = NULL;
     char *path = wanted ? find_include(p->r.opt, pl->files[from].path, wanted, &tried) : NULL;
     long index = -1;
-    if (!path) {
+    if (!path && !tried) {
+        p->r.failed = 1;
+    } else if (!path) {
         fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
                  tried ? tried : "it");
     } else if ((index = known_file(pl, path)) >= 0) {
@@ -192,11 +197,18 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
         char *owned;
         size_t size;
         qg_diags *local = qg_diags_new();
-        if (read_source(p->r.opt, path, &data, &size, &owned, local)) {
+        qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
+        if (st == QG_OK) {
             p->r.depth++;
-            index = (long)parse_file(p, path, data, size);
+            size_t file = parse_file(p, path, data, size);
             p->r.depth--;
             free(owned);
+            if (file == (size_t)-1)
+                p->r.failed = 1;
+            else
+                index = (long)file;
+        } else if (st == QG_ERR_NOMEM || !local) {
+            p->r.failed = 1;
         } else {
             const qg_diag *d = qg_diags_get(local, 0);
             fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
@@ -259,7 +271,7 @@ static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
     if (!spec)
         return 0;
     fd_read_feature(&p->r, at, s, len, spec);
-    return 1;
+    return !p->r.failed;
 }
 
 static int add_quest(parser *p, const fd_line *at, const char *s, size_t len)
@@ -269,7 +281,7 @@ static int add_quest(parser *p, const fd_line *at, const char *s, size_t len)
     if (!quest)
         return 0;
     fd_read_quest(&p->r, at, s, len, quest);
-    return 1;
+    return !p->r.failed;
 }
 
 static void other_record(const fd_line *at, const char *text, size_t len)
@@ -313,7 +325,7 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
             return 1;
         long inc = include_file(p, &at, file, text + 2, len - 2);
         p->r.pl->records[index].include = inc;
-        return 1;
+        return !p->r.failed;
     }
     case QG_FD_FEATURE:
         return add_spec(p, &at, text + 2, len - 2);
@@ -505,9 +517,14 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     qg_strpool_init(&pl->strings);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
+    int failed = 0;
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = opt.no_includes ? fd_detect(path, data, len)
-                                      : detect_load(path, data, len, &opt, 0);
+                                      : detect_load(path, data, len, &opt, 0, &failed);
+    if (failed) {
+        qg_mapdef_free(def);
+        return QG_ERR_NOMEM;
+    }
     if (pl->dialect == QG_FD_AUTO)
         pl->dialect = QG_FD_ZANGBAND;
     parser p;
@@ -518,7 +535,7 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     p.r.diags = diags;
     p.r.vocab_has_tags = pl->dialect == QG_FD_HENGBAND && vocab_has_tags(opt.vocab);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    if (parse_file(&p, path, data, len) == (size_t)-1 || pl->strings.count == QG_STRPOOL_FAIL) {
+    if (parse_file(&p, path, data, len) == (size_t)-1 || p.r.failed) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }

@@ -32,7 +32,11 @@ const fd_payload *fd_payload_of(const qg_mapdef *def)
 const char *fd_intern(fd_reader *r, const char *p, size_t len)
 {
     uint32_t id = qg_strpool_intern(&r->pl->strings, p, len);
-    return id == QG_STRPOOL_FAIL ? NULL : qg_strpool_get(&r->pl->strings, id);
+    if (id == QG_STRPOOL_FAIL) {
+        r->failed = 1;
+        return NULL;
+    }
+    return qg_strpool_get(&r->pl->strings, id);
 }
 
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def)

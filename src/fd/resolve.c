@@ -371,6 +371,27 @@ static void finish(resolver *r, const qg_mapdef *def)
                      r->gate_y, r->gate_x);
 }
 
+/* The level the measuring pass asked for, or a diagnostic saying why
+ * there is none. */
+static qg_status new_level(resolver *r)
+{
+    int width = r->width > 0 ? r->width : 1, height = r->height > 0 ? r->height : 1;
+    const char *path = r->pl->files[0].path;
+    if ((size_t)width * (size_t)height > QG_LEVEL_MAX_CELLS) {
+        qg_diags_add(r->measure_diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "the map needs %d x %d cells, more than the limit of %u",
+                     width, height, QG_LEVEL_MAX_CELLS);
+        return QG_ERR_LIMIT;
+    }
+    r->level = qg_level_new(width, height);
+    if (!r->level) {
+        qg_diags_add(r->measure_diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "out of memory for a level of %d x %d cells", width, height);
+        return QG_ERR_NOMEM;
+    }
+    return QG_OK;
+}
+
 qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
                         const qg_vars *vars, qg_level **out, qg_diags *diags)
 {
@@ -400,8 +421,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     r->open = open;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     run(r);
-    r->level = qg_level_new(r->width > 0 ? r->width : 1, r->height > 0 ? r->height : 1);
-    qg_status st = r->level ? QG_OK : QG_ERR_NOMEM;
+    qg_status st = new_level(r);
     if (st == QG_OK) {
         r->diags = diags;
         r->width = r->height = 0;

@@ -275,16 +275,11 @@ static void line_error(line_ctx *ctx, size_t offset, const char *fmt, ...)
 
 static void line_error(line_ctx *ctx, size_t offset, const char *fmt, ...)
 {
-    qg_buf message;
-    qg_buf_init(&message);
     va_list ap;
     va_start(ap, fmt);
-    qg_buf_vprintf(&message, fmt, ap);
+    qg_diags_vadd(ctx->diags, QG_ERROR, ctx->file, ctx->line_no, (int)offset + 1, ctx->line,
+                  ctx->len, fmt, ap);
     va_end(ap);
-    qg_diags_add(ctx->diags, QG_ERROR, ctx->file, ctx->line_no,
-                 (int)offset + 1, ctx->line, ctx->len, "%s",
-                 message.data ? message.data : "out of memory");
-    qg_buf_free(&message);
     ctx->errors++;
 }
 

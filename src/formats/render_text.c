@@ -156,13 +156,14 @@ static unsigned char shown(unsigned char glyph)
     return glyph >= 0x20 && glyph < 0x7f ? glyph : '?';
 }
 
-static void grid(const qg_level *level, FILE *out)
+/* 0 when memory ran out (nothing written). */
+static int grid(const qg_level *level, FILE *out)
 {
     int w = qg_level_width(level), h = qg_level_height(level);
     qg_cell cell;
     char *row = malloc((size_t)w + 1);
     if (!row)
-        return;
+        return 0;
     for (int y = 0; y < h; y++) {
         int end = 0;
         for (int x = 0; x < w; x++) {
@@ -175,6 +176,7 @@ static void grid(const qg_level *level, FILE *out)
         fputc('\n', out);
     }
     free(row);
+    return 1;
 }
 
 static void extras(const qg_level *level, FILE *out)
@@ -204,7 +206,10 @@ qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out
     const char *name = qg_level_name(level);
     fprintf(out, "%s (%dx%d)\n", name && name[0] ? name : "level",
             qg_level_width(level), qg_level_height(level));
-    grid(level, out);
+    if (!grid(level, out)) {
+        free(l.items);
+        return QG_ERR_NOMEM;
+    }
     fputs("legend:\n", out);
     qg_buf line;
     qg_buf_init(&line);

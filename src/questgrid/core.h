@@ -7,6 +7,7 @@
 #ifndef QUESTGRID_CORE_H
 #define QUESTGRID_CORE_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,6 +47,7 @@ typedef struct qg_diag {
     int col;                 /* 1-based byte column; 0 when unknown */
     const char *message;
     const char *source_line; /* the offending line without its newline, or NULL */
+    size_t source_len;       /* its length in bytes (it may hold NUL bytes) */
 } qg_diag;
 
 typedef struct qg_diags qg_diags;
@@ -57,7 +59,9 @@ size_t qg_diags_count_severity(const qg_diags *diags, qg_severity severity);
 const qg_diag *qg_diags_get(const qg_diags *diags, size_t index);
 void qg_diags_clear(qg_diags *diags);
 /* Adds a diagnostic; source_line (len bytes, need not be NUL-terminated)
- * is copied; file and the formatted message are copied. */
+ * is copied; file and the formatted message are copied, a control byte
+ * of the message other than newline and tab (a NUL formatted by %c, say)
+ * becoming \xNN. */
 void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
                   int line, int col, const char *source_line, size_t len,
                   const char *fmt, ...)
@@ -67,6 +71,14 @@ void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
     ;
 /* Prints "file:line:col: error: message", the line and a caret under col.
  * Bytes that are not printable ASCII are shown as \xNN. */
+/* The same with a va_list, for a caller's own reporting helpers. */
+void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
+                   int line, int col, const char *source_line, size_t len,
+                   const char *fmt, va_list ap)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 8, 0)))
+#endif
+    ;
 void qg_diag_print(const qg_diag *diag, FILE *out);
 void qg_diags_print(const qg_diags *diags, FILE *out);
 

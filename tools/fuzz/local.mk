@@ -1,8 +1,8 @@
 # libFuzzer harnesses, one per reader; `make fuzz FUZZ_TIME=600` runs each
 # for that many seconds (clang required).
 EXTRA_DIST += tools/fuzz/run tools/fuzz/README.md \
-	tools/fuzz/fuzz_des.c tools/fuzz/fuzz_tmx.c tools/fuzz/fuzz_xp.c \
-	tools/fuzz/seeds/tmx/quest.tmx tools/fuzz/seeds/xp/quest.xp
+	tools/fuzz/fuzz_des.c tools/fuzz/fuzz_fd.c tools/fuzz/fuzz_lua.c \
+	tools/fuzz/fuzz_qgc.c tools/fuzz/fuzz_tmx.c tools/fuzz/fuzz_xp.c tools/fuzz/seeds
 FUZZ_TIME = 60
 
 fuzz:

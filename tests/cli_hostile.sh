@@ -1,0 +1,54 @@
+#!/bin/sh
+# The CLI on hostile input and failing output (TAP): every case ends in a
+# diagnostic and a non-zero exit status, quickly.
+bin=${QG_BUILDDIR:-.}/questgrid
+data=${QG_SRCDIR:-.}/tests/data/fd
+dir=$(mktemp -d "${TMPDIR:-/tmp}/cli_hostile.XXXXXX") || exit 1
+trap 'rm -rf "$dir"' EXIT
+n=0
+echo "1..6"
+
+ok() {
+    n=$((n + 1))
+    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+# expect STATUS TEXT COMMAND...: exit status and a line of stderr
+expect() {
+    want=$1 text=$2
+    shift 2
+    "$@" >"$dir/out" 2>"$dir/err"
+    got=$?
+    if [ "$got" = "$want" ] && grep -qF -- "$text" "$dir/err"; then
+        ok 0 "$text (exit $want)"
+    else
+        sed 's/^/# /' "$dir/err" | head -5
+        echo "# exit $got, wanted $want"
+        ok 1 "$text (exit $want)"
+    fi
+}
+
+if [ -w /dev/full ]; then
+    "$bin" show --edit-dir "$data" "$data/good.txt" >/dev/full 2>"$dir/err"
+    [ $? = 1 ] && grep -q "cannot write the output" "$dir/err"
+    ok $? "show to a full device is an error"
+    "$bin" version >/dev/full 2>"$dir/err"
+    [ $? = 1 ] && grep -q "cannot write the output" "$dir/err"
+    ok $? "version to a full device is an error"
+else
+    n=$((n + 2)); echo "ok $((n - 1)) # SKIP no /dev/full"; echo "ok $n # SKIP no /dev/full"
+fi
+
+mkfifo "$dir/fifo"
+printf '%%:fifo\nF:.:1:8\nD:.\n' >"$dir/top.txt"
+expect 1 "cannot read include '$dir/fifo': cannot read: not a regular file" \
+    "$bin" check --edit-dir "$dir" "$dir/top.txt"
+expect 1 "$dir/fifo: error: cannot read: not a regular file" "$bin" show "$dir/fifo"
+
+: >"$dir/huge.txt"
+truncate -s 65M "$dir/huge.txt"
+expect 1 "file is larger than the 67108864 byte limit" "$bin" check --edit-dir "$dir" "$dir/huge.txt"
+
+printf 'F:.:1:8\nD:' >"$dir/wide.txt"
+head -c 17000000 /dev/zero | tr '\0' '.' >>"$dir/wide.txt"
+expect 1 "more than the limit of 16777216" "$bin" show --edit-dir "$dir" "$dir/wide.txt"

@@ -1,0 +1,278 @@
+/* Hostile TMX and REXPaint .xp files: entity expansion, external
+ * entities, compression bombs, absurd sizes, deep nesting and damaged
+ * bytes each end in a diagnostic, quickly and in bounded memory. */
+#include "testutil.h"
+#include "questgrid/convert.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static qg_status read_tmx(const char *text, size_t len, qg_diags *diags)
+{
+    qg_level *level = NULL;
+    qg_status st = qg_tmx_read("hostile.tmx", text, len, &level, diags);
+    if (st == QG_OK)
+        assert_non_null(level);
+    else
+        assert_null(level);
+    qg_level_free(level);
+    return st;
+}
+
+static void expect_tmx_error(const char *text, const char *why)
+{
+    qg_diags *diags = qg_diags_new();
+    assert_int_not_equal(read_tmx(text, strlen(text), diags), QG_OK);
+    if (!test_diags_contain(diags, QG_ERROR, why)) {
+        qg_diags_print(diags, stderr);
+        fail_msg("no error saying '%s'", why);
+    }
+    const qg_diag *d = qg_diags_get(diags, 0);
+    assert_string_equal(d->file, "hostile.tmx");
+    qg_diags_free(diags);
+}
+
+static void billion_laughs(void **state)
+{
+    (void)state;
+    expect_tmx_error("<?xml version=\"1.0\"?>\n"
+                     "<!DOCTYPE lolz [\n"
+                     " <!ENTITY lol \"lol\">\n"
+                     " <!ENTITY lol2 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
+                     " <!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">\n"
+                     " <!ENTITY lol4 \"&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;\">\n"
+                     " <!ENTITY lol5 \"&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;\">\n"
+                     " <!ENTITY lol6 \"&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;&lol5;\">\n"
+                     " <!ENTITY lol7 \"&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;&lol6;\">\n"
+                     " <!ENTITY lol8 \"&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;&lol7;\">\n"
+                     " <!ENTITY lol9 \"&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;&lol8;\">\n"
+                     "]>\n"
+                     "<map version=\"1.10\" orientation=\"orthogonal\" width=\"1\" height=\"1\""
+                     " tilewidth=\"8\" tileheight=\"8\"><properties>"
+                     "<property name=\"name\" value=\"&lol9;\"/></properties></map>\n",
+                     "DOCTYPE declarations are not accepted");
+}
+
+static void external_entities(void **state)
+{
+    (void)state;
+    expect_tmx_error("<?xml version=\"1.0\"?>\n"
+                     "<!DOCTYPE map [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
+                     "<map width=\"1\" height=\"1\"><properties>"
+                     "<property name=\"name\" value=\"&secret;\"/></properties></map>\n",
+                     "DOCTYPE declarations are not accepted");
+    expect_tmx_error("<?xml version=\"1.0\"?>\n"
+                     "<!DOCTYPE map SYSTEM \"http://example.invalid/evil.dtd\">\n"
+                     "<map width=\"1\" height=\"1\"></map>\n",
+                     "DOCTYPE declarations are not accepted");
+}
+
+static void absurd_map_size(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    static const char text[] =
+        "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+        "width=\"2000000000\" height=\"2000000000\" tilewidth=\"8\" tileheight=\"8\">\n"
+        "<layer id=\"1\" name=\"glyphs\" width=\"2000000000\" height=\"2000000000\">"
+        "<data encoding=\"csv\">1</data></layer></map>\n";
+    assert_int_not_equal(read_tmx(text, sizeof text - 1, diags), QG_OK);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    qg_diags_free(diags);
+}
+
+static void deep_nesting(void **state)
+{
+    (void)state;
+    size_t depth = 100000;
+    char *text = malloc(depth * 7 + 64);
+    assert_non_null(text);
+    char *p = text;
+    p += sprintf(p, "<map width=\"1\" height=\"1\">");
+    for (size_t i = 0; i < depth; i++)
+        p += sprintf(p, "<x>");
+    sprintf(p, "</map>");
+    qg_diags *diags = qg_diags_new();
+    assert_int_not_equal(read_tmx(text, strlen(text), diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_ERROR, "elements nest deeper than"));
+    qg_diags_free(diags);
+    free(text);
+}
+
+static char *base64(const unsigned char *in, size_t len)
+{
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    char *out = malloc((len + 2) / 3 * 4 + 1);
+    assert_non_null(out);
+    size_t n = 0;
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < len)
+            v |= in[i + 2];
+        out[n++] = digits[(v >> 18) & 63];
+        out[n++] = digits[(v >> 12) & 63];
+        out[n++] = i + 1 < len ? digits[(v >> 6) & 63] : '=';
+        out[n++] = i + 2 < len ? digits[v & 63] : '=';
+    }
+    out[n] = '\0';
+    return out;
+}
+
+/* zlib data of n zero bytes. */
+static unsigned char *zeros_deflated(size_t n, int gzip, size_t *len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, gzip ? 31 : 15, 9, Z_DEFAULT_STRATEGY), Z_OK);
+    size_t cap = n / 500 + 4096;
+    unsigned char *out = malloc(cap);
+    unsigned char *chunk = calloc(1, 1 << 20);
+    assert_non_null(out);
+    assert_non_null(chunk);
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    for (size_t done = 0; done < n;) {
+        size_t step = n - done < (1u << 20) ? n - done : (1u << 20);
+        z.next_in = chunk;
+        z.avail_in = (uInt)step;
+        done += step;
+        assert_int_equal(deflate(&z, done == n ? Z_FINISH : Z_NO_FLUSH) == Z_STREAM_ERROR, 0);
+    }
+    *len = z.total_out;
+    deflateEnd(&z);
+    free(chunk);
+    return out;
+}
+
+static void zlib_bomb_in_a_layer(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *bomb = zeros_deflated(256u << 20, 0, &len);
+    char *b64 = base64(bomb, len);
+    size_t size = strlen(b64) + 512;
+    char *text = malloc(size);
+    assert_non_null(text);
+    snprintf(text, size,
+             "<?xml version=\"1.0\"?>\n<map version=\"1.10\" orientation=\"orthogonal\" "
+             "width=\"4\" height=\"4\" tilewidth=\"8\" tileheight=\"8\">\n"
+             "<tileset firstgid=\"1\" name=\"cp437\" tilewidth=\"8\" tileheight=\"8\" tilecount=\"256\" columns=\"16\">"
+             "<image source=\"questgrid-cp437.png\" width=\"128\" height=\"128\"/></tileset>\n"
+             "<layer id=\"1\" name=\"glyphs\" width=\"4\" height=\"4\">"
+             "<data encoding=\"base64\" compression=\"zlib\">%s</data></layer></map>\n",
+             b64);
+    qg_diags *diags = qg_diags_new();
+    assert_int_not_equal(read_tmx(text, strlen(text), diags), QG_OK);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    qg_diags_free(diags);
+    free(text);
+    free(b64);
+    free(bomb);
+}
+
+static void nul_bytes_and_invalid_utf8(void **state)
+{
+    (void)state;
+    static const char nul[] = "<map width=\"1\" height=\"1\">\0</map>";
+    qg_diags *diags = qg_diags_new();
+    assert_int_not_equal(read_tmx(nul, sizeof nul - 1, diags), QG_OK);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    assert_true(qg_diags_get(diags, 0)->line >= 1);
+    qg_diags_clear(diags);
+    static const char bad[] = "<map width=\"1\" height=\"1\" name=\"\xff\xfe\"></map>";
+    assert_int_not_equal(read_tmx(bad, sizeof bad - 1, diags), QG_OK);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    qg_diags_free(diags);
+}
+
+/* ---- REXPaint ---- */
+
+static void put32(unsigned char *p, int32_t v)
+{
+    uint32_t u = (uint32_t)v;
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(u >> (8 * i));
+}
+
+static void gzip_bomb_in_xp(void **state)
+{
+    (void)state;
+    size_t len;
+    unsigned char *bomb = zeros_deflated(512u << 20, 1, &len);
+    assert_true(len < (2u << 20));
+    qg_diags *diags = qg_diags_new();
+    qg_level *level = NULL;
+    assert_int_equal(qg_xp_read("bomb.xp", bomb, len, &level, diags), QG_ERR_LIMIT);
+    assert_null(level);
+    assert_true(test_diags_contain(diags, QG_ERROR, "the file inflates to more than"));
+    qg_diags_free(diags);
+    free(bomb);
+}
+
+static void absurd_xp_sizes(void **state)
+{
+    (void)state;
+    unsigned char xp[32];
+    put32(xp, -1);
+    put32(xp + 4, 1);
+    put32(xp + 8, 0x7fffffff);
+    put32(xp + 12, 0x7fffffff);
+    memset(xp + 16, 0, 16);
+    qg_diags *diags = qg_diags_new();
+    qg_level *level = NULL;
+    assert_int_not_equal(qg_xp_read("huge.xp", xp, sizeof xp, &level, diags), QG_OK);
+    assert_null(level);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    qg_diags_clear(diags);
+    put32(xp + 8, -5);
+    assert_int_not_equal(qg_xp_read("negative.xp", xp, sizeof xp, &level, diags), QG_OK);
+    assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    qg_diags_free(diags);
+}
+
+static void truncated_xp(void **state)
+{
+    (void)state;
+    unsigned char xp[16 + 10 * 4];
+    put32(xp, -1);
+    put32(xp + 4, 1);
+    put32(xp + 8, 2);
+    put32(xp + 12, 2);
+    for (int i = 0; i < 4; i++) {
+        put32(xp + 16 + 10 * i, '#');
+        memset(xp + 20 + 10 * i, 0x80, 6);
+    }
+    qg_diags *diags = qg_diags_new();
+    qg_level *level = NULL;
+    assert_int_equal(qg_xp_read("whole.xp", xp, sizeof xp, &level, diags), QG_OK);
+    qg_level_free(level);
+    for (size_t cut = 0; cut < sizeof xp; cut++) {
+        qg_diags_clear(diags);
+        level = NULL;
+        assert_int_not_equal(qg_xp_read("cut.xp", xp, cut, &level, diags), QG_OK);
+        assert_null(level);
+        assert_true(qg_diags_count_severity(diags, QG_ERROR) >= 1);
+    }
+    qg_diags_free(diags);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(billion_laughs),
+        cmocka_unit_test(external_entities),
+        cmocka_unit_test(absurd_map_size),
+        cmocka_unit_test(deep_nesting),
+        cmocka_unit_test(zlib_bomb_in_a_layer),
+        cmocka_unit_test(nul_bytes_and_invalid_utf8),
+        cmocka_unit_test(gzip_bomb_in_xp),
+        cmocka_unit_test(absurd_xp_sizes),
+        cmocka_unit_test(truncated_xp),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

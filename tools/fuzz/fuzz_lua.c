@@ -1,0 +1,83 @@
+/* libFuzzer harness: the sandboxed Lua runtime running map programs.
+ *
+ * The first byte picks the form and the seed:
+ *   bit 0 clear: the rest is Lua, placed in a {{ }} block of a small map
+ *                (the map's main chunk), so most inputs reach the runtime;
+ *   bit 0 set:   the rest is a whole .des file (front end and runtime).
+ * Every map found is compiled (index fields) and resolved with a seed
+ * from bits 1-7, under a tiny memory and instruction budget so that each
+ * run is fast and a budget escape shows up as a libFuzzer timeout. */
+#include "questgrid.h"
+#include "questgrid/des.h"
+#include "questgrid/lua.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static const char map_head[] = "NAME: fuzz_map\nTAGS: fuzz\nDEPTH: D:1-20\n{{\n";
+static const char map_tail[] =
+    "\n}}\nKFEAT: Z = altar_zin\nMONS: kobold\nITEM: any\nMAP\nxxxxxxx\nx.1.%.x\nx..Z..x\n"
+    "x+xxxxx\nENDMAP\n";
+
+static char *wrap_lua(const unsigned char *code, size_t len, size_t *out_len)
+{
+    size_t head = sizeof map_head - 1, tail = sizeof map_tail - 1;
+    char *text = malloc(head + len + tail);
+    if (!text)
+        return NULL;
+    memcpy(text, map_head, head);
+    memcpy(text + head, code, len);
+    memcpy(text + head + len, map_tail, tail);
+    *out_len = head + len + tail;
+    return text;
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
+{
+    if (size < 1 || size > 16384)
+        return 0;
+    unsigned flags = data[0];
+    size_t len;
+    char *text = NULL;
+    if (flags & 1) {
+        len = size - 1;
+        text = malloc(len ? len : 1);
+        if (text && len)
+            memcpy(text, data + 1, len);
+    } else {
+        text = wrap_lua(data + 1, size - 1, &len);
+    }
+    if (!text)
+        return 0;
+
+    qg_diags *diags = qg_diags_new();
+    qg_des_names *names = qg_des_names_new();
+    qg_des_file *file = NULL;
+    qg_des_options des_options = {0};
+    qg_des_parse("fuzz.des", text, len, &des_options, names, &file, diags);
+    free(text);
+    qg_runtime_options options = {0};
+    options.memory_limit = 4u << 20;
+    options.instruction_limit = 200000;
+    qg_runtime *rt = file ? qg_runtime_new(&options, diags) : NULL;
+    if (rt && qg_runtime_add_file(rt, file, diags) == QG_OK) {
+        qg_context context = {"D:5", 10, NULL};
+        for (size_t i = 0; i < qg_runtime_map_count(rt) && i < 8; i++) {
+            qg_mapdef *def = qg_runtime_map(rt, i);
+            if (qg_runtime_compile_map(rt, def, diags) != QG_OK)
+                continue;
+            qg_level *level = NULL;
+            qg_runtime_resolve(rt, def, flags >> 1, &context, &level, diags);
+            qg_level_free(level);
+        }
+    } else if (!rt) {
+        qg_des_file_free(file);
+    }
+    qg_runtime_free(rt);
+    qg_des_names_free(names);
+    qg_diags_free(diags);
+    return 0;
+}
