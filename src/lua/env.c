@@ -155,6 +155,7 @@ static int env_index(lua_State *L)
     lua_pushglobaltable(L);
     lua_pushvalue(L, 2);
     lua_gettable(L, -2);
+    lrt_map_view(L);
     return 1;
 }
 
