@@ -243,6 +243,38 @@ static void test_variables_flags_and_provenance(void **state)
     qg_diags_free(d);
 }
 
+/* The design guide's validation helpers work without the game's Lua
+ * library: a stair walled in fails has_exit_from_glyph, and validate
+ * re-tries until the SUBST opens the wall. */
+static void test_glyph_validation_helpers(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: stair_cell\n"
+        "SUBST: W = c.\n"
+        "validate {{ return has_exit_from_glyph('{') and glyphs_connected('{', '>') }}\n"
+        "MAP\n"
+        "ccccc\n"
+        "c{.>c\n"
+        "ccWcc\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("stair.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_mapdef *def = qg_runtime_map(rt, 0);
+    assert_int_equal(qg_runtime_compile_map(rt, def, d), QG_OK);
+    for (unsigned long long seed = 0; seed < 10; seed++) {
+        qg_level *level = NULL;
+        assert_int_equal(qg_runtime_resolve(rt, def, seed, NULL, &level, d), QG_OK);
+        assert_int_equal(qg_level_glyphs(level)[2 * 5 + 2], '.');
+        qg_level_free(level);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_recursive_subvault_stops),
         cmocka_unit_test(test_subvault_shape),
         cmocka_unit_test(test_variables_flags_and_provenance),
+        cmocka_unit_test(test_glyph_validation_helpers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -392,6 +392,35 @@ static void open_game_tables(lua_State *L)
     lua_setglobal(L, "mons");
 }
 
+/* The validation helpers of Crawl's design guide, over the C connectivity
+ * tests above, so that `validate {{ return has_exit_from_glyph('{') }}`
+ * works without the game's library (whose own definitions replace these
+ * when it is loaded). */
+static const char glyph_checks[] =
+    "local function points(map, glyphs)\n"
+    "  local list = {}\n"
+    "  for _, glyph in ipairs(glyphs) do\n"
+    "    local x, y = dgn.gly_point(map, glyph)\n"
+    "    if not x then error(\"Can't find coords for '\" .. glyph .. \"'\", 3) end\n"
+    "    list[#list + 1] = x\n"
+    "    list[#list + 1] = y\n"
+    "  end\n"
+    "  return table.unpack(list)\n"
+    "end\n"
+    "function dgn.has_exit_from_glyph(map, glyph)\n"
+    "  return dgn.has_exit_from(map, points(map, {glyph}))\n"
+    "end\n"
+    "function dgn.glyphs_connected(map, ...)\n"
+    "  return dgn.points_connected(map, points(map, {...}))\n"
+    "end\n";
+
+static void open_glyph_checks(lua_State *L)
+{
+    if (luaL_loadbufferx(L, glyph_checks, sizeof glyph_checks - 1, "=glyph checks", "t") != LUA_OK)
+        lua_error(L);
+    lua_call(L, 0, 0);
+}
+
 void lrt_open_dgn(lua_State *L)
 {
     open_game_tables(L);
@@ -429,4 +458,5 @@ void lrt_open_dgn(lua_State *L)
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     lua_setglobal(L, "dgn");
+    open_glyph_checks(L);
 }
