@@ -143,7 +143,7 @@ static void infinite_loop_inside_pcall(void **state)
 /* The budget error raised from the count hook must not run a map's
  * message handler with hooks off (Lua calls the handler from inside the
  * hook), nor let the handler replace the budget error. */
-static void pending_infinite_loop_in_an_error_handler(void **state)
+static void infinite_loop_in_an_error_handler(void **state)
 {
     (void)state;
     assert_refused(run_main("xpcall(error, function() while true do end end)"),
@@ -180,7 +180,7 @@ static void infinite_loop_in_a_sort_comparator(void **state)
 
 /* C functions the count hook cannot interrupt: a loop that lives entirely
  * inside one library call must still be bounded. */
-static void pending_long_loops_inside_one_library_call(void **state)
+static void long_loops_inside_one_library_call(void **state)
 {
     (void)state;
     run r = run_main("table.move({}, 1, math.maxinteger - 1, 1)");
@@ -190,7 +190,7 @@ static void pending_long_loops_inside_one_library_call(void **state)
 
 /* Cheap calls doing costly work: a few instructions each, megabytes of
  * work behind every one; the budget must count the work, not the call. */
-static void pending_costly_library_calls_in_a_loop(void **state)
+static void costly_library_calls_in_a_loop(void **state)
 {
     (void)state;
     run r = run_main("local s = ('x'):rep(8e6) for i = 1, 1e6 do local u = s:upper() end");
@@ -335,12 +335,12 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(infinite_loop),
         cmocka_unit_test(infinite_loop_inside_pcall),
-        cmocka_unit_test(pending_infinite_loop_in_an_error_handler),
+        cmocka_unit_test(infinite_loop_in_an_error_handler),
         cmocka_unit_test(infinite_loop_inside_a_coroutine),
         cmocka_unit_test(infinite_loop_in_a_to_be_closed_handler),
         cmocka_unit_test(infinite_loop_in_a_sort_comparator),
-        cmocka_unit_test(pending_long_loops_inside_one_library_call),
-        cmocka_unit_test(pending_costly_library_calls_in_a_loop),
+        cmocka_unit_test(long_loops_inside_one_library_call),
+        cmocka_unit_test(costly_library_calls_in_a_loop),
         cmocka_unit_test(memory_bomb),
         cmocka_unit_test(memory_bomb_inside_pcall),
         cmocka_unit_test(string_rep_blowups),

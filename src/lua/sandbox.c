@@ -123,10 +123,27 @@ static int safe_pcall(lua_State *L)
     return finish_pcall(L, status, 0);
 }
 
+/* A map's message handler sees only the map's own errors: Lua calls it
+ * for the budget error from inside the count hook, where hooks are off and
+ * a loop in the handler would never end (and what it returned would hide
+ * why the chunk stopped). */
+static int guarded_handler(lua_State *L)
+{
+    if (lrt_runtime(L)->budget_exhausted)
+        return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
 static int safe_xpcall(lua_State *L)
 {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
     lua_pushboolean(L, 1);
     lua_pushvalue(L, 1);
     lua_rotate(L, 3, 2);
@@ -235,6 +252,37 @@ static int guarded_match(lua_State *L)
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* table.move loops in C, out of the count hook's sight: the elements it
+ * would move are charged first. */
+static int charged_move(lua_State *L)
+{
+    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
+    if (last >= first) {
+        lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
+        lua_Unsigned over = (lua_Unsigned)lrt_runtime(L)->instr_limit + 1u;
+        lrt_charge(L, (size_t)(count < over ? count : over));
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+/* table.sort compares in C: n log n comparisons are charged first (a
+ * loop re-sorting a big table is otherwise nearly free). */
+static int charged_sort(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    size_t n = (size_t)lua_rawlen(L, 1), work = n;
+    for (size_t m = n; m > 1; m >>= 1)
+        work += n;
+    lrt_charge(L, work);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
 }
 
 static void guard_string_function(lua_State *L, const char *name, int has_plain)
@@ -375,6 +423,8 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     open_ordered_pairs(L);
     wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
     wrap_with_original(L, "coroutine", "resume", safe_resume);
+    wrap_with_original(L, "table", "move", charged_move);
+    wrap_with_original(L, "table", "sort", charged_sort);
     lua_getglobal(L, "table");
     lua_getfield(L, -1, "unpack");
     lua_setglobal(L, "unpack");
