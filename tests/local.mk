@@ -30,8 +30,7 @@ tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 TESTS += tests/cli_hostile.sh
 
 # Hostile input to the .des reader, the Lua runtime, the cache and the TMX
-# and .xp readers. A pending_* case (a known failure, described where it is
-# defined) runs only with QG_HOSTILE_PENDING=1 in the environment.
+# and .xp readers.
 check_PROGRAMS += tests/test_hostile_lua tests/test_hostile_cache tests/test_hostile_formats \
 	tests/test_hostile_des
 TESTS += tests/test_hostile_lua tests/test_hostile_cache tests/test_hostile_formats \

@@ -251,8 +251,7 @@ static void unsafe_libraries_are_unreachable(void **state)
         "assert(collectgarbage == nil and string.dump == nil)\n"
         "assert(_G.io == nil and _ENV.os == nil)\n"
         "assert(rawget(_G, 'debug') == nil)\n"
-        "local s = getmetatable('').__index\n"
-        "assert(s.dump == nil)\n"
+        "assert(getmetatable('') == false)\n"
         "for _, lib in ipairs({string, table, math, coroutine, utf8}) do\n"
         "  for k, v in pairs(lib) do assert(k ~= 'dump' and k ~= 'open' and k ~= 'execute') end\n"
         "end"));
@@ -287,14 +286,14 @@ static void gc_finalizers_are_refused(void **state)
 }
 
 /* What one map does to the shared libraries must not reach the next. */
-static void pending_maps_do_not_share_library_state(void **state)
+static void maps_do_not_share_library_state(void **state)
 {
     (void)state;
     qg_diags *diags = qg_diags_new();
     static const char text[] =
         "NAME: hostile_first\n{{\n"
         "string.rep = function() error('poisoned') end\n"
-        "getmetatable('').__index = { rep = function() error('poisoned') end }\n"
+        "pcall(function() getmetatable('').__index = { rep = function() error('x') end } end)\n"
         "math.floor = nil\n}}\nMAP\nx\nENDMAP\n"
         "NAME: hostile_second\n{{\n"
         "assert(('x'):rep(3) == 'xxx') assert(string.rep('y', 2) == 'yy')\n"
@@ -326,12 +325,8 @@ static void deep_recursion(void **state)
                    "C stack overflow");
 }
 
-/* Cases named pending_* fail until their module is fixed: they are
- * skipped unless QG_HOSTILE_PENDING is set in the environment. */
 int main(void)
 {
-    if (!getenv("QG_HOSTILE_PENDING"))
-        cmocka_set_skip_filter("pending_*");
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(infinite_loop),
         cmocka_unit_test(infinite_loop_inside_pcall),
@@ -349,7 +344,7 @@ int main(void)
         cmocka_unit_test(io_os_require_debug_calls_fail),
         cmocka_unit_test(bytecode_is_refused),
         cmocka_unit_test(gc_finalizers_are_refused),
-        cmocka_unit_test(pending_maps_do_not_share_library_state),
+        cmocka_unit_test(maps_do_not_share_library_state),
         cmocka_unit_test(deep_recursion),
     };
     return cmocka_run_group_tests(tests, watch_time, NULL);

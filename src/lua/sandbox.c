@@ -388,6 +388,17 @@ static void wrap_with_original(lua_State *L, const char *table, const char *name
     lua_pop(L, 1);
 }
 
+/* Strings share one metatable: a map must not reach it (its __index is
+ * the string library every map's methods come from). */
+static void hide_string_metatable(lua_State *L)
+{
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+}
+
 static void remove_globals(lua_State *L)
 {
     static const char *const unsafe[] = {
@@ -423,6 +434,7 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     open_ordered_pairs(L);
     wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
     wrap_with_original(L, "coroutine", "resume", safe_resume);
+    hide_string_metatable(L);
     wrap_with_original(L, "table", "move", charged_move);
     wrap_with_original(L, "table", "sort", charged_sort);
     lua_getglobal(L, "table");
