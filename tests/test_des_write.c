@@ -5,7 +5,6 @@
 #include "testutil.h"
 #include "core/file.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,24 +192,9 @@ static void corpus_file(const char *path, tally *t)
     qg_diags_free(diags);
 }
 
-static void walk(const char *dir, tally *t)
+static void level_file(const char *path, void *t)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t n = strlen(e->d_name);
-        if (n > 4 && strcmp(e->d_name + n - 4, ".des") == 0)
-            corpus_file(path, t);
-        else if (!strchr(e->d_name, '.'))
-            walk(path, t);
-    }
-    closedir(d);
+    corpus_file(path, t);
 }
 
 /* Every Crawl map that resolves (seed 1, D:5) and is written as .des
@@ -223,7 +207,7 @@ static void crawl_corpus_levels_round_trip(void **state)
     snprintf(dir, sizeof dir, "%s", found);
     tally t = {0, 0, 0, 0, 0};
     clock_t start = clock();
-    walk(dir, &t);
+    test_walk_files(dir, ".des", level_file, &t);
     printf("# .des -> level -> .des -> level, crawl corpus: %d maps, %d resolve (seed 1, "
            "D:5), %d the same cells, %d with cells .des cannot hold, %d with weighted "
            "specs restated (%.1f s)\n",
@@ -369,24 +353,9 @@ static void extract_file(const char *path, extract_tally *t)
     free(data);
 }
 
-static void extract_walk(const char *dir, extract_tally *t)
+static void extract_one(const char *path, void *t)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
-            continue;
-        char path[4400];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        size_t n = strlen(e->d_name);
-        if (n > 4 && strcmp(e->d_name + n - 4, ".des") == 0)
-            extract_file(path, t);
-        else if (!strchr(e->d_name, '.'))
-            extract_walk(path, t);
-    }
-    closedir(d);
+    extract_file(path, t);
 }
 
 /* .des -> .des without resolving: every corpus map, extracted on its own,
@@ -398,7 +367,7 @@ static void crawl_corpus_maps_extract(void **state)
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", found);
     extract_tally t = {0, 0};
-    extract_walk(dir, &t);
+    test_walk_files(dir, ".des", extract_one, &t);
     printf("# .des -> .des (one map, as written), crawl corpus: %d maps, %d the same "
            "Lua chunks\n", t.maps, t.same);
     assert_true(t.maps > 0);

@@ -18,7 +18,7 @@
 /* Seconds any one case may take: budgets are instructions and bytes, so
  * this only catches a run the budgets do not bound. A run that does not
  * end is stopped by SIGALRM (the program dies: the case fails). */
-#define BOUND_SECONDS 120
+#define BOUND_SECONDS 20
 
 typedef struct run {
     qg_status parse, compile, resolve;
@@ -251,7 +251,8 @@ static void unsafe_libraries_are_unreachable(void **state)
         "assert(collectgarbage == nil and string.dump == nil)\n"
         "assert(_G.io == nil and _ENV.os == nil)\n"
         "assert(rawget(_G, 'debug') == nil)\n"
-        "assert(getmetatable('') == false)\n"
+        "local s = getmetatable('').__index\n"
+        "assert(s.dump == nil)\n"
         "for _, lib in ipairs({string, table, math, coroutine, utf8}) do\n"
         "  for k, v in pairs(lib) do assert(k ~= 'dump' and k ~= 'open' and k ~= 'execute') end\n"
         "end"));
@@ -293,7 +294,7 @@ static void maps_do_not_share_library_state(void **state)
     static const char text[] =
         "NAME: hostile_first\n{{\n"
         "string.rep = function() error('poisoned') end\n"
-        "pcall(function() getmetatable('').__index = { rep = function() error('x') end } end)\n"
+        "getmetatable('').__index = { rep = function() error('poisoned') end }\n"
         "math.floor = nil\n}}\nMAP\nx\nENDMAP\n"
         "NAME: hostile_second\n{{\n"
         "assert(('x'):rep(3) == 'xxx') assert(string.rep('y', 2) == 'yy')\n"

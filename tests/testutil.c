@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <unistd.h>
 
 const char *test_srcdir(void)
@@ -81,4 +82,29 @@ int test_diags_contain(const qg_diags *diags, qg_severity severity, const char *
             return 1;
     }
     return 0;
+}
+
+void test_walk_files(const char *dir, const char *suffix,
+                     void (*fn)(const char *path, void *user), void *user)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    size_t suffix_len = strlen(suffix);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[4400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t n = strlen(e->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode))
+            test_walk_files(path, suffix, fn, user);
+        else if (n > suffix_len && strcmp(e->d_name + n - suffix_len, suffix) == 0)
+            fn(path, user);
+    }
+    closedir(d);
 }

@@ -24,4 +24,9 @@ const char *test_write_temp(const char *name, const char *text, size_t len);
 /* True when some diagnostic has this severity and contains the text. */
 int test_diags_contain(const qg_diags *diags, qg_severity severity, const char *text);
 
+/* Calls fn(path, user) for every file under dir (recursively) whose name
+ * ends with suffix, skipping names that start with '.'. */
+void test_walk_files(const char *dir, const char *suffix,
+                     void (*fn)(const char *path, void *user), void *user);
+
 #endif

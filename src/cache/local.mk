@@ -80,4 +80,3 @@ uninstall-questgrid-cache:
 	rm -f "$(DESTDIR)$(questgrid_cache)"
 
 .PHONY: install-questgrid-cache uninstall-questgrid-cache
-EXTRA_DIST += tools/fuzz/fuzz_cache.c tools/fuzz/seeds/cache/bundled

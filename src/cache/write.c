@@ -1,4 +1,4 @@
-#define _XOPEN_SOURCE 700
+#define _POSIX_C_SOURCE 200809L
 #include "cache/write.h"
 #include "core/buf.h"
 #include "core/file.h"
@@ -52,32 +52,34 @@ static void sync_directory(const char *path)
     free(dir);
 }
 
-static qg_status write_verified_file(const char *path, const void *data, size_t len,
-                                     volatile sig_atomic_t *cancel, qg_diags *diags);
+static qg_status write_verified(const char *path, const void *data, size_t len,
+                                volatile sig_atomic_t *cancel, qg_diags *diags);
 
-/* Renaming over the path replaces whatever is there: a symbolic link is
- * followed to the file it names (never replaced itself), and a device, FIFO
- * or directory is refused (compile -o /dev/full replaced the device node). */
+/* A cache is only ever a regular file: through a link the file it names
+ * is replaced; a FIFO, device or directory is refused, never replaced. */
 qg_status qgc_write_verified(const char *path, const void *data, size_t len,
                              volatile sig_atomic_t *cancel, qg_diags *diags)
 {
+    char *target = qg_write_target(path);
+    if (!target) {
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
     struct stat st;
-    char *resolved = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
-    const char *target = resolved ? resolved : path;
     qg_status status;
     if (stat(target, &st) == 0 && !S_ISREG(st.st_mode)) {
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "not a regular file: a cache is written to a file of its own");
+                     "not a regular file: a cache is written only as a regular file");
         status = QG_ERR_IO;
     } else {
-        status = write_verified_file(target, data, len, cancel, diags);
+        status = write_verified(target, data, len, cancel, diags);
     }
-    free(resolved);
+    free(target);
     return status;
 }
 
-static qg_status write_verified_file(const char *path, const void *data, size_t len,
-                                     volatile sig_atomic_t *cancel, qg_diags *diags)
+static qg_status write_verified(const char *path, const void *data, size_t len,
+                                volatile sig_atomic_t *cancel, qg_diags *diags)
 {
     qg_buf tmp;
     qg_buf_init(&tmp);

@@ -140,19 +140,28 @@ static qg_status write_replacing(const char *path, const void *data, size_t len,
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags)
 {
-    /* Through a symbolic link the file it names is replaced, never the
-     * link (/dev/stdout is one). */
-    struct stat link;
-    char *resolved = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) ? realpath(path, NULL) : NULL;
-    const char *target = resolved ? resolved : path;
+    char *target = qg_write_target(path);
+    if (!target) {
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
     struct stat st;
     qg_status status;
     if (stat(target, &st) == 0 && !S_ISREG(st.st_mode))
         status = write_special(target, &st, data, len, diags);
     else
         status = write_replacing(target, data, len, diags);
-    free(resolved);
+    free(target);
     return status;
+}
+
+/* Through a symbolic link the file it names is replaced, never the link
+ * (/dev/stdout is one). */
+char *qg_write_target(const char *path)
+{
+    struct stat link;
+    char *resolved = lstat(path, &link) == 0 && S_ISLNK(link.st_mode) ? realpath(path, NULL) : NULL;
+    return resolved ? resolved : qg_strdup(path);
 }
 
 static qg_status write_replacing(const char *path, const void *data, size_t len,

@@ -19,6 +19,10 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags);
 
+/* The file a write to path replaces: the file a symbolic link names (never
+ * the link), else path itself. NULL on no memory; free with free(). */
+char *qg_write_target(const char *path);
+
 /* Joins a directory and a relative name ("dir/name"); NULL on no memory. */
 char *qg_path_join(const char *dir, const char *name);
 /* The directory part of path ("." when there is none); NULL on no memory. */

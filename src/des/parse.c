@@ -73,9 +73,10 @@ static void begin_map(parser *p)
         return;
     }
     const des_token *t = des_take(p);
-    /* The name is a C string from here on: a NUL would cut it short. */
-    if (memchr(t->text, '\0', t->len))
-        des_diag_token(p, QG_ERROR, t, "NUL byte in a map name");
+    if (memchr(t->text, '\0', t->len)) {
+        /* the name would end at the NUL: another map's name, or none */
+        des_diag_token(p, QG_ERROR, t, "a NUL byte in a map name");
+    }
     qg_mapdef *def = qg_mapdef_new(QG_FORMAT_DES, t->text);
     des_map *map = def ? des_map_new(p->legacy) : NULL;
     if (!map || qg_mapdef_set_file(def, p->path, t->line) != QG_OK) {

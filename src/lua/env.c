@@ -121,32 +121,6 @@ static int is_hook_name(lua_State *L, const char *name)
     return found;
 }
 
-static int is_library_name(const char *key)
-{
-    static const char *const names[] = {"string", "table", "math", "coroutine", "utf8", NULL};
-    for (const char *const *n = names; *n; n++)
-        if (strcmp(key, *n) == 0)
-            return 1;
-    return 0;
-}
-
-/* Replaces the library table at index with a shallow copy cached in the
- * environment (argument 1): what one map sets in string or math must not
- * reach the maps after it. */
-static void own_copy(lua_State *L, int index)
-{
-    lua_newtable(L);
-    lua_pushnil(L);
-    while (lua_next(L, index)) {
-        lua_pushvalue(L, -2);
-        lua_insert(L, -2);
-        lua_rawset(L, -4);
-    }
-    lua_pushvalue(L, 2);
-    lua_pushvalue(L, -2);
-    lua_rawset(L, 1);
-}
-
 /* __index(env, key): a dgn function bound to the map (cached in env);
  * mapgrd and the HOOK_* tables Crawl's environment holds, made when first
  * asked for; else the global. */
@@ -181,8 +155,7 @@ static int env_index(lua_State *L)
     lua_pushglobaltable(L);
     lua_pushvalue(L, 2);
     lua_gettable(L, -2);
-    if (is_library_name(key) && lua_type(L, -1) == LUA_TTABLE)
-        own_copy(L, lua_gettop(L));
+    lrt_map_view(L);
     return 1;
 }
 

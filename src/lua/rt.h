@@ -135,6 +135,10 @@ int lrt_pcall(lua_State *L, int nargs, int nresults);
 char *lrt_rewrite_error(const char *msg, const char *chunkname,
                         const char *file, int first_line, const char *map);
 void lrt_open_sandbox(lua_State *L, qg_runtime *rt);
+/* Replaces a shared library table on top of the stack by the read-only
+ * view maps get of it; other values are left as they are. */
+void lrt_map_view(lua_State *L);
+#define LRT_LIBRARY_VIEWS "questgrid.library_views"
 
 /* env.c */
 void lrt_push_map(lua_State *L, lrt_map *map);

@@ -5,6 +5,7 @@
 
 #include <lualib.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
@@ -123,10 +124,10 @@ static int safe_pcall(lua_State *L)
     return finish_pcall(L, status, 0);
 }
 
-/* A map's message handler sees only the map's own errors: Lua calls it
- * for the budget error from inside the count hook, where hooks are off and
- * a loop in the handler would never end (and what it returned would hide
- * why the chunk stopped). */
+/* A map's message handler runs only while the budget lasts: an error
+ * raised by the count hook calls the handler from inside the hook, where
+ * no hook runs, so a looping handler could never be stopped; and a handler
+ * must not replace the budget error. */
 static int guarded_handler(lua_State *L)
 {
     if (lrt_runtime(L)->budget_exhausted)
@@ -208,6 +209,151 @@ static int safe_setmetatable(lua_State *L)
     return 1;
 }
 
+/* ---- library calls: work the count hook cannot see -------------------- */
+
+/* What a library call costs beyond its few instructions, from its
+ * arguments: the elements it walks, or the bytes it copies, a byte
+ * counted as 1/32 of an instruction (a copy moves tens of bytes in the
+ * time the interpreter runs one instruction). */
+#define LRT_BYTES_PER_INSTRUCTION 32.0
+typedef enum work_kind {
+    WORK_STRING,     /* the length of the first argument */
+    WORK_REPEAT,     /* the length of the result of string.rep */
+    WORK_ARGUMENTS,  /* the total length of every string argument, and their count */
+    WORK_ELEMENTS,   /* the length of the table in the first argument */
+    WORK_SORT,       /* n log n for the table in the first argument */
+    WORK_RANGE       /* the count of elements table.move copies */
+} work_kind;
+
+static double work_of(lua_State *L, work_kind kind)
+{
+    double n;
+    switch (kind) {
+    case WORK_STRING:
+        return lua_type(L, 1) == LUA_TSTRING
+                   ? (double)lua_rawlen(L, 1) / LRT_BYTES_PER_INSTRUCTION : 0;
+    case WORK_REPEAT:
+        /* a result over the memory cap is Lua's own error to give */
+        n = lua_type(L, 1) == LUA_TSTRING && lua_isinteger(L, 2)
+                ? (double)lua_rawlen(L, 1) * (double)lua_tointeger(L, 2) : 0;
+        return n <= (double)lrt_runtime(L)->mem_limit ? n / LRT_BYTES_PER_INSTRUCTION : 0;
+    case WORK_ARGUMENTS:
+        n = 0;
+        for (int i = 1; i <= lua_gettop(L); i++)
+            if (lua_type(L, i) == LUA_TSTRING)
+                n += (double)lua_rawlen(L, i);
+        return lua_gettop(L) + n / LRT_BYTES_PER_INSTRUCTION;
+    case WORK_ELEMENTS:
+        return lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
+    case WORK_SORT:
+        n = lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
+        return n > 1 ? n * log2(n) : n;
+    case WORK_RANGE:
+        if (!lua_isinteger(L, 2) || !lua_isinteger(L, 3))
+            return 0;
+        return (double)lua_tointeger(L, 3) - (double)lua_tointeger(L, 2) + 1;
+    }
+    return 0;
+}
+
+static int charged_call(lua_State *L)
+{
+    double work = work_of(L, (work_kind)lua_tointeger(L, lua_upvalueindex(2)));
+    if (work > 0)
+        lrt_charge(L, work > 1e15 ? (size_t)1e15 : (size_t)work);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+static void charge_calls(lua_State *L, const char *table, const char *const *names,
+                         work_kind kind)
+{
+    lua_getglobal(L, table);
+    for (const char *const *name = names; *name; name++) {
+        lua_getfield(L, -1, *name);
+        lua_pushinteger(L, kind);
+        lua_pushcclosure(L, charged_call, 2);
+        lua_setfield(L, -2, *name);
+    }
+    lua_pop(L, 1);
+}
+
+static void charge_library_work(lua_State *L)
+{
+    static const char *const strings[] = {"upper", "lower", "reverse", "sub", "byte", "len", NULL};
+    static const char *const repeats[] = {"rep", NULL};
+    static const char *const formats[] = {"format", "char", NULL};
+    static const char *const utf8s[] = {"len", "codepoint", "offset", "char", NULL};
+    static const char *const elements[] = {"concat", "unpack", "insert", "remove", NULL};
+    static const char *const sorts[] = {"sort", NULL};
+    static const char *const moves[] = {"move", NULL};
+    charge_calls(L, "string", strings, WORK_STRING);
+    charge_calls(L, "string", repeats, WORK_REPEAT);
+    charge_calls(L, "string", formats, WORK_ARGUMENTS);
+    charge_calls(L, "utf8", utf8s, WORK_ARGUMENTS);
+    charge_calls(L, "table", elements, WORK_ELEMENTS);
+    charge_calls(L, "table", sorts, WORK_SORT);
+    charge_calls(L, "table", moves, WORK_RANGE);
+}
+
+/* ---- the shared libraries, read-only to maps ------------------------- */
+
+/* Maps see string, table, math, utf8 and coroutine through read-only
+ * proxies (lrt_map_view): what one map assigns there cannot reach the
+ * next. For the same reason getmetatable('') gives a read-only stand-in
+ * whose __index is the string library's view. */
+static const char library_proxies[] =
+    "local names = ...\n"
+    "local views = {}\n"
+    "for _, name in ipairs(names) do\n"
+    "  local lib = _G[name]\n"
+    "  views[lib] = setmetatable({}, {\n"
+    "    __index = lib,\n"
+    "    __newindex = function() error(\"maps may not change the library '\" .. name .. \"'\", 2) end,\n"
+    "    __pairs = function() return pairs(lib) end,\n"
+    "    __len = function() return #lib end,\n"
+    "    __metatable = false})\n"
+    "end\n"
+    "local strings = setmetatable({}, {__index = {__index = views[string]},\n"
+    "  __newindex = function() error(\"maps may not change the string metatable\", 2) end,\n"
+    "  __metatable = false})\n"
+    "return views, strings\n";
+
+static void open_library_views(lua_State *L)
+{
+    static const char *const names[] = {"string", "table", "math", "utf8", "coroutine"};
+    if (luaL_loadbufferx(L, library_proxies, sizeof library_proxies - 1, "=libraries", "t") != LUA_OK)
+        lua_error(L);
+    lua_createtable(L, 5, 0);
+    for (int i = 0; i < 5; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_call(L, 1, 2);
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 3);
+    lua_setfield(L, LUA_REGISTRYINDEX, LRT_LIBRARY_VIEWS);
+}
+
+void lrt_map_view(lua_State *L)
+{
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return;
+    lua_getfield(L, LUA_REGISTRYINDEX, LRT_LIBRARY_VIEWS);
+    lua_pushvalue(L, -2);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pop(L, 2);
+}
+
 /* ---- pattern matching: C code the count hook cannot interrupt ---------- */
 
 #define LRT_PATTERN_COST 100000000.0
@@ -252,37 +398,6 @@ static int guarded_match(lua_State *L)
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
-}
-
-/* table.move loops in C, out of the count hook's sight: the elements it
- * would move are charged first. */
-static int charged_move(lua_State *L)
-{
-    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
-    if (last >= first) {
-        lua_Unsigned count = (lua_Unsigned)last - (lua_Unsigned)first + 1u;
-        lua_Unsigned over = (lua_Unsigned)lrt_runtime(L)->instr_limit + 1u;
-        lrt_charge(L, (size_t)(count < over ? count : over));
-    }
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
-    return 1;
-}
-
-/* table.sort compares in C: n log n comparisons are charged first (a
- * loop re-sorting a big table is otherwise nearly free). */
-static int charged_sort(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    size_t n = (size_t)lua_rawlen(L, 1), work = n;
-    for (size_t m = n; m > 1; m >>= 1)
-        work += n;
-    lrt_charge(L, work);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 0);
-    return 0;
 }
 
 static void guard_string_function(lua_State *L, const char *name, int has_plain)
@@ -388,17 +503,6 @@ static void wrap_with_original(lua_State *L, const char *table, const char *name
     lua_pop(L, 1);
 }
 
-/* Strings share one metatable: a map must not reach it (its __index is
- * the string library every map's methods come from). */
-static void hide_string_metatable(lua_State *L)
-{
-    lua_pushliteral(L, "");
-    lua_getmetatable(L, -1);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 2);
-}
-
 static void remove_globals(lua_State *L)
 {
     static const char *const unsafe[] = {
@@ -434,9 +538,6 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     open_ordered_pairs(L);
     wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
     wrap_with_original(L, "coroutine", "resume", safe_resume);
-    hide_string_metatable(L);
-    wrap_with_original(L, "table", "move", charged_move);
-    wrap_with_original(L, "table", "sort", charged_sort);
     lua_getglobal(L, "table");
     lua_getfield(L, -1, "unpack");
     lua_setglobal(L, "unpack");
@@ -455,6 +556,8 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     lua_pushcfunction(L, math_pow);
     lua_setfield(L, -2, "pow");
     lua_pop(L, 1);
+    charge_library_work(L);
+    open_library_views(L);
 }
 
 /* ---- errors ----------------------------------------------------------- */
