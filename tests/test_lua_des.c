@@ -198,6 +198,19 @@ static void test_subvault_shape(void **state)
     qg_diags_free(d);
 }
 
+/* A runtime holding one parsed .des text, its first map compiled. */
+static qg_runtime *compiled(const char *path, const char *text, size_t len, int legacy,
+                            qg_diags *d)
+{
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_options options = {legacy};
+    qg_des_parse(path, text, len, &options, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    assert_int_equal(qg_runtime_compile_map(rt, qg_runtime_map(rt, 0), d), QG_OK);
+    return rt;
+}
+
 /* you.var answers the caller's variables (converted F:/D: conditionals
  * read them); legacy LFLAGS/BFLAGS and the map's file and line reach the
  * level as properties. */
@@ -216,13 +229,8 @@ static void test_variables_flags_and_provenance(void **state)
         "x.x\n"
         "ENDMAP\n";
     qg_diags *d = qg_diags_new();
-    qg_runtime *rt = qg_runtime_new(NULL, d);
-    qg_des_file *file = NULL;
-    qg_des_options legacy = {1};
-    qg_des_parse("vars.des", text, sizeof text - 1, &legacy, NULL, &file, d);
-    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_runtime *rt = compiled("vars.des", text, sizeof text - 1, 1, d);
     qg_mapdef *def = qg_runtime_map(rt, 0);
-    assert_int_equal(qg_runtime_compile_map(rt, def, d), QG_OK);
     qg_vars *vars = qg_vars_new();
     qg_vars_set(vars, "CLASS", "Mage");
     qg_context mage = {"D:3", 1, vars};
@@ -259,12 +267,8 @@ static void test_glyph_validation_helpers(void **state)
         "ccWcc\n"
         "ENDMAP\n";
     qg_diags *d = qg_diags_new();
-    qg_runtime *rt = qg_runtime_new(NULL, d);
-    qg_des_file *file = NULL;
-    qg_des_parse("stair.des", text, sizeof text - 1, NULL, NULL, &file, d);
-    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_runtime *rt = compiled("stair.des", text, sizeof text - 1, 0, d);
     qg_mapdef *def = qg_runtime_map(rt, 0);
-    assert_int_equal(qg_runtime_compile_map(rt, def, d), QG_OK);
     for (unsigned long long seed = 0; seed < 10; seed++) {
         qg_level *level = NULL;
         assert_int_equal(qg_runtime_resolve(rt, def, seed, NULL, &level, d), QG_OK);
