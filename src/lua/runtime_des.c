@@ -10,12 +10,15 @@ void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
         chunks->chunk[k] = qg_des_map_chunk(def, (qg_chunk_kind)k);
 }
 
+qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags)
+{
+    const qg_des_chunk *prelude = qg_des_global_prelude(file);
+    return prelude ? lrt_run_global_prelude(rt, prelude, diags) : QG_OK;
+}
+
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags)
 {
-    qg_status st = QG_OK;
-    const qg_des_chunk *prelude = qg_des_global_prelude(file);
-    if (prelude)
-        st = lrt_run_global_prelude(rt, prelude, diags);
+    qg_status st = qg_runtime_run_prelude(rt, file, diags);
     while (qg_des_map_count(file) > 0) {
         qg_mapdef *def = qg_des_take_map(file, 0);
         if (!def || lrt_add_map(rt, def) != QG_OK) {

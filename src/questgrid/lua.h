@@ -50,6 +50,10 @@ qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *co
 /* Adds a parsed file's maps to the runtime (which takes them over and frees
  * the file) and runs its global prelude. */
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags);
+/* Runs a parsed file's global prelude only: for runtimes that compile maps
+ * they do not hold (qg_runtime_compile_map takes any .des definition),
+ * such as several runtimes sharing one parse of the files. */
+qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags);
 size_t qg_runtime_map_count(const qg_runtime *rt);
 qg_mapdef *qg_runtime_map(const qg_runtime *rt, size_t index);
 qg_mapdef *qg_runtime_find_map(const qg_runtime *rt, const char *name);
