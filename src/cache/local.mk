@@ -18,6 +18,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/lookup.c \
 	src/cache/open.c \
 	src/cache/pack.c \
+	src/cache/packed.c \
 	src/cache/resolve.c \
 	src/cache/rows.c \
 	src/cache/stale.c \

@@ -37,6 +37,22 @@ typedef struct qgc_file_rec {
     qgc_blob blob;    /* the context: the file with its maps' lines blank */
 } qgc_file_rec;
 
+/* A source file packed on its own, before a writer takes it over (so that
+ * files can be packed on several threads). */
+typedef struct qgc_packed {
+    qgc_file_rec file;
+    qgc_map_rec *maps;
+    size_t count;
+} qgc_packed;
+
+/* Packs src and defs[0..count) into *out (its maps' file index is 0 until
+ * a writer takes it). On failure *out holds nothing. */
+qg_status qgc_pack_source(const qg_cache_source *src, const qg_mapdef *const *defs,
+                          size_t count, qgc_packed *out);
+void qgc_packed_free(qgc_packed *p);
+/* The writer takes p over (also when it fails). */
+qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags);
+
 /* The index fields, in the order of qgc_map_rec.fields. */
 extern const char *const qgc_field_keys[7];
 

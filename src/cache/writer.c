@@ -46,41 +46,33 @@ static qg_status no_memory(qg_diags *diags, const char *path)
     return QG_ERR_NOMEM;
 }
 
+qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
+{
+    qgc_file_rec *file = NULL;
+    if (!qg_grow((void **)&w->maps, &w->map_cap, w->map_count + p->count, sizeof *w->maps) ||
+        !(file = QG_PUSH(w->files, w->file_count, w->file_cap))) {
+        qg_status st = no_memory(diags, p->file.path);
+        qgc_packed_free(p);
+        return st;
+    }
+    *file = p->file;
+    for (size_t i = 0; i < p->count; i++) {
+        p->maps[i].file = w->file_count - 1;
+        w->maps[w->map_count++] = p->maps[i];
+    }
+    free(p->maps);
+    memset(p, 0, sizeof *p);
+    return QG_OK;
+}
+
 qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *src,
                                    const qg_mapdef *const *defs, size_t count,
                                    qg_diags *diags)
 {
-    if (!qg_grow((void **)&w->maps, &w->map_cap, w->map_count + count, sizeof *w->maps))
+    qgc_packed p;
+    if (qgc_pack_source(src, defs, count, &p) != QG_OK)
         return no_memory(diags, src->path);
-    qgc_file_rec *file = QG_PUSH(w->files, w->file_count, w->file_cap);
-    if (!file)
-        return no_memory(diags, src->path);
-    memset(file, 0, sizeof *file);
-    file->path = qg_strdup(src->path);
-    file->format = src->format;
-    file->size = src->len;
-    file->mtime_sec = src->mtime_sec;
-    file->mtime_nsec = src->mtime_nsec;
-    file->hash = qg_cache_hash(src->data, src->len);
-    file->map_count = count;
-    file->text = qg_strndup(src->data, src->len);
-    file->len = src->len;
-    qgc_map_rec *maps = w->maps + w->map_count;
-    memset(maps, 0, count * sizeof *maps);
-    qg_status st = file->path && file->text ? QG_OK : QG_ERR_NOMEM;
-    if (st == QG_OK)
-        st = qgc_pack_file(file, w->file_count - 1, defs, maps, count);
-    free(file->text);   /* its slices and context are in the blobs now */
-    file->text = NULL;
-    if (st != QG_OK) {
-        for (size_t i = 0; i < count; i++)
-            qgc_map_rec_free(&maps[i]);
-        qgc_file_rec_free(file);
-        w->file_count--;
-        return no_memory(diags, src->path);
-    }
-    w->map_count += count;
-    return QG_OK;
+    return qgc_writer_add_packed(w, &p, diags);
 }
 
 /* ---- compression, shared out over threads ---- */
