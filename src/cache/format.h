@@ -90,4 +90,8 @@ uint64_t qgc_load_u64(const unsigned char *p);
 /* zlib's CRC-32 of len bytes. */
 uint32_t qgc_crc32(const void *data, size_t len);
 
+/* Copies every diagnostic of from into to: work done on several threads
+ * reports into diagnostics of its own, joined in a fixed order. */
+void qgc_diags_merge(qg_diags *to, const qg_diags *from);
+
 #endif

@@ -2,6 +2,7 @@
  * sorted so that the same tree always compiles to the same cache. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/compile.h"
+#include "cache/format.h"
 #include "core/buf.h"
 #include "core/file.h"
 

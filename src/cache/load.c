@@ -92,9 +92,6 @@ qg_status qg_cache_map_source(const qg_cache *c, size_t index, char **text,
 int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blob *b,
                      size_t *pos, size_t *blank)
 {
-    *pos = *blank = 0;
-    if (!b->first_line)
-        return b->text_len == 0;
     size_t at = 0;
     for (size_t line = 1; line < b->first_line; line++) {
         const unsigned char *nl = memchr(ctx + at, '\n', ctx_len - at);
@@ -102,6 +99,15 @@ int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blo
             return 0;
         at = (size_t)(nl - ctx) + 1;
     }
+    return qgc_splice_at(ctx, ctx_len, at, b, pos, blank);
+}
+
+int qgc_splice_at(const unsigned char *ctx, size_t ctx_len, size_t at,
+                  const qgc_map_blob *b, size_t *pos, size_t *blank)
+{
+    *pos = *blank = 0;
+    if (!b->first_line)
+        return b->text_len == 0;
     size_t n = 0;
     for (size_t i = 0; i < b->text_len; i++)
         n += b->text[i] == '\n';

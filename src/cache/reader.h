@@ -77,6 +77,11 @@ qg_status qgc_decode_map_body(const qg_cache_entry *entry, const qgc_map_blob *b
  * the context has no such run of newlines there (a corrupt pair). */
 int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blob *b,
                      size_t *pos, size_t *blank);
+/* The same when the caller knows at, where line first_line starts. */
+int qgc_splice_at(const unsigned char *ctx, size_t ctx_len, size_t at,
+                  const qgc_map_blob *b, size_t *pos, size_t *blank);
+/* qg_cache_verify on jobs threads; the same report for any count. */
+qg_status qgc_verify(const qg_cache *cache, int jobs, qg_diags *diags);
 qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

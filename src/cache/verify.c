@@ -1,13 +1,53 @@
 /* The full check behind `questgrid cache verify` and the writer's
  * re-verification: every blob's bounds, CRC, inflation and structure (that
- * the blobs tile the blob area exactly was checked at open). */
+ * the blobs tile the blob area exactly was checked at open). The writer
+ * checks on several threads: the maps are split into runs, each reported
+ * into diagnostics of its own that are joined in order, so the report is
+ * the same for any thread count. */
 #include "cache/reader.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static size_t check_map(const qg_cache *c, size_t i, const unsigned char *const *contexts,
+enum { MAX_VERIFY_JOBS = 64 };
+
+/* A file's context and where each of its lines starts: each map's text is
+ * checked against its line without walking the context from the top. */
+typedef struct context {
+    unsigned char *text;
+    size_t *line_start;  /* line_start[k]: offset of line k + 1 */
+    size_t lines;
+} context;
+
+static int index_context(context *ctx, size_t len)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < len; i++)
+        n += ctx->text[i] == '\n';
+    ctx->line_start = malloc(n * sizeof *ctx->line_start);
+    if (!ctx->line_start)
+        return 0;
+    ctx->line_start[0] = 0;
+    ctx->lines = 1;
+    for (size_t i = 0; i < len; i++)
+        if (ctx->text[i] == '\n')
+            ctx->line_start[ctx->lines++] = i + 1;
+    return 1;
+}
+
+static int fits_context(const qg_cache *c, const qg_cache_entry *e, const context *ctx,
+                        const qgc_map_blob *blob)
+{
+    size_t len = c->file_blobs[e->file].raw_size, pos, blank;
+    if (blob->first_line > ctx->lines)
+        return 0;
+    size_t at = blob->first_line ? ctx->line_start[blob->first_line - 1] : 0;
+    return qgc_splice_at(ctx->text, len, at, blob, &pos, &blank);
+}
+
+static size_t check_map(const qg_cache *c, size_t i, const context *contexts,
                         qg_diags *diags)
 {
     const qg_cache_entry *e = &c->maps[i];
@@ -18,15 +58,14 @@ static size_t check_map(const qg_cache *c, size_t i, const unsigned char *const 
     if (qgc_read_blob(c, &ref, what, &raw, diags) != QG_OK)
         return 1;
     qgc_map_blob blob;
-    size_t errors = 0, pos, blank;
-    const unsigned char *ctx = contexts[e->file];
+    size_t errors = 0;
+    const context *ctx = &contexts[e->file];
     if (!qgc_decode_map_head(c->meta[i].data, c->meta[i].len, raw, e->raw_size, e->line,
                              &blob) ||
         qgc_decode_map_body(e, &blob, NULL) != QG_OK) {
         qgc_corrupt(diags, c, "%s: malformed blob", what);
         errors++;
-    } else if (ctx && !qgc_splice_point(ctx, c->file_blobs[e->file].raw_size, &blob, &pos,
-                                        &blank)) {
+    } else if (ctx->text && !fits_context(c, e, ctx, &blob)) {
         qgc_corrupt(diags, c, "%s: its text does not fit its file", what);
         errors++;
     }
@@ -34,24 +73,95 @@ static size_t check_map(const qg_cache *c, size_t i, const unsigned char *const 
     return errors;
 }
 
-qg_status qg_cache_verify(const qg_cache *c, qg_diags *diags)
+typedef struct map_run {
+    const qg_cache *c;
+    const context *contexts;
+    size_t from, to;
+    qg_diags *diags;
+    size_t errors;
+} map_run;
+
+static void *check_run(void *p)
+{
+    map_run *run = p;
+    for (size_t i = run->from; i < run->to; i++)
+        run->errors += check_map(run->c, i, run->contexts, run->diags);
+    return NULL;
+}
+
+/* Checks the maps on jobs threads (this one included); a run whose
+ * thread cannot start is checked here. */
+static size_t check_maps(const qg_cache *c, const context *contexts, int jobs,
+                         qg_diags *diags)
+{
+    size_t n = c->header.map_count, errors = 0;
+    map_run runs[MAX_VERIFY_JOBS];
+    pthread_t threads[MAX_VERIFY_JOBS];
+    int started[MAX_VERIFY_JOBS] = {0};
+    jobs = jobs < 1 ? 1 : jobs > MAX_VERIFY_JOBS ? MAX_VERIFY_JOBS : jobs;
+    runs[0].diags = diags;
+    for (int k = 1; k < jobs; k++)
+        if (!(runs[k].diags = qg_diags_new()))
+            jobs = k;
+    for (int k = 0; k < jobs; k++) {
+        runs[k].c = c;
+        runs[k].contexts = contexts;
+        runs[k].from = n * (size_t)k / (size_t)jobs;
+        runs[k].to = n * (size_t)(k + 1) / (size_t)jobs;
+        runs[k].errors = 0;
+    }
+    for (int k = 1; k < jobs; k++)
+        started[k] = pthread_create(&threads[k], NULL, check_run, &runs[k]) == 0;
+    check_run(&runs[0]);
+    for (int k = 1; k < jobs; k++) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            check_run(&runs[k]);
+        errors += runs[k].errors;
+    }
+    errors += runs[0].errors;
+    for (int k = 1; k < jobs; k++) {
+        qgc_diags_merge(diags, runs[k].diags);
+        qg_diags_free(runs[k].diags);
+    }
+    return errors;
+}
+
+qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
 {
     size_t errors = 0, n = c->header.file_count;
-    unsigned char **contexts = calloc(n + 1, sizeof *contexts);
+    context *contexts = calloc(n + 1, sizeof *contexts);
     if (!contexts) {
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    for (size_t i = 0; i < n; i++) {
+    qg_status st = QG_OK;
+    for (size_t i = 0; i < n && st == QG_OK; i++) {
         char what[300];
         snprintf(what, sizeof what, "context of %s", c->files[i].path);
-        if (qgc_read_blob(c, &c->file_blobs[i], what, &contexts[i], diags) != QG_OK)
-            errors++;
+        qg_status read = qgc_read_blob(c, &c->file_blobs[i], what, &contexts[i].text, diags);
+        if (read == QG_OK && !index_context(&contexts[i], c->file_blobs[i].raw_size)) {
+            qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+            read = QG_ERR_NOMEM;
+        }
+        if (read == QG_ERR_NOMEM)
+            st = read;
+        errors += read != QG_OK;
     }
-    for (size_t i = 0; i < c->header.map_count; i++)
-        errors += check_map(c, i, (const unsigned char *const *)contexts, diags);
-    for (size_t i = 0; i < n; i++)
-        free(contexts[i]);
+    if (st == QG_OK)
+        errors += check_maps(c, contexts, jobs, diags);
+    for (size_t i = 0; i < n; i++) {
+        free(contexts[i].text);
+        free(contexts[i].line_start);
+    }
     free(contexts);
+    if (st != QG_OK)
+        return st;
     return errors ? QG_ERR_CORRUPT : QG_OK;
+}
+
+qg_status qg_cache_verify(const qg_cache *c, qg_diags *diags)
+{
+    return qgc_verify(c, 1, diags);
 }
