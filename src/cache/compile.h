@@ -4,6 +4,7 @@
 #define QG_CACHE_COMPILE_H
 
 #include "questgrid/cache.h"
+#include "questgrid/des.h"
 
 typedef struct qgc_input {
     char *path;        /* as recorded: relative to the base directory */
@@ -35,12 +36,28 @@ qg_status qgc_compile_des(qgc_inputs *in, const qg_compile_options *opt,
                           qg_cache_writer *w, qg_compile_stats *stats, int *fatal,
                           qg_diags *diags);
 
+/* One .des input parsed (des_units.c). */
+typedef struct qgc_des_unit {
+    qgc_input *input;
+    qg_des_file *file;
+    qg_diags *diags;
+    qg_status status;
+    int end_state;       /* the scanner's start condition after the file */
+    int reparsed;        /* parsed again by qgc_des_settle */
+} qgc_des_unit;
+
+/* Parses the unit's input as if it came first (safe on any thread). */
+void qgc_des_unit_parse(qgc_des_unit *u);
+void qgc_des_unit_free(qgc_des_unit *u);
+/* Makes the units what parsing them in order gives: parses again, in
+ * order, each file whose names or start condition earlier files change.
+ * QG_ERR_NOMEM when a unit or the settling ran out of memory. */
+qg_status qgc_des_settle(qgc_des_unit *units, size_t count);
+
 /* Reads the F:/D: inputs (with the files they include) and adds them to w.
  * Both compilers free an input's data once the writer has what it needs. */
 qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
                          qg_compile_stats *stats, qg_diags *diags);
 
-/* Copies every diagnostic of from into to. */
-void qgc_diags_merge(qg_diags *to, const qg_diags *from);
 
 #endif

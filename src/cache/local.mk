@@ -10,6 +10,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
 	src/cache/depth.c \
+	src/cache/des_units.c \
 	src/cache/dict.c \
 	src/cache/fresh.c \
 	src/cache/header.c \
