@@ -158,6 +158,55 @@ static void threads_change_nothing(void **state)
     qg_diags_free(d);
 }
 
+/* The threads parse the files between them; what they report must be what
+ * a parse in file order reports: a name defined again names the earlier
+ * file, and a file ending inside MAP leaves the next file in its rows. */
+static qg_diags *compile_reports(const char *const *inputs, size_t count, int jobs)
+{
+    qg_diags *d = qg_diags_new();
+    qg_compile_options opt = {.jobs = jobs};
+    assert_int_not_equal(qg_cache_compile(inputs, count, temp_path("order.qgc"), &opt, NULL, d),
+                         QG_OK);
+    return d;
+}
+
+static void parse_in_file_order(void **state)
+{
+    (void)state;
+    char a[256], b[256], c[256], e[256], want[600];
+    snprintf(a, sizeof a, "%s", temp_path("order_a.des"));
+    snprintf(b, sizeof b, "%s", temp_path("order_b.des"));
+    snprintf(c, sizeof c, "%s", temp_path("order_c.des"));
+    snprintf(e, sizeof e, "%s", temp_path("order_e.des"));
+    spit(a, "NAME: one\nMAP\nx\nENDMAP\nNAME: two\nMAP\nx\nENDMAP\n");
+    spit(b, "# x\nNAME:  two\nMAP\ny\nENDMAP\n");
+    spit(c, "NAME: open\nMAP\nx\n");
+    spit(e, "x\nENDMAP\n");
+    const char *inputs[4] = {a, b, c, e};
+    qg_diags *one = compile_reports(inputs, 4, 1), *three = compile_reports(inputs, 4, 3);
+    snprintf(want, sizeof want, "map 'two' already defined at %s:5", a);
+    assert_true(test_diags_contain(one, QG_ERROR, want));
+    assert_true(test_diags_contain(one, QG_ERROR, "a map row is not expected here"));
+    assert_int_equal(qg_diags_count(one), qg_diags_count(three));
+    for (size_t i = 0; i < qg_diags_count(one); i++) {
+        const qg_diag *x = qg_diags_get(one, i), *y = qg_diags_get(three, i);
+        assert_string_equal(x->file, y->file);
+        assert_int_equal(x->line, y->line);
+        assert_int_equal(x->col, y->col);
+        assert_string_equal(x->message, y->message);
+    }
+    const qg_diag *dup = NULL;
+    for (size_t i = 0; i < qg_diags_count(three); i++)
+        if (strcmp(qg_diags_get(three, i)->message, want) == 0)
+            dup = qg_diags_get(three, i);
+    assert_non_null(dup);
+    assert_string_equal(dup->file, b);
+    assert_int_equal(dup->line, 2);
+    assert_int_equal(dup->col, 8);
+    qg_diags_free(one);
+    qg_diags_free(three);
+}
+
 static size_t temp_files(void)
 {
     DIR *dp = opendir(temp_dir());
@@ -316,6 +365,7 @@ int main(void)
         cmocka_unit_test(bundled_data),
         cmocka_unit_test(cross_file_references),
         cmocka_unit_test(threads_change_nothing),
+        cmocka_unit_test(parse_in_file_order),
         cmocka_unit_test(failures_and_cancel),
         cmocka_unit_test(stale_sources),
         cmocka_unit_test(crawl_corpus),
