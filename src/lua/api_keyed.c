@@ -164,9 +164,7 @@ static int l_marker(lua_State *L)
     if (lua_gettop(L) == 1)
         return 0;
     if (lua_isnil(L, 2)) {
-        for (size_t i = 0; i < map->mark_count; i++)
-            free(map->marks[i].spec);
-        map->mark_count = 0;
+        lrt_map_clear_marks(map);
         return 0;
     }
     size_t len;
@@ -212,7 +210,7 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
     des_keyed k;
     parse_keyed(L, map, dir, kind, s, &arena, &k);
     const des_slot *alts = &k.slots[0];
-    int frozen = -1, ok = 1;
+    int frozen = -1, ok = 1, written = -1;
     char spec[256];
     for (int y = 0; ok && y < map->height; y++) {
         for (int x = 0; ok && x < map->width; x++) {
@@ -226,9 +224,13 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
                 frozen = pick;
             if (pick < 0)
                 continue;
-            snprintf(spec, sizeof spec, "%s:%s", kind, alts->alts[pick].text);
-            for (char *p = spec; *p; p++)
-                *p = (char)tolower((unsigned char)*p);
+            /* most overlays write one value over many cells */
+            if (pick != written) {
+                snprintf(spec, sizeof spec, "%s:%s", kind, alts->alts[pick].text);
+                for (char *p = spec; *p; p++)
+                    *p = (char)tolower((unsigned char)*p);
+                written = pick;
+            }
             ok = lrt_map_add_mark(map, x, y, spec);
         }
     }

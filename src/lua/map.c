@@ -73,8 +73,8 @@ void lrt_map_free(lrt_map *map)
             free(map->keyed[i]);
         }
     }
-    for (size_t i = 0; i < map->mark_count; i++)
-        free(map->marks[i].spec);
+    lrt_map_clear_marks(map);
+    free(map->mark_specs);
     free(map->marks);
     for (size_t i = 0; i < map->sub_count; i++)
         lrt_map_free(map->subs[i]);
@@ -198,21 +198,36 @@ int lrt_map_mirror(lrt_map *map, int horizontal)
     return remap(map, map->width, map->height, horizontal ? 2 : 3);
 }
 
+void lrt_map_clear_marks(lrt_map *map)
+{
+    for (size_t i = 0; i < map->mark_spec_count; i++)
+        free(map->mark_specs[i]);
+    map->mark_spec_count = 0;
+    map->mark_count = 0;
+}
+
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec)
 {
     if (map->mark_count >= LRT_MAX_MARKS)
         return 0;
-    char *copy = qg_strdup(spec);
-    if (!copy)
-        return 0;
-    lrt_mark *mark = QG_PUSH(map->marks, map->mark_count, map->mark_cap);
-    if (!mark) {
-        free(copy);
-        return 0;
+    const char *last = map->mark_spec_count ? map->mark_specs[map->mark_spec_count - 1] : NULL;
+    if (!last || strcmp(last, spec) != 0) {
+        char *copy = qg_strdup(spec);
+        char **slot = copy ? QG_PUSH(map->mark_specs, map->mark_spec_count,
+                                     map->mark_spec_cap) : NULL;
+        if (!slot) {
+            free(copy);
+            return 0;
+        }
+        *slot = copy;
+        last = copy;
     }
+    lrt_mark *mark = QG_PUSH(map->marks, map->mark_count, map->mark_cap);
+    if (!mark)
+        return 0;
     mark->x = x;
     mark->y = y;
-    mark->spec = copy;
+    mark->spec = last;
     return 1;
 }
 

@@ -36,10 +36,11 @@ typedef struct lrt_keyed {
     uint32_t mask_set, mask_clear;
 } lrt_keyed;
 
-/* A MARKER, lua_marker or overlay (COLOUR, FTILE, …) fixed to a cell. */
+/* A MARKER, lua_marker or overlay (COLOUR, FTILE, …) fixed to a cell;
+ * spec is one of the map's mark_specs. */
 typedef struct lrt_mark {
     int x, y;
-    char *spec;
+    const char *spec;
 } lrt_mark;
 
 typedef struct lrt_strs {
@@ -75,6 +76,10 @@ typedef struct lrt_map {
     lrt_keyed *keyed[LRT_GLYPHS];
     lrt_mark *marks;
     size_t mark_count, mark_cap;
+    /* the marks' texts, each kept once for the run of marks that share it
+     * (an overlay writes one value over many cells) */
+    char **mark_specs;
+    size_t mark_spec_count, mark_spec_cap;
 } lrt_map;
 
 struct qg_runtime {
@@ -165,6 +170,7 @@ char lrt_cell(const lrt_map *map, int x, int y);
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
 /* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
+void lrt_map_clear_marks(lrt_map *map);
 lrt_keyed *lrt_map_keyed(lrt_map *map, unsigned char glyph);
 /* Grid, marks and subvault cells turned (clockwise or not) or mirrored
  * (left-right with horizontal, else top-bottom); 0 when out of memory. */
