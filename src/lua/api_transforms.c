@@ -27,9 +27,22 @@ static int pick_glyph(qg_runtime *rt, glyph_pick *p)
     return g;
 }
 
-static int in_keys(const char *keys, char c)
+/* The glyphs of keys as a table (never the NUL that ends them): a
+ * transform tests every cell of the grid. */
+typedef struct key_set {
+    unsigned char has[256];
+} key_set;
+
+static void key_set_of(key_set *set, const char *keys)
 {
-    return c && strchr(keys, c) != NULL;
+    memset(set->has, 0, sizeof set->has);
+    for (const unsigned char *k = (const unsigned char *)keys; *k; k++)
+        set->has[*k] = 1;
+}
+
+static int in_keys(const key_set *set, char c)
+{
+    return set->has[(unsigned char)c];
 }
 
 int lrt_map_fn(lua_State *L)
@@ -100,9 +113,11 @@ static void subst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
     int r = des_parse_subst(&arena, s, strlen(s), &sp, &err);
     if (r == DES_PARSE_OK) {
         glyph_pick p = {sp.choices, sp.count, sp.fixed, 0};
+        key_set keys;
+        key_set_of(&keys, sp.keys);
         size_t cells = (size_t)map->width * map->height;
         for (size_t i = 0; i < cells; i++)
-            if (in_keys(sp.keys, map->grid[i]))
+            if (in_keys(&keys, map->grid[i]))
                 map->grid[i] = (char)pick_glyph(rt, &p);
     }
     des_arena_free(&arena);
@@ -133,8 +148,10 @@ static void nsubst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s
     des_spec_error err;
     int r = des_parse_nsubst(&arena, s, strlen(s), &sp, &err);
     if (r == DES_PARSE_OK) {
+        key_set keys;
+        key_set_of(&keys, sp.keys);
         for (size_t i = 0; i < total; i++)
-            if (in_keys(sp.keys, map->grid[i]))
+            if (in_keys(&keys, map->grid[i]))
                 cells[n++] = i;
         shuffle_cells(&rt->rng, cells, n);
         size_t next = 0;
@@ -208,9 +225,11 @@ static void clear_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
 {
     (void)L;
     (void)rt;
+    key_set keys;
+    key_set_of(&keys, s);
     size_t cells = (size_t)map->width * map->height;
     for (size_t i = 0; i < cells; i++)
-        if (map->grid[i] && strchr(s, map->grid[i]))
+        if (in_keys(&keys, map->grid[i]))
             map->grid[i] = ' ';
 }
 
