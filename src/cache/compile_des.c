@@ -256,6 +256,9 @@ static void *run_worker(void *p)
         run_preludes(arg->job, arg->id);
         compile_maps(arg->job, arg->id);
     }
+    /* done with its runtime: freed here, in parallel with the others */
+    qg_runtime_free(arg->job->workers[arg->id].rt);
+    arg->job->workers[arg->id].rt = NULL;
     return NULL;
 }
 
