@@ -6,6 +6,7 @@
 #include "cache/pack.h"
 #include "cache/reader.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,11 +64,11 @@ static int index_grow(line_table *t)
     return 1;
 }
 
-static int table_add(line_table *t, const char *text, size_t len, size_t blob)
+static int table_add(line_table *t, const char *text, size_t len, uint64_t hash,
+                     size_t blob)
 {
     if ((t->count + 1) * 2 > t->index_cap && !index_grow(t))
         return 0;
-    uint64_t hash = hash_line(text, len);
     size_t h = (size_t)hash & (t->index_cap - 1);
     for (; t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
         line_count *line = &t->lines[t->index[h] - 1];
@@ -98,54 +99,118 @@ static int by_value(const void *a, const void *b)
     return memcmp(x->text, y->text, x->len);
 }
 
-enum { MIN_COUNT = 3, MIN_LEN = 4 };
+enum { MIN_COUNT = 3, MIN_LEN = 4, MAX_PARTS = 16 };
 
-static int add_lines(line_table *t, const char *p, size_t len, size_t blob)
+/* The lines are counted on several threads, each taking the lines of one
+ * part of the hash values over every blob: the parts hold different
+ * lines, so their counts need no merging. */
+typedef struct count_part {
+    const qgc_file_rec *files;
+    size_t file_count;
+    const qgc_map_rec *maps;
+    size_t map_count;
+    uint64_t part, parts;
+    line_table t;
+    int ok;
+} count_part;
+
+static int add_lines(count_part *c, const char *p, size_t len, size_t blob)
 {
     const char *end = p + len;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl + 1 : end;
-        if ((size_t)(stop - p) >= MIN_LEN && !table_add(t, p, (size_t)(stop - p), blob))
-            return 0;
+        size_t n = (size_t)(stop - p);
+        if (n >= MIN_LEN) {
+            uint64_t hash = hash_line(p, n);
+            if ((hash >> 32) % c->parts == c->part && !table_add(&c->t, p, n, hash, blob))
+                return 0;
+        }
         p = stop;
     }
     return 1;
 }
 
+static void *count_lines(void *arg)
+{
+    count_part *c = arg;
+    c->ok = 1;
+    for (size_t f = 0; c->ok && f < c->file_count; f++)
+        c->ok = add_lines(c, c->files[f].blob.raw.data, c->files[f].blob.raw.len, f);
+    for (size_t m = 0; c->ok && m < c->map_count; m++) {
+        const qgc_map_rec *map = &c->maps[m];
+        qgc_map_blob b;
+        if (qgc_decode_map_head((const unsigned char *)map->meta.data, map->meta.len,
+                                (const unsigned char *)map->blob.raw.data, map->blob.raw.len,
+                                map->line, &b))
+            c->ok = add_lines(c, b.text, b.text_len, c->file_count + m);
+    }
+    free(c->t.index);
+    c->t.index = NULL;
+    return NULL;
+}
+
+/* Runs every part, on threads of their own and this one; 0 when out of
+ * memory. */
+static int count_parts(count_part *parts, int n)
+{
+    pthread_t threads[MAX_PARTS];
+    int started[MAX_PARTS] = {0}, ok = 1;
+    for (int k = 1; k < n; k++)
+        started[k] = pthread_create(&threads[k], NULL, count_lines, &parts[k]) == 0;
+    count_lines(&parts[0]);
+    for (int k = 1; k < n; k++) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            count_lines(&parts[k]);
+    }
+    for (int k = 0; k < n; k++)
+        ok = ok && parts[k].ok;
+    return ok;
+}
+
+/* The lines found in enough blobs, from every part. */
+static line_count *candidates(const count_part *parts, int n, size_t *count)
+{
+    size_t total = 0;
+    for (int k = 0; k < n; k++)
+        for (size_t i = 0; i < parts[k].t.count; i++)
+            total += parts[k].t.lines[i].count >= MIN_COUNT;
+    line_count *out = malloc((total + 1) * sizeof *out);
+    *count = 0;
+    for (int k = 0; out && k < n; k++)
+        for (size_t i = 0; i < parts[k].t.count; i++)
+            if (parts[k].t.lines[i].count >= MIN_COUNT)
+                out[(*count)++] = parts[k].t.lines[i];
+    return out;
+}
+
 qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
-                               const qgc_map_rec *maps, size_t map_count,
+                               const qgc_map_rec *maps, size_t map_count, int jobs,
                                qg_buf *dict)
 {
-    line_table t = {0};
-    int ok = 1;
-    for (size_t f = 0; ok && f < file_count; f++)
-        ok = add_lines(&t, files[f].blob.raw.data, files[f].blob.raw.len, f);
-    for (size_t m = 0; ok && m < map_count; m++) {
-        qgc_map_blob b;
-        if (qgc_decode_map_head((const unsigned char *)maps[m].meta.data, maps[m].meta.len,
-                                (const unsigned char *)maps[m].blob.raw.data,
-                                maps[m].blob.raw.len, maps[m].line, &b))
-            ok = add_lines(&t, b.text, b.text_len, file_count + m);
-    }
-    free(t.index);
-    if (!ok) {
-        free(t.lines);
+    int n = jobs < 1 ? 1 : jobs > MAX_PARTS ? MAX_PARTS : jobs;
+    count_part parts[MAX_PARTS];
+    memset(parts, 0, sizeof parts);
+    for (int k = 0; k < n; k++)
+        parts[k] = (count_part){files, file_count, maps, map_count, (uint64_t)k,
+                                (uint64_t)n, {0}, 0};
+    size_t count = 0;
+    line_count *lines = count_parts(parts, n) ? candidates(parts, n, &count) : NULL;
+    for (int k = 0; k < n; k++)
+        free(parts[k].t.lines);
+    if (!lines)
         return QG_ERR_NOMEM;
-    }
-    size_t n = 0;
-    for (size_t i = 0; i < t.count; i++)
-        if (t.lines[i].count >= MIN_COUNT)
-            t.lines[n++] = t.lines[i];
-    qsort(t.lines, n, sizeof *t.lines, by_value);
+    qsort(lines, count, sizeof *lines, by_value);
     size_t chosen = 0, size = 0;
-    for (size_t i = 0; i < n; i++)
-        if (size + t.lines[i].len <= QGC_MAX_DICTIONARY) {
-            size += t.lines[i].len;
-            t.lines[chosen++] = t.lines[i];
+    for (size_t i = 0; i < count; i++)
+        if (size + lines[i].len <= QGC_MAX_DICTIONARY) {
+            size += lines[i].len;
+            lines[chosen++] = lines[i];
         }
     for (size_t i = chosen; i-- > 0;)
-        qg_buf_append(dict, t.lines[i].text, t.lines[i].len);
-    free(t.lines);
+        qg_buf_append(dict, lines[i].text, lines[i].len);
+    free(lines);
     return dict->failed ? QG_ERR_NOMEM : QG_OK;
 }

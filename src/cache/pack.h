@@ -65,9 +65,10 @@ void qgc_map_rec_free(qgc_map_rec *map);
 void qgc_file_rec_free(qgc_file_rec *file);
 
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines found in the most blobs: the files' contexts and the maps' texts. */
+ * lines found in the most blobs: the files' contexts and the maps' texts.
+ * The same dictionary for any number of jobs (threads). */
 qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
-                               const qgc_map_rec *maps, size_t map_count,
+                               const qgc_map_rec *maps, size_t map_count, int jobs,
                                qg_buf *dict);
 
 #endif

@@ -295,7 +295,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     qg_buf_init(&dict);
     qg_buf_init(&image);
     qg_status st = qgc_build_dictionary(w->files, w->file_count, w->maps, w->map_count,
-                                        &dict);
+                                        opt->jobs, &dict);
     if (st == QG_OK)
         st = compress_all(w, &dict, opt);
     if (st == QG_OK)
