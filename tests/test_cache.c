@@ -535,6 +535,39 @@ static void inflate_is_capped(void **state)
     free(zeros);
 }
 
+/* A stream compressed in pieces is one stream: it inflates whole, and the
+ * thread count does not change a byte of it. */
+static void pieces_make_one_stream(void **state)
+{
+    (void)state;
+    size_t len = 700u * 1024u + 123u;
+    char *text = malloc(len);
+    uint32_t x = 12345;
+    for (size_t i = 0; i < len; i++) {
+        x = x * 1103515245u + 12345u;
+        text[i] = (char)("abcdefgh\n.#"[(x >> 16) % 12]);
+    }
+    qg_buf one, three;
+    qg_buf_init(&one);
+    qg_buf_init(&three);
+    assert_int_equal(qgc_deflate_pieces(text, len, 1, &one), QG_OK);
+    assert_int_equal(qgc_deflate_pieces(text, len, 3, &three), QG_OK);
+    assert_int_equal(one.len, three.len);
+    assert_memory_equal(one.data, three.data, one.len);
+    char *back = malloc(len);
+    assert_true(qgc_inflate(one.data, one.len, NULL, 0, back, len));
+    assert_memory_equal(back, text, len);
+    assert_false(qgc_inflate(one.data, one.len - 1, NULL, 0, back, len));
+    qg_buf_free(&one);
+    qg_buf_init(&one);
+    assert_int_equal(qgc_deflate_pieces("", 0, 2, &one), QG_OK);
+    assert_true(qgc_inflate(one.data, one.len, NULL, 0, back, 0));
+    qg_buf_free(&one);
+    qg_buf_free(&three);
+    free(back);
+    free(text);
+}
+
 /* A cache made by hand: one file, one map whose blob inflates to 8 MiB of
  * zeros while the index says raw_size. */
 static size_t bomb_cache(unsigned char **image, uint32_t raw_size)
@@ -822,6 +855,7 @@ int main(void)
         cmocka_unit_test(bit_flips_everywhere),
         cmocka_unit_test(header_damage_is_named),
         cmocka_unit_test(inflate_is_capped),
+        cmocka_unit_test(pieces_make_one_stream),
         cmocka_unit_test(bomb_blobs),
         cmocka_unit_test(staleness),
         cmocka_unit_test(failed_write_keeps_previous),

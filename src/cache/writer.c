@@ -239,7 +239,7 @@ static uint64_t blob_total(qg_cache_writer *w)
     return total;
 }
 
-static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, qg_buf *out)
+static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, int jobs, qg_buf *out)
 {
     qg_buf idx, zidx;
     qg_buf_init(&idx);
@@ -250,7 +250,7 @@ static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, qg_buf *out)
     if (st == QG_OK && (idx.len > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
         st = QG_ERR_LIMIT;
     if (st == QG_OK)
-        st = qgc_deflate(idx.data, idx.len, NULL, 0, &zidx);
+        st = qgc_deflate_pieces(idx.data, idx.len, jobs, &zidx);
     if (st == QG_OK) {
         qgc_header h = {
             .format_version = QG_CACHE_FORMAT_VERSION,
@@ -299,7 +299,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     if (st == QG_OK)
         st = compress_all(w, &dict, opt);
     if (st == QG_OK)
-        st = assemble(w, &dict, &image);
+        st = assemble(w, &dict, opt->jobs, &image);
     if (st == QG_OK)
         st = qgc_write_verified(path, image.data, image.len, opt->jobs, opt->cancel, diags);
     else if (opt->cancel && *opt->cancel)

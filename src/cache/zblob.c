@@ -1,6 +1,8 @@
 #include "cache/zblob.h"
 
 #include <limits.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Level 6 compresses these small texts within half a percent of level 9
@@ -74,6 +76,88 @@ qg_status qgc_deflate(const void *data, size_t len, const void *dict,
     qg_status st = qgc_deflater_run(&d, data, len, dict, dict_len, out);
     qgc_deflater_end(&d);
     return st;
+}
+
+enum { PIECE = 128 * 1024, WINDOW = 32 * 1024, MAX_PIECE_JOBS = 16 };
+
+typedef struct piece_job {
+    const unsigned char *data;
+    size_t len, count;
+    qg_buf *pieces;
+    pthread_mutex_t lock;
+    size_t next;
+    int failed;
+} piece_job;
+
+static int deflate_piece(const piece_job *job, size_t i)
+{
+    size_t start = i * PIECE, n = job->len - start < PIECE ? job->len - start : PIECE;
+    size_t back = start < WINDOW ? start : WINDOW;
+    int last = i + 1 == job->count;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return 0;
+    qg_buf *out = &job->pieces[i];
+    uLong bound = deflateBound(&z, (uLong)n) + 16;
+    int ok = (!back || deflateSetDictionary(&z, job->data + start - back, (uInt)back) == Z_OK) &&
+             qg_buf_reserve(out, bound);
+    if (ok) {
+        z.next_in = (Bytef *)(uintptr_t)(job->data + start);
+        z.avail_in = (uInt)n;
+        z.next_out = (Bytef *)out->data;
+        z.avail_out = (uInt)bound;
+        int rc = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
+        ok = last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0 && z.avail_out > 0;
+        out->len = bound - z.avail_out;
+    }
+    deflateEnd(&z);
+    return ok;
+}
+
+static void *piece_worker(void *arg)
+{
+    piece_job *job = arg;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        size_t i = job->next++;
+        int stop = job->failed || i >= job->count;
+        pthread_mutex_unlock(&job->lock);
+        if (stop)
+            return NULL;
+        if (!deflate_piece(job, i)) {
+            pthread_mutex_lock(&job->lock);
+            job->failed = 1;
+            pthread_mutex_unlock(&job->lock);
+        }
+    }
+}
+
+qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out)
+{
+    if (len > UINT_MAX)
+        return QG_ERR_LIMIT;
+    piece_job job = {data, len, len ? (len + PIECE - 1) / PIECE : 1, NULL,
+                     PTHREAD_MUTEX_INITIALIZER, 0, 0};
+    job.pieces = calloc(job.count, sizeof *job.pieces);
+    if (!job.pieces)
+        return QG_ERR_NOMEM;
+    pthread_t threads[MAX_PIECE_JOBS];
+    int started = 0;
+    for (int i = 1; i < jobs && i < MAX_PIECE_JOBS && (size_t)i < job.count; i++)
+        if (pthread_create(&threads[started], NULL, piece_worker, &job) == 0)
+            started++;
+    piece_worker(&job);
+    for (int i = 0; i < started; i++)
+        pthread_join(threads[i], NULL);
+    for (size_t i = 0; i < job.count; i++) {
+        if (!job.failed)
+            qg_buf_append(out, job.pieces[i].data, job.pieces[i].len);
+        qg_buf_free(&job.pieces[i]);
+    }
+    free(job.pieces);
+    pthread_mutex_destroy(&job.lock);
+    return job.failed || out->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
 int qgc_inflate(const void *src, size_t src_len, const void *dict,

@@ -30,6 +30,12 @@ qg_status qgc_deflater_run(qgc_deflater *d, const void *data, size_t len,
 /* The same with a state of its own. */
 qg_status qgc_deflate(const void *data, size_t len, const void *dict,
                       size_t dict_len, qg_buf *out);
+/* One stream compressed on up to jobs threads as pigz does: the data is cut
+ * into pieces of a fixed size, each compressed with the 32 KiB before it
+ * as its dictionary and ended on a byte boundary (the last one finishes
+ * the stream), and the pieces are joined. The stream is the same for any
+ * number of jobs and inflates as any other. */
+qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out);
 /* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
  * the stream is complete and yields exactly raw_len bytes. */
 int qgc_inflate(const void *src, size_t src_len, const void *dict,
