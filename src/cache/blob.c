@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-qg_status qgc_read_blob(const qg_cache *c, const qgc_blob_ref *ref,
+qg_status qgc_read_blob(const qg_cache *c, const qgc_blob_ref *ref, qgc_inflater *inf,
                         const char *what, unsigned char **out, qg_diags *diags)
 {
     *out = NULL;
@@ -25,7 +25,8 @@ qg_status qgc_read_blob(const qg_cache *c, const qgc_blob_ref *ref,
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    if (!qgc_inflate(z, ref->size, c->dict, c->dict_len, raw, ref->raw_size)) {
+    if (!(inf ? qgc_inflater_run(inf, z, ref->size, c->dict, c->dict_len, raw, ref->raw_size)
+              : qgc_inflate(z, ref->size, c->dict, c->dict_len, raw, ref->raw_size))) {
         free(raw);
         return qgc_corrupt(diags, c, "%s: blob does not inflate to its recorded size", what);
     }

@@ -18,7 +18,7 @@ static qg_status read_map_blob(const qg_cache *c, size_t index, unsigned char **
     char what[300];
     snprintf(what, sizeof what, "map '%s'", e->name);
     qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
-    qg_status st = qgc_read_blob(c, &ref, what, raw, diags);
+    qg_status st = qgc_read_blob(c, &ref, NULL, what, raw, diags);
     if (st == QG_OK && !qgc_decode_map_head(c->meta[index].data, c->meta[index].len, *raw,
                                              e->raw_size, e->line, blob)) {
         free(*raw);
@@ -134,7 +134,7 @@ qg_status qg_cache_map_file_text(const qg_cache *c, size_t index, char **text,
     const qg_cache_entry *e = &c->maps[index];
     char what[300];
     snprintf(what, sizeof what, "context of %s", c->files[e->file].path);
-    st = qgc_read_blob(c, &c->file_blobs[e->file], what, &ctx, diags);
+    st = qgc_read_blob(c, &c->file_blobs[e->file], NULL, what, &ctx, diags);
     size_t ctx_len = c->file_blobs[e->file].raw_size, pos, blank;
     if (st == QG_OK && !qgc_splice_point(ctx, ctx_len, &blob, &pos, &blank))
         st = qgc_corrupt(diags, c, "map '%s': its text does not fit its file", e->name);

@@ -47,10 +47,12 @@ qg_status qgc_load_from_text(const qg_cache *cache, const qg_cache_entry *e,
                              qg_mapdef **out, qg_diags *diags);
 
 /* Checks a blob's bounds and CRC and inflates it into a fresh buffer of
- * raw_size + 1 bytes (NUL-terminated). Problems are reported against what
- * ("map 'X'", "context of FILE"). */
+ * raw_size + 1 bytes (NUL-terminated), with inf's state (NULL: one of its
+ * own). Problems are reported against what ("map 'X'", "context of FILE"). */
+struct qgc_inflater;
 qg_status qgc_read_blob(const qg_cache *cache, const qgc_blob_ref *ref,
-                        const char *what, unsigned char **out, qg_diags *diags);
+                        struct qgc_inflater *inf, const char *what, unsigned char **out,
+                        qg_diags *diags);
 
 /* A map blob, decoded in place (pointers into the inflated bytes). */
 typedef struct qgc_map_blob {

@@ -5,6 +5,7 @@
  * into diagnostics of its own that are joined in order, so the report is
  * the same for any thread count. */
 #include "cache/reader.h"
+#include "cache/zblob.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -48,14 +49,14 @@ static int fits_context(const qg_cache *c, const qg_cache_entry *e, const contex
 }
 
 static size_t check_map(const qg_cache *c, size_t i, const context *contexts,
-                        qg_diags *diags)
+                        qgc_inflater *inf, qg_diags *diags)
 {
     const qg_cache_entry *e = &c->maps[i];
     char what[300];
     snprintf(what, sizeof what, "map '%s'", e->name);
     qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
     unsigned char *raw;
-    if (qgc_read_blob(c, &ref, what, &raw, diags) != QG_OK)
+    if (qgc_read_blob(c, &ref, inf, what, &raw, diags) != QG_OK)
         return 1;
     qgc_map_blob blob;
     size_t errors = 0;
@@ -84,8 +85,11 @@ typedef struct map_run {
 static void *check_run(void *p)
 {
     map_run *run = p;
+    qgc_inflater inf;
+    qgc_inflater_init(&inf);
     for (size_t i = run->from; i < run->to; i++)
-        run->errors += check_map(run->c, i, run->contexts, run->diags);
+        run->errors += check_map(run->c, i, run->contexts, &inf, run->diags);
+    qgc_inflater_end(&inf);
     return NULL;
 }
 
@@ -137,10 +141,13 @@ qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
         return QG_ERR_NOMEM;
     }
     qg_status st = QG_OK;
+    qgc_inflater inf;
+    qgc_inflater_init(&inf);
     for (size_t i = 0; i < n && st == QG_OK; i++) {
         char what[300];
         snprintf(what, sizeof what, "context of %s", c->files[i].path);
-        qg_status read = qgc_read_blob(c, &c->file_blobs[i], what, &contexts[i].text, diags);
+        qg_status read = qgc_read_blob(c, &c->file_blobs[i], &inf, what, &contexts[i].text,
+                                       diags);
         if (read == QG_OK && !index_context(&contexts[i], c->file_blobs[i].raw_size)) {
             qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
             read = QG_ERR_NOMEM;
@@ -149,6 +156,7 @@ qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
             st = read;
         errors += read != QG_OK;
     }
+    qgc_inflater_end(&inf);
     if (st == QG_OK)
         errors += check_maps(c, contexts, jobs, diags);
     for (size_t i = 0; i < n; i++) {

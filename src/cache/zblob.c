@@ -160,33 +160,53 @@ qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out
     return job.failed || out->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
+void qgc_inflater_init(qgc_inflater *inf)
+{
+    memset(inf, 0, sizeof *inf);
+}
+
+void qgc_inflater_end(qgc_inflater *inf)
+{
+    if (inf->ready)
+        inflateEnd(&inf->z);
+    inf->ready = 0;
+}
+
 int qgc_inflate(const void *src, size_t src_len, const void *dict,
                 size_t dict_len, void *out, size_t raw_len)
 {
+    qgc_inflater inf;
+    qgc_inflater_init(&inf);
+    int ok = qgc_inflater_run(&inf, src, src_len, dict, dict_len, out, raw_len);
+    qgc_inflater_end(&inf);
+    return ok;
+}
+
+int qgc_inflater_run(qgc_inflater *inf, const void *src, size_t src_len, const void *dict,
+                     size_t dict_len, void *out, size_t raw_len)
+{
     if (src_len > UINT_MAX || raw_len > UINT_MAX || dict_len > UINT_MAX)
         return 0;
-    z_stream z = {0};
-    if (inflateInit2(&z, -15) != Z_OK)
+    z_stream *z = &inf->z;
+    if (inf->ready && inflateReset(z) != Z_OK)
+        qgc_inflater_end(inf);
+    if (!inf->ready)
+        inf->ready = inflateInit2(z, -15) == Z_OK;
+    if (!inf->ready || (dict_len && inflateSetDictionary(z, dict, (uInt)dict_len) != Z_OK))
         return 0;
-    if (dict_len && inflateSetDictionary(&z, dict, (uInt)dict_len) != Z_OK) {
-        inflateEnd(&z);
-        return 0;
-    }
-    z.next_in = (Bytef *)(uintptr_t)src;
-    z.avail_in = (uInt)src_len;
-    z.next_out = out;
-    z.avail_out = (uInt)raw_len;
-    int rc = inflate(&z, Z_FINISH);
-    if (rc != Z_STREAM_END && z.avail_out == 0) {
+    z->next_in = (Bytef *)(uintptr_t)src;
+    z->avail_in = (uInt)src_len;
+    z->next_out = out;
+    z->avail_out = (uInt)raw_len;
+    int rc = inflate(z, Z_FINISH);
+    if (rc != Z_STREAM_END && z->avail_out == 0) {
         /* The output is full: the stream may only end, never add a byte. */
         unsigned char spare;
-        z.next_out = &spare;
-        z.avail_out = 1;
-        rc = inflate(&z, Z_FINISH);
-        if (z.avail_out == 0)
+        z->next_out = &spare;
+        z->avail_out = 1;
+        rc = inflate(z, Z_FINISH);
+        if (z->avail_out == 0)
             rc = Z_DATA_ERROR;
     }
-    int ok = rc == Z_STREAM_END && z.total_out == raw_len && z.avail_in == 0;
-    inflateEnd(&z);
-    return ok;
+    return rc == Z_STREAM_END && z->total_out == raw_len && z->avail_in == 0;
 }

@@ -41,4 +41,18 @@ qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out
 int qgc_inflate(const void *src, size_t src_len, const void *dict,
                 size_t dict_len, void *out, size_t raw_len);
 
+/* One inflate state reused for many blobs (verifying a whole cache):
+ * setting a state up and freeing it costs more than inflating a small
+ * map. */
+typedef struct qgc_inflater {
+    z_stream z;
+    int ready;
+} qgc_inflater;
+
+void qgc_inflater_init(qgc_inflater *inf);
+void qgc_inflater_end(qgc_inflater *inf);
+/* qgc_inflate with inf's state. */
+int qgc_inflater_run(qgc_inflater *inf, const void *src, size_t src_len, const void *dict,
+                     size_t dict_len, void *out, size_t raw_len);
+
 #endif
