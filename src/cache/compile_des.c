@@ -53,7 +53,9 @@ typedef struct des_job {
     size_t map_count;
     pthread_mutex_t lock;
     pthread_cond_t stage_changed;
+    int running;         /* workers that run (threads that started) */
     int arrived;         /* workers that finished parsing */
+    int preluded;        /* workers that ran every prelude */
     int stage;           /* 0: parsing; 1: compiling; -1: stop */
     qg_status setup_status;
     size_t next, done;
@@ -139,10 +141,7 @@ static int next_stage(des_job *job, int id)
     pthread_mutex_lock(&job->lock);
     job->arrived++;
     if (id == 0) {
-        int running = 0;
-        for (int i = 0; i < job->jobs; i++)
-            running += job->workers[i].running;
-        while (job->arrived < running)
+        while (job->arrived < job->running)
             pthread_cond_wait(&job->stage_changed, &job->lock);
         pthread_mutex_unlock(&job->lock);
         qg_status st = settle(job);
@@ -199,7 +198,7 @@ static int take_map(des_job *job, int id, size_t *j)
 }
 
 /* Packs a file whose maps have all run (those that failed are left out)
- * and frees its parse. */
+ * and frees its parse, once no worker reads its prelude any more. */
 static void pack_unit(des_job *job, size_t f)
 {
     qgc_des_unit *u = &job->units[f];
@@ -219,6 +218,10 @@ static void pack_unit(des_job *job, size_t f)
     }
     free(defs);
     s->packed = 1;
+    pthread_mutex_lock(&job->lock);
+    while (job->preluded < job->running)
+        pthread_cond_wait(&job->stage_changed, &job->lock);
+    pthread_mutex_unlock(&job->lock);
     qg_des_file_free(u->file);
     u->file = NULL;
 }
@@ -254,6 +257,10 @@ static void *run_worker(void *p)
     set_up(arg->job, arg->id);
     if (next_stage(arg->job, arg->id)) {
         run_preludes(arg->job, arg->id);
+        pthread_mutex_lock(&arg->job->lock);
+        arg->job->preluded++;
+        pthread_cond_broadcast(&arg->job->stage_changed);
+        pthread_mutex_unlock(&arg->job->lock);
         compile_maps(arg->job, arg->id);
     }
     /* done with its runtime: freed here, in parallel with the others */
@@ -312,10 +319,12 @@ static void run_workers(des_job *job)
 {
     worker_arg args[MAX_JOBS];
     job->workers[0].running = 1;
+    job->running = 1;
     for (int i = 1; i < job->jobs; i++) {
         args[i] = (worker_arg){job, i};
         job->workers[i].running =
             pthread_create(&job->workers[i].thread, NULL, run_worker, &args[i]) == 0;
+        job->running += job->workers[i].running;
     }
     args[0] = (worker_arg){job, 0};
     run_worker(&args[0]);
