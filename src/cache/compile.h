@@ -59,5 +59,4 @@ qg_status qgc_des_settle(qgc_des_unit *units, size_t count);
 qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
                          qg_compile_stats *stats, qg_diags *diags);
 
-
 #endif
