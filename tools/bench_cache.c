@@ -82,8 +82,8 @@ static double bench_open_index(const char *path, size_t *entries)
         qg_cache *c;
         if (qg_cache_open(path, NULL, &c, NULL) != QG_OK)
             return -1;
-        size_t touched = 0;
-        for (size_t i = 0; i < qg_cache_map_count(c); i++) {
+        size_t touched = 0, count = qg_cache_map_count(c);
+        for (size_t i = 0; i < count; i++) {
             const qg_cache_entry *e = qg_cache_entry_at(c, i);
             touched += strlen(e->name) + strlen(e->tags) + strlen(e->depth) +
                        (size_t)(e->quest + 1);
@@ -92,7 +92,7 @@ static double bench_open_index(const char *path, size_t *entries)
         double t = cpu() - t0;
         if (t < best)
             best = t;
-        *entries = touched ? qg_cache_map_count(c) : 0;
+        *entries = touched ? count : 0;
     }
     return best;
 }
