@@ -112,6 +112,28 @@ static void level_cells_and_things(void **state)
     qg_level_free(l);
 }
 
+static void level_masks_and_specials_appear_when_set(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(3, 2);
+    assert_int_equal(qg_level_set_special(l, 0, 0, 0, 0, 0), QG_OK);
+    assert_int_equal(qg_level_set_vault_mask(l, 1, 0, 0), QG_OK);
+    assert_null(qg_level_specials(l));
+    assert_null(qg_level_vault_masks(l));
+    assert_int_equal(qg_level_set_special(l, 2, 1, -1, 0, 0), QG_OK);
+    assert_int_equal(qg_level_set_vault_mask(l, 1, 1, QG_MASK_VAULT), QG_OK);
+    assert_int_equal(qg_level_specials(l)[5], -1);
+    assert_int_equal(qg_level_specials(l)[0], 0);
+    assert_int_equal(qg_level_vault_masks(l)[4], QG_MASK_VAULT);
+    assert_int_equal(qg_level_vault_masks(l)[1], 0);
+    qg_level_clear_cell(l, 2, 1);
+    assert_int_equal(qg_level_specials(l)[5], 0);
+    qg_cell c;
+    assert_int_equal(qg_level_cell(l, 1, 1, &c), QG_OK);
+    assert_int_equal(c.vault_mask, QG_MASK_VAULT);
+    qg_level_free(l);
+}
+
 static int count_cells(void *user, int x, int y, const qg_cell *cell)
 {
     (void)x; (void)y; (void)cell;
@@ -270,6 +292,7 @@ int main(void)
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),
         cmocka_unit_test(level_cells_and_things),
+        cmocka_unit_test(level_masks_and_specials_appear_when_set),
         cmocka_unit_test(level_foreach_visits_in_map_cells),
         cmocka_unit_test(level_markers_and_properties),
         cmocka_unit_test(mapdef_rows_and_properties),

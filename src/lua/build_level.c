@@ -231,17 +231,16 @@ static qg_status place_cells(builder *b)
 
 static qg_status place_marks(builder *b)
 {
-    const uint32_t *masks = qg_level_vault_masks(b->level);
-    int w = qg_level_width(b->level);
     for (size_t i = 0; i < b->map->mark_count; i++) {
         const lrt_mark *m = &b->map->marks[i];
         qg_status st = qg_level_add_marker(b->level, m->x, m->y, m->spec);
         if (st)
             return st;
-        if (strcmp(m->spec, "kprop:no_tele_into") == 0)
+        qg_cell cell;
+        if (strcmp(m->spec, "kprop:no_tele_into") == 0 &&
+            qg_level_cell(b->level, m->x, m->y, &cell) == QG_OK)
             st = qg_level_set_vault_mask(b->level, m->x, m->y,
-                                         masks[(size_t)m->y * w + m->x] |
-                                             QG_MASK_NO_TELE_INTO);
+                                         cell.vault_mask | QG_MASK_NO_TELE_INTO);
         if (st)
             return st;
     }
