@@ -60,6 +60,13 @@ typedef struct fd_file {
     size_t *records;     /* this file's records, in order */
     size_t record_count, record_cap;
     int open;            /* being read (for cycle detection) */
+    /* What sizing a level needs of the file: its ?: and %: records, and its
+     * D: rows too when a ?: line may skip some (rows_vary); otherwise the
+     * rows' extent is fixed: width columns, height rows. */
+    size_t *outline;
+    size_t outline_count;
+    int rows_vary;
+    int width, height;
 } fd_file;
 
 typedef struct fd_payload {
@@ -76,6 +83,11 @@ typedef struct fd_payload {
 } fd_payload;
 
 void fd_payload_free(void *payload);
+/* Fills the file's outline once its records are read; 0 when memory ran
+ * out. */
+int fd_outline_file(fd_payload *pl, size_t file);
+/* The bytes of a D: row, trailing carriage returns left out. */
+size_t fd_row_len(const qg_fd_record *row);
 const fd_payload *fd_payload_of(const qg_mapdef *def);
 
 /* ---- per-line readers (parse time) ---- */

@@ -395,7 +395,7 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
         text += len + 1;
     }
     pl->files[file].open = 0;
-    return file;
+    return fd_outline_file(pl, file) ? file : (size_t)-1;
 }
 
 /* Points records at their parsed F: and Q: lines once the arrays stopped
@@ -450,10 +450,7 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
     for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
         const qg_fd_record *rec = &pl->records[f->records[i]];
         if (rec->kind == QG_FD_ROW) {
-            size_t len = rec->len - 2;
-            while (len && rec->text[2 + len - 1] == '\r')
-                len--;
-            st = qg_mapdef_add_row(def, rec->text + 2, len, rec->line);
+            st = qg_mapdef_add_row(def, rec->text + 2, fd_row_len(rec), rec->line);
         } else if (rec->kind == QG_FD_QUEST && rec->quest) {
             if (!first)
                 first = rec->quest;

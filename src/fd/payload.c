@@ -13,6 +13,7 @@ void fd_payload_free(void *payload)
         free(pl->files[i].path);
         free(pl->files[i].data);
         free(pl->files[i].records);
+        free(pl->files[i].outline);
     }
     free(pl->files);
     free(pl->records);

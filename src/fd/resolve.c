@@ -1,12 +1,15 @@
 /* Resolving a definition into a level, as process_dungeon_file() does:
  * each file has its own ?: bypass flag and row cursor, the legend is the
  * load's own (includes share it), and D: rows are laid out with the
- * letters defined at that moment. A first pass only measures the level;
- * the second places the cells and reports. */
+ * letters defined at that moment. A first walk over the files' outlines
+ * sizes the level; the second places the cells and reports. Every file of
+ * a load starts at the same origin (the games pass the includer's origin
+ * on), which for a whole load is (0, 0). */
 #include "fd/fd_internal.h"
 #include "core/buf.h"
 #include "core/level.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,9 +26,9 @@ typedef struct resolver {
     const fd_payload *pl;
     const qg_fd_options *opt;
     const qg_vars *vars;
-    qg_diags *diags;          /* NULL while measuring */
-    qg_diags *measure_diags;  /* ?: evaluation reports while measuring */
-    qg_level *level;          /* NULL while measuring */
+    qg_diags *diags;          /* NULL while sizing */
+    qg_diags *measure_diags;  /* ?: evaluation reports while sizing */
+    qg_level *level;          /* NULL while sizing */
     unsigned char *open;      /* files being processed */
     unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
     legend_entry legend[256];
@@ -57,8 +60,7 @@ static void note(resolver *r, qg_status st)
 
 static void property(resolver *r, const char *key, const char *value)
 {
-    if (r->level)
-        note(r, qg_level_add_property(r->level, key, value));
+    note(r, qg_level_add_property(r->level, key, value));
 }
 
 static void property_int(resolver *r, const char *key, long value)
@@ -93,13 +95,10 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
     for (int slot = 0; slot < QG_SLOTS; slot++)
         if (spec->things[slot].kind != QG_THING_NONE)
             e->plain = 0;
-    uint32_t id = 0;
-    if (r->level) {
-        id = qg_level_intern(r->level, e->name);
-        if (id == QG_STRPOOL_FAIL) {
-            note(r, QG_ERR_NOMEM);
-            id = 0;
-        }
+    uint32_t id = qg_level_intern(r->level, e->name);
+    if (id == QG_STRPOOL_FAIL) {
+        note(r, QG_ERR_NOMEM);
+        id = 0;
     }
     unsigned char c = spec->letter;
     r->rows.use[c] = e->plain ? 1 : 2;
@@ -170,50 +169,40 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
 }
 
 /* The column cursor the games leave after a row: they stop at MAX_WID. */
-static int next_column(int xmin, size_t len)
+static int next_column(size_t len)
 {
-    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
-    return xmin + (int)(len < room ? len : room);
+    return len < QG_FD_MAX_WID ? (int)len : QG_FD_MAX_WID;
 }
 
 /* One D: row at cursor y; returns the column cursor the games leave. */
-static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int file_rows)
+static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
 {
     fd_line at;
     at_record(r, rec, &at);
-    const char *row = rec->text + 2;
-    size_t len = rec->len - 2;
-    while (len && row[len - 1] == '\r')
-        len--;
-    if (file_rows == QG_FD_MAX_HGT && r->diags)
+    size_t len = fd_row_len(rec);
+    if (file_rows == QG_FD_MAX_HGT)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
-    if (len && xmin + (int)len > r->width)
-        r->width = xmin + (int)len;
-    if (len && y + 1 > r->height)
-        r->height = y + 1;
-    if (!r->level)
-        return next_column(xmin, len);
-    const unsigned char *bytes = (const unsigned char *)row;
-    if (!qg_level_put_row(r->level, y, xmin, bytes, len, &r->rows))
-        return next_column(xmin, len);
+    const unsigned char *bytes = (const unsigned char *)rec->text + 2;
+    if (!qg_level_put_row(r->level, y, 0, bytes, len, &r->rows))
+        return next_column(len);
     for (size_t i = 0; i < len; i++) {
         unsigned char c = bytes[i];
         if (r->rows.use[c] == 1)
             continue;
         if (r->legend[c].spec)
-            place_extras(r, &r->legend[c], xmin + (int)i, y);
+            place_extras(r, &r->legend[c], (int)i, y);
         else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
             undefined_letter(r, &at, c, (int)i + 3);
     }
-    return next_column(xmin, len);
+    return next_column(len);
 }
 
 /* P:y:x. Zangband and Hengband first size the level from the cursors:
  * whole screens of 22 rows and 66 columns. */
 static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
 {
-    if (!r->level || rec->y < 0)
+    if (rec->y < 0)
         return;
     qg_level_set_player_start(r->level, rec->x, rec->y);
     if (r->pl->dialect != QG_FD_TOME) {
@@ -229,8 +218,6 @@ static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
 
 static void quest_record(resolver *r, const qg_fd_quest *q)
 {
-    if (!r->level)
-        return;
     /* A hub may define many quests: the level takes the records of the
      * quest asked for ($QUEST_NUMBER), else of the first one named. */
     if (!r->has_quest) {
@@ -279,8 +266,6 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
  * knows stops the games' reading of the file. */
 static void other_record(resolver *r, const qg_fd_record *rec)
 {
-    if (!r->level)
-        return;
     if (rec->len >= 2 && rec->text[1] == ':' && rec->text[0] && strchr("BWMNf", rec->text[0]))
         return;
     fd_line at;
@@ -307,23 +292,57 @@ static int bypassed(resolver *r, const qg_fd_record *rec)
     return skip;
 }
 
-static void process_file(resolver *r, size_t file, int ymin, int xmin);
-
-static void include(resolver *r, const qg_fd_record *rec, int ymin, int xmin)
+/* Whether an include is followed: not into a file being read, and no
+ * deeper than the options allow. */
+static int enters(const resolver *r, const qg_fd_record *rec)
 {
-    if (rec->include < 0 || r->open[rec->include])
-        return;
-    if (r->depth >= r->opt->max_include_depth)
-        return;
-    r->depth++;
-    process_file(r, (size_t)rec->include, ymin, xmin);
-    r->depth--;
+    return rec->include >= 0 && !r->open[rec->include] &&
+           r->depth < r->opt->max_include_depth;
 }
 
-static void process_file(resolver *r, size_t file, int ymin, int xmin)
+static void extend(resolver *r, int width, int height)
+{
+    if (width > r->width)
+        r->width = width;
+    if (height > r->height)
+        r->height = height;
+}
+
+/* Sizes the level: a file's fixed extent, or its rows counted when ?:
+ * lines choose them. */
+static void measure_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
-    int y = ymin, x = xmin, rows = 0, bypass = 0;
+    int y = 0, bypass = 0;
+    r->open[file] = 1;
+    if (!f->rows_vary)
+        extend(r, f->width, f->height);
+    for (size_t i = 0; i < f->outline_count; i++) {
+        const qg_fd_record *rec = &r->pl->records[f->outline[i]];
+        if (rec->kind == QG_FD_COND) {
+            bypass = bypassed(r, rec);
+            continue;
+        }
+        if (bypass || rec->skipped)
+            continue;
+        if (rec->kind == QG_FD_INCLUDE && enters(r, rec)) {
+            r->depth++;
+            measure_file(r, (size_t)rec->include);
+            r->depth--;
+        } else if (rec->kind == QG_FD_ROW) {
+            size_t len = fd_row_len(rec);
+            y++;
+            if (len)
+                extend(r, len < INT_MAX ? (int)len : INT_MAX, y);
+        }
+    }
+    r->open[file] = 0;
+}
+
+static void process_file(resolver *r, size_t file)
+{
+    const fd_file *f = &r->pl->files[file];
+    int y = 0, x = 0, rows = 0, bypass = 0;
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
         const qg_fd_record *rec = &r->pl->records[f->records[i]];
@@ -334,9 +353,15 @@ static void process_file(resolver *r, size_t file, int ymin, int xmin)
         if (bypass || rec->skipped)
             continue;
         switch (rec->kind) {
-        case QG_FD_INCLUDE: include(r, rec, ymin, xmin); break;
+        case QG_FD_INCLUDE:
+            if (enters(r, rec)) {
+                r->depth++;
+                process_file(r, (size_t)rec->include);
+                r->depth--;
+            }
+            break;
         case QG_FD_FEATURE: if (rec->spec) define_letter(r, rec->spec); break;
-        case QG_FD_ROW: x = place_row(r, rec, y++, xmin, rows++); break;
+        case QG_FD_ROW: x = place_row(r, rec, y++, rows++); break;
         case QG_FD_PLAYER: player_start(r, rec, y, x); break;
         case QG_FD_QUEST: if (rec->quest) quest_record(r, rec->quest); break;
         case QG_FD_OTHER: other_record(r, rec); break;
@@ -346,15 +371,6 @@ static void process_file(resolver *r, size_t file, int ymin, int xmin)
     r->open[file] = 0;
 }
 
-static void run(resolver *r)
-{
-    memset(r->legend, 0, sizeof r->legend);
-    memset(&r->rows, 0, sizeof r->rows);
-    memset(r->reported, 0, sizeof r->reported);
-    r->gate_pending = 0;
-    r->has_quest = r->has_name = 0;
-    process_file(r, 0, 0, 0);
-}
 
 static void finish(resolver *r, const qg_mapdef *def)
 {
@@ -371,7 +387,7 @@ static void finish(resolver *r, const qg_mapdef *def)
                      r->gate_y, r->gate_x);
 }
 
-/* The level the measuring pass asked for, or a diagnostic saying why
+/* The level the sizing walk asked for, or a diagnostic saying why
  * there is none. */
 static qg_status new_level(resolver *r)
 {
@@ -420,12 +436,11 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     r->vars = vars;
     r->open = open;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    run(r);
+    measure_file(r, 0);
     qg_status st = new_level(r);
     if (st == QG_OK) {
         r->diags = diags;
-        r->width = r->height = 0;
-        run(r);
+        process_file(r, 0);
         finish(r, def);
         st = r->failed;
     }
