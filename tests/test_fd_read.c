@@ -435,6 +435,49 @@ static void too_many_rows(void **state)
     qg_buf_free(&text);
 }
 
+/* A later file's rows overlay the earlier ones; ToME leaves a cell whose
+ * letter is undefined (a space) as it was. Rows a ?: line skips do not
+ * size the level. */
+static void overlaid_rows_and_sizing(void **state)
+{
+    (void)state;
+    const char *main_file = temp("overlay.txt",
+                                 "F:#:1:8\nF:.:2:8\nF:m:2:8:5\nD:#####\nD:#...#\n%:over.txt\n"
+                                 "?:[EQU $TOWN 9]\nD:###########\n?:1\n");
+    temp("over.txt", "D:  m\nD:.\n");
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = QG_FD_TOME;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_read(main_file, &opt, &def, d), QG_OK);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, &opt, NULL, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 5);
+    assert_int_equal(qg_level_height(level), 2);
+    qg_cell c;
+    qg_level_cell(level, 1, 0, &c);
+    assert_int_equal(c.glyph, '#');
+    assert_int_equal(c.feature, 1);
+    qg_level_cell(level, 2, 0, &c);
+    assert_int_equal(c.glyph, 'm');
+    assert_int_equal(c.things[QG_SLOT_MONSTER].index, 5);
+    qg_level_cell(level, 0, 1, &c);
+    assert_int_equal(c.glyph, '.');
+    assert_int_equal(c.feature, 2);
+    qg_level_free(level);
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set_int(vars, "TOWN", 9);
+    assert_int_equal(qg_fd_resolve(def, &opt, vars, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 11);
+    assert_int_equal(qg_level_height(level), 3);
+    qg_level_free(level);
+    qg_vars_free(vars);
+    qg_mapdef_free(def);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +495,7 @@ int main(void)
         cmocka_unit_test(bad_input_lines),
         cmocka_unit_test(crlf_lines),
         cmocka_unit_test(too_many_rows),
+        cmocka_unit_test(overlaid_rows_and_sizing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

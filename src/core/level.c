@@ -411,36 +411,46 @@ uint32_t qg_level_intern(qg_level *level, const char *name)
 }
 
 size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
-                        size_t n, const qg_row_legend *legend)
+                        size_t n, const qg_row_legend *legend, size_t *others)
 {
     if (y < 0 || y >= level->height || x0 >= level->width)
-        return n;
+        return 0;
     size_t skip = x0 < 0 ? (size_t)-x0 : 0;
     if (skip >= n)
-        return n;
+        return 0;
     size_t x = (size_t)x0 + skip;
-    size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
-    size_t at = (size_t)y * (size_t)level->width;
-    size_t others = n - (end - x);
+    size_t count = (size_t)level->width - x < n - skip ? (size_t)level->width - x : n - skip;
+    size_t at = (size_t)y * (size_t)level->width + x;
+    const unsigned char *g = glyphs + skip;
     /* Local pointers: the stores cannot alias the level's own fields. */
-    unsigned char *restrict in_map = level->in_map + at;
-    unsigned char *restrict glyph = level->glyph + at;
     int32_t *restrict feature = level->feature + at;
     uint32_t *restrict name = level->feature_name + at;
     uint32_t *restrict info = level->cave_info + at;
-    for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
-        unsigned char c = *g;
+    size_t listed = 0;
+    int unplaced = 0;
+    for (size_t i = 0; i < count; i++) {
+        unsigned char c = g[i];
         unsigned char use = legend->use[c];
         if (use != 1) {
-            others++;
-            if (!use)
+            others[listed++] = skip + i;
+            if (!use) {
+                unplaced = 1;
                 continue;
+            }
         }
-        in_map[x] = 1;
-        glyph[x] = c;
-        feature[x] = legend->feature[c];
-        name[x] = legend->name_id[c];
-        info[x] = legend->info[c];
+        feature[i] = legend->feature[c];
+        name[i] = legend->name_id[c];
+        info[i] = legend->info[c];
     }
-    return others;
+    if (!unplaced) {
+        memcpy(level->glyph + at, g, count);
+        memset(level->in_map + at, 1, count);
+        return listed;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (legend->use[g[i]]) {
+            level->glyph[at + i] = g[i];
+            level->in_map[at + i] = 1;
+        }
+    return listed;
 }

@@ -29,6 +29,7 @@ typedef struct resolver {
     qg_diags *diags;          /* NULL while sizing */
     qg_diags *measure_diags;  /* ?: evaluation reports while sizing */
     qg_level *level;          /* NULL while sizing */
+    size_t *others;           /* room for a row: its bytes put_row left */
     unsigned char *open;      /* files being processed */
     unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
     legend_entry legend[256];
@@ -184,12 +185,10 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
     const unsigned char *bytes = (const unsigned char *)rec->text + 2;
-    if (!qg_level_put_row(r->level, y, 0, bytes, len, &r->rows))
-        return next_column(len);
-    for (size_t i = 0; i < len; i++) {
+    size_t others = qg_level_put_row(r->level, y, 0, bytes, len, &r->rows, r->others);
+    for (size_t k = 0; k < others; k++) {
+        size_t i = r->others[k];
         unsigned char c = bytes[i];
-        if (r->rows.use[c] == 1)
-            continue;
         if (r->legend[c].spec)
             place_extras(r, &r->legend[c], (int)i, y);
         else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
@@ -400,7 +399,10 @@ static qg_status new_level(resolver *r)
         return QG_ERR_LIMIT;
     }
     r->level = qg_level_new(width, height);
-    if (!r->level) {
+    r->others = r->level ? malloc((size_t)width * sizeof *r->others) : NULL;
+    if (!r->others) {
+        qg_level_free(r->level);
+        r->level = NULL;
         qg_diags_add(r->measure_diags, QG_ERROR, path, 0, 0, NULL, 0,
                      "out of memory for a level of %d x %d cells", width, height);
         return QG_ERR_NOMEM;
@@ -453,6 +455,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     }
     free(open);
     free(cond);
+    free(r->others);
     free(r);
     return st;
 }
