@@ -1,19 +1,24 @@
-/* Strings that live as long as their owner: copied into chunks that never
- * move and are freed together, so many small strings cost few allocations. */
+/* A bump allocator: what lives exactly as long as its owner (a map's
+ * directives, a pool's strings, a definition's rows) is carved from blocks
+ * that never move and are freed at once. */
 #ifndef QG_CORE_ARENA_H
 #define QG_CORE_ARENA_H
 
 #include <stddef.h>
 
-typedef struct qg_arena_chunk qg_arena_chunk;
+typedef struct qg_arena_block qg_arena_block;
 
 typedef struct qg_arena {
-    qg_arena_chunk *head;  /* the chunk being filled; older ones follow */
+    qg_arena_block *head;
 } qg_arena;
 
 void qg_arena_init(qg_arena *arena);
 void qg_arena_free(qg_arena *arena);
-/* A NUL-terminated copy of len bytes of s; NULL when memory runs out. */
+/* size bytes aligned for any object, zeroed; NULL when out of memory. */
+void *qg_arena_alloc(qg_arena *arena, size_t size);
+/* count objects of size bytes each (overflow-checked), zeroed. */
+void *qg_arena_array(qg_arena *arena, size_t count, size_t size);
+/* A NUL-terminated copy of len bytes. */
 char *qg_arena_strndup(qg_arena *arena, const char *s, size_t len);
 
 #endif

@@ -284,18 +284,26 @@ static contents *contents_of(qg_level *level, size_t at)
 qg_status qg_level_set_thing(qg_level *level, int x, int y, qg_slot slot,
                              qg_thing_kind kind, int32_t index, const char *name)
 {
-    if ((unsigned)slot >= QG_SLOTS)
+    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
+    if (id == QG_STRPOOL_FAIL)
+        return QG_ERR_NOMEM;
+    return qg_level_set_thing_id(level, x, y, slot, kind, index, id);
+}
+
+qg_status qg_level_set_thing_id(qg_level *level, int x, int y, qg_slot slot,
+                                qg_thing_kind kind, int32_t index, uint32_t name)
+{
+    if ((unsigned)slot >= QG_SLOTS || (name && name >= level->names.count))
         return QG_ERR_INVALID;
     CELL_OR_FAIL(level, x, y, at);
     if (kind == QG_THING_NONE && (!level->content || !level->content[at]))
         return QG_OK;
-    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
-    contents *c = id == QG_STRPOOL_FAIL ? NULL : contents_of(level, at);
+    contents *c = contents_of(level, at);
     if (!c)
         return QG_ERR_NOMEM;
     c->kind[slot] = kind;
     c->index[slot] = index;
-    c->name[slot] = id;
+    c->name[slot] = name;
     return QG_OK;
 }
 

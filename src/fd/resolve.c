@@ -10,16 +10,16 @@
 #include "core/level.h"
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A letter's F: line and its things' names interned in the level; valid
+ * while the letter is defined (rows.use[letter] != 0). */
 typedef struct legend_entry {
     const qg_fd_spec *spec;
-    int32_t feature;
-    const char *name;
-    uint32_t name_id;  /* the name interned in the level being filled */
-    int plain;         /* only a feature and cave_info */
+    uint32_t thing_name[QG_SLOTS];
 } legend_entry;
 
 typedef struct resolver {
@@ -32,16 +32,18 @@ typedef struct resolver {
     size_t *others;           /* room for a row: its bytes put_row left */
     unsigned char *open;      /* files being processed */
     unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
-    legend_entry legend[256];
-    qg_row_legend rows;          /* what letters put in a row; use 2: more
-                                    than a feature (things, special) */
-    unsigned char reported[256];
     int width, height;
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
     int32_t quest;            /* the quest whose Q: records the level takes */
     qg_status failed;
+    unsigned char reported[256];
+    /* Not cleared (a resolve would spend more on that than on its rows):
+     * only rows.use says which letters are defined. */
+    legend_entry legend[256];
+    qg_row_legend rows;          /* what letters put in a row; use 2: more
+                                    than a feature (things, special) */
 } resolver;
 
 static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
@@ -71,40 +73,50 @@ static void property_int(resolver *r, const char *key, long value)
     property(r, key, text);
 }
 
-static void define_letter(resolver *r, const qg_fd_spec *spec)
+/* The feature index and name a letter's F: line gives its cells. */
+static int32_t feature_of(const resolver *r, const qg_fd_spec *spec, const char **name)
 {
-    legend_entry *e = &r->legend[spec->letter];
     const qg_vocab *vocab = r->opt->vocab;
-    e->spec = spec;
-    e->feature = spec->feature.index;
-    e->name = NULL;
+    int32_t feature = spec->feature.index;
     switch (spec->feature.kind) {
     case QG_THING_RANDOM:
-        e->feature = -1;
-        e->name = "random feature";
-        break;
+        *name = "random feature";
+        return -1;
     case QG_THING_TAG:
-        e->name = e->feature >= 0 ? qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature) : NULL;
-        if (!e->name)
-            e->name = spec->feature.name;
-        break;
+        *name = feature >= 0 ? qg_vocab_name(vocab, QG_VOCAB_FEATURE, feature) : NULL;
+        if (!*name)
+            *name = spec->feature.name;
+        return feature;
     default:
-        e->name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature);
-        break;
+        *name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, feature);
+        return feature;
     }
-    e->plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
-    for (int slot = 0; slot < QG_SLOTS; slot++)
-        if (spec->things[slot].kind != QG_THING_NONE)
-            e->plain = 0;
-    uint32_t id = qg_level_intern(r->level, e->name);
-    if (id == QG_STRPOOL_FAIL) {
-        note(r, QG_ERR_NOMEM);
-        id = 0;
-    }
+}
+
+static uint32_t intern(resolver *r, const char *name)
+{
+    uint32_t id = qg_level_intern(r->level, name);
+    if (id != QG_STRPOOL_FAIL)
+        return id;
+    note(r, QG_ERR_NOMEM);
+    return 0;
+}
+
+static void define_letter(resolver *r, const qg_fd_spec *spec)
+{
     unsigned char c = spec->letter;
-    r->rows.use[c] = e->plain ? 1 : 2;
-    r->rows.feature[c] = e->feature;
-    r->rows.name_id[c] = id;
+    legend_entry *e = &r->legend[c];
+    const char *name;
+    int plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
+    e->spec = spec;
+    for (int slot = 0; slot < QG_SLOTS; slot++) {
+        int has = spec->things[slot].kind != QG_THING_NONE;
+        e->thing_name[slot] = has ? intern(r, spec->things[slot].name) : 0;
+        plain &= !has;
+    }
+    r->rows.use[c] = plain ? 1 : 2;
+    r->rows.feature[c] = feature_of(r, spec, &name);
+    r->rows.name_id[c] = intern(r, name);
     r->rows.info[c] = spec->cave_info;
 }
 
@@ -141,8 +153,8 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
     qg_level *level = r->level;
     for (int slot = 0; slot < QG_SLOTS; slot++)
         if (s->things[slot].kind != QG_THING_NONE)
-            note(r, qg_level_set_thing(level, x, y, (qg_slot)slot, s->things[slot].kind,
-                                       s->things[slot].index, s->things[slot].name));
+            note(r, qg_level_set_thing_id(level, x, y, (qg_slot)slot, s->things[slot].kind,
+                                          s->things[slot].index, e->thing_name[slot]));
     if (s->special || s->mimic || s->mflag)
         note(r, qg_level_set_special(level, x, y, s->special, s->mimic, s->mflag));
     if (s->special_name) {
@@ -189,7 +201,7 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
     for (size_t k = 0; k < others; k++) {
         size_t i = r->others[k];
         unsigned char c = bytes[i];
-        if (r->legend[c].spec)
+        if (r->rows.use[c])
             place_extras(r, &r->legend[c], (int)i, y);
         else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
             undefined_letter(r, &at, c, (int)i + 3);
@@ -422,7 +434,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     qg_fd_options opt = options ? *options : defaults;
     if (opt.max_include_depth <= 0)
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
-    resolver *r = calloc(1, sizeof *r);
+    resolver *r = malloc(sizeof *r);
     unsigned char *open = calloc(pl->file_count, 1);
     unsigned char *cond = calloc(pl->record_count, 1);
     if (!r || !open || !cond) {
@@ -431,6 +443,8 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         free(cond);
         return QG_ERR_NOMEM;
     }
+    memset(r, 0, offsetof(resolver, legend));
+    memset(r->rows.use, 0, sizeof r->rows.use);
     r->cond = cond;
     r->measure_diags = diags;
     r->pl = pl;
