@@ -5,6 +5,7 @@
 
 #include "questgrid/fd.h"
 #include "core/mapdef.h"
+#include "core/arena.h"
 #include "core/strpool.h"
 
 /* ---- tokens ---- */
@@ -57,28 +58,31 @@ typedef struct fd_file {
     char *path;
     char *data;          /* the file's bytes, each '\n' replaced by '\0' */
     size_t size;
-    size_t *records;     /* this file's records, in order */
-    size_t record_count, record_cap;
+    qg_fd_record *lines; /* this file's records, one per line, in order */
+    size_t record_count;
+    size_t base;         /* where its records start in per-record tables:
+                            the room the files before it take */
     int open;            /* being read (for cycle detection) */
     /* What sizing a level needs of the file: its ?: and %: records, and its
      * D: rows too when a ?: line may skip some (rows_vary); otherwise the
-     * rows' extent is fixed: width columns, height rows. */
+     * rows' extent is fixed: width columns, height rows. Indices into
+     * lines. */
     size_t *outline;
     size_t outline_count;
     int rows_vary;
     int width, height;
 } fd_file;
 
+/* Records, F: and Q: lines live in one arena: they never move, so the
+ * pointers between them hold from the moment they are read. */
 typedef struct fd_payload {
     qg_fd_dialect dialect;
     fd_file *files;
     size_t file_count, file_cap;
-    qg_fd_record *records;
+    qg_fd_record **records;  /* every record in reading order */
     size_t record_count, record_cap;
-    qg_fd_spec *specs;
-    size_t spec_count, spec_cap;
-    qg_fd_quest *quests;
-    size_t quest_count, quest_cap;
+    size_t table_size;       /* entries of a per-record table (see base) */
+    qg_arena store;
     qg_strpool strings;
 } fd_payload;
 
@@ -88,6 +92,8 @@ void fd_payload_free(void *payload);
 int fd_outline_file(fd_payload *pl, size_t file);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
+/* The record's entry in a per-record table of table_size entries. */
+size_t fd_record_slot(const fd_payload *pl, const qg_fd_record *rec);
 const fd_payload *fd_payload_of(const qg_mapdef *def);
 
 /* ---- per-line readers (parse time) ---- */

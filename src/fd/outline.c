@@ -26,7 +26,7 @@ static void measure_rows(const fd_payload *pl, fd_file *f)
 {
     int seen_cond = 0, y = 0;
     for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         seen_cond |= rec->kind == QG_FD_COND;
         if (rec->kind != QG_FD_ROW || rec->skipped)
             continue;
@@ -48,12 +48,12 @@ int fd_outline_file(fd_payload *pl, size_t file)
     measure_rows(pl, f);
     size_t n = 0;
     for (size_t i = 0; i < f->record_count; i++)
-        n += in_outline(&pl->records[f->records[i]], f->rows_vary);
+        n += in_outline(&f->lines[i], f->rows_vary);
     f->outline = malloc((n ? n : 1) * sizeof *f->outline);
     if (!f->outline)
         return 0;
     for (size_t i = 0; i < f->record_count; i++)
-        if (in_outline(&pl->records[f->records[i]], f->rows_vary))
-            f->outline[f->outline_count++] = f->records[i];
+        if (in_outline(&f->lines[i], f->rows_vary))
+            f->outline[f->outline_count++] = i;
     return 1;
 }

@@ -22,15 +22,11 @@ static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
 {
     fd_payload *pl = p->r.pl;
     fd_file *f = &pl->files[file];
-    size_t *slot = QG_PUSH(f->records, f->record_count, f->record_cap);
-    qg_fd_record *rec = slot ? QG_PUSH(pl->records, pl->record_count, pl->record_cap) : NULL;
-    if (!rec) {
-        if (slot)
-            f->record_count--;
+    qg_fd_record **slot = QG_PUSH(pl->records, pl->record_count, pl->record_cap);
+    if (!slot)
         return NULL;
-    }
-    *slot = pl->record_count - 1;
-    memset(rec, 0, sizeof *rec);
+    qg_fd_record *rec = &f->lines[f->record_count++];
+    *slot = rec;
     rec->kind = kind;
     rec->text = text;
     rec->len = len;
@@ -264,23 +260,23 @@ static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_reco
     }
 }
 
-static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
+static int add_spec(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
 {
-    fd_payload *pl = p->r.pl;
-    qg_fd_spec *spec = QG_PUSH(pl->specs, pl->spec_count, pl->spec_cap);
+    qg_fd_spec *spec = qg_arena_alloc(&p->r.pl->store, sizeof *spec);
     if (!spec)
         return 0;
     fd_read_feature(&p->r, at, s, len, spec);
+    rec->spec = spec;
     return !p->r.failed;
 }
 
-static int add_quest(parser *p, const fd_line *at, const char *s, size_t len)
+static int add_quest(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
 {
-    fd_payload *pl = p->r.pl;
-    qg_fd_quest *quest = QG_PUSH(pl->quests, pl->quest_count, pl->quest_cap);
+    qg_fd_quest *quest = qg_arena_alloc(&p->r.pl->store, sizeof *quest);
     if (!quest)
         return 0;
     fd_read_quest(&p->r, at, s, len, quest);
+    rec->quest = quest;
     return !p->r.failed;
 }
 
@@ -308,10 +304,9 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     qg_fd_record *rec = new_record(p, file, kind, text, raw_len, line_no);
     if (!rec)
         return 0;
-    size_t index = p->r.pl->record_count - 1;
     rec->skipped = language_skips(p, text, len);
     if (kind == QG_FD_COND)
-        *cond = (long)index;
+        *cond = (long)(p->r.pl->record_count - 1);
     rec->cond = *cond;
     if (rec->skipped)
         return 1;
@@ -323,14 +318,13 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     case QG_FD_INCLUDE: {
         if (p->r.opt->no_includes)
             return 1;
-        long inc = include_file(p, &at, file, text + 2, len - 2);
-        p->r.pl->records[index].include = inc;
+        rec->include = include_file(p, &at, file, text + 2, len - 2);
         return !p->r.failed;
     }
     case QG_FD_FEATURE:
-        return add_spec(p, &at, text + 2, len - 2);
+        return add_spec(p, &at, text + 2, len - 2, rec);
     case QG_FD_QUEST:
-        return add_quest(p, &at, text + 2, len - 2);
+        return add_quest(p, &at, text + 2, len - 2, rec);
     case QG_FD_ROW:
         *seen_row = 1;
         check_row(&at, text + 2, len - 2);
@@ -386,10 +380,11 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     char *text = f->data;
     char *end = text + size;
     size_t lines = count_lines(text, size);
-    if (!qg_grow((void **)&f->records, &f->record_cap, lines, sizeof *f->records) ||
-        !qg_grow((void **)&pl->records, &pl->record_cap, pl->record_count + lines,
-                 sizeof *pl->records))
+    f->lines = qg_arena_array(&pl->store, lines, sizeof *f->lines);
+    if (!f->lines || lines > SIZE_MAX - pl->table_size)
         return (size_t)-1;
+    f->base = pl->table_size;
+    pl->table_size += lines;
     long cond = -1;
     int seen_row = 0;
     for (int line_no = 1; text < end; line_no++) {
@@ -405,22 +400,6 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     return fd_outline_file(pl, file) ? file : (size_t)-1;
 }
 
-/* Points records at their parsed F: and Q: lines once the arrays stopped
- * moving. */
-static void link_records(fd_payload *pl)
-{
-    size_t spec = 0, quest = 0;
-    for (size_t i = 0; i < pl->record_count; i++) {
-        qg_fd_record *rec = &pl->records[i];
-        if (rec->skipped)
-            continue;
-        if (rec->kind == QG_FD_FEATURE && spec < pl->spec_count)
-            rec->spec = &pl->specs[spec++];
-        else if (rec->kind == QG_FD_QUEST && quest < pl->quest_count)
-            rec->quest = &pl->quests[quest++];
-    }
-}
-
 static const char *base_name(const char *path)
 {
     const char *slash = strrchr(path, '/');
@@ -432,7 +411,7 @@ static qg_map_kind guess_kind(const fd_payload *pl, const char *path)
     const fd_file *f = &pl->files[0];
     int rows = 0, quests = 0, wild = 0;
     for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         rows += rec->kind == QG_FD_ROW;
         quests += rec->kind == QG_FD_QUEST;
         wild += rec->kind == QG_FD_OTHER && rec->text[0] == 'W';
@@ -455,7 +434,7 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
     const qg_fd_quest *first = NULL;
     const char *name = NULL;
     for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
-        const qg_fd_record *rec = &pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         if (rec->kind == QG_FD_ROW) {
             st = qg_mapdef_add_row(def, rec->text + 2, fd_row_len(rec), rec->line);
         } else if (rec->kind == QG_FD_QUEST && rec->quest) {
@@ -519,6 +498,7 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         return QG_ERR_NOMEM;
     }
     qg_strpool_init(&pl->strings);
+    qg_arena_init(&pl->store);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
     int failed = 0;
@@ -543,7 +523,6 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }
-    link_records(pl);
     if (describe(def, pl, path) != QG_OK) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;

@@ -12,13 +12,11 @@ void fd_payload_free(void *payload)
     for (size_t i = 0; i < pl->file_count; i++) {
         free(pl->files[i].path);
         free(pl->files[i].data);
-        free(pl->files[i].records);
         free(pl->files[i].outline);
     }
     free(pl->files);
     free(pl->records);
-    free(pl->specs);
-    free(pl->quests);
+    qg_arena_free(&pl->store);
     qg_strpool_free(&pl->strings);
     free(pl);
 }
@@ -28,6 +26,12 @@ const fd_payload *fd_payload_of(const qg_mapdef *def)
     if (!def || def->format != QG_FORMAT_FD || def->payload_free != fd_payload_free)
         return NULL;
     return def->payload;
+}
+
+size_t fd_record_slot(const fd_payload *pl, const qg_fd_record *rec)
+{
+    const fd_file *f = &pl->files[rec->file];
+    return f->base + (size_t)(rec - f->lines);
 }
 
 const char *fd_intern(fd_reader *r, const char *p, size_t len)
@@ -67,7 +71,7 @@ size_t qg_fd_record_count(const qg_mapdef *def)
 const qg_fd_record *qg_fd_record_at(const qg_mapdef *def, size_t index)
 {
     const fd_payload *pl = fd_payload_of(def);
-    return pl && index < pl->record_count ? &pl->records[index] : NULL;
+    return pl && index < pl->record_count ? pl->records[index] : NULL;
 }
 
 void qg_fd_options_init(qg_fd_options *options)

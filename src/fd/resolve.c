@@ -288,7 +288,7 @@ static void other_record(resolver *r, const qg_fd_record *rec)
  * evaluated once (reporting then) and its answer reused. */
 static int bypassed(resolver *r, const qg_fd_record *rec)
 {
-    size_t index = (size_t)(rec - r->pl->records);
+    size_t index = fd_record_slot(r->pl, rec);
     if (r->cond[index])
         return r->cond[index] == 1;
     qg_diags *diags = r->level ? r->diags : r->measure_diags;
@@ -329,7 +329,7 @@ static void measure_file(resolver *r, size_t file)
     if (!f->rows_vary)
         extend(r, f->width, f->height);
     for (size_t i = 0; i < f->outline_count; i++) {
-        const qg_fd_record *rec = &r->pl->records[f->outline[i]];
+        const qg_fd_record *rec = &f->lines[f->outline[i]];
         if (rec->kind == QG_FD_COND) {
             bypass = bypassed(r, rec);
             continue;
@@ -356,7 +356,7 @@ static void process_file(resolver *r, size_t file)
     int y = 0, x = 0, rows = 0, bypass = 0;
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &r->pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         if (rec->kind == QG_FD_COND) {
             bypass = bypassed(r, rec);
             continue;
@@ -436,7 +436,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
     resolver *r = malloc(sizeof *r);
     unsigned char *open = calloc(pl->file_count, 1);
-    unsigned char *cond = calloc(pl->record_count, 1);
+    unsigned char *cond = calloc(pl->table_size ? pl->table_size : 1, 1);
     if (!r || !open || !cond) {
         free(r);
         free(open);
