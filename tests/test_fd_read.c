@@ -451,9 +451,13 @@ static void overlaid_rows_and_sizing(void **state)
                                  "F:#:1:8\nF:.:2:8\nF:m:2:8:5\nD:#####\nD:#...#\n%:over.txt\n"
                                  "?:[EQU $TOWN 9]\nD:###########\n?:1\n");
     temp("over.txt", "D:  m\nD:.\n");
+    qg_vocab *vocab = qg_vocab_new();
+    qg_vocab_add(vocab, QG_VOCAB_FEATURE, 1, NULL, "granite wall");
+    qg_vocab_add(vocab, QG_VOCAB_FEATURE, 2, NULL, "open floor");
     qg_fd_options opt;
     qg_fd_options_init(&opt);
     opt.dialect = QG_FD_TOME;
+    opt.vocab = vocab;
     qg_diags *d = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(qg_fd_read(main_file, &opt, &def, d), QG_OK);
@@ -462,6 +466,12 @@ static void overlaid_rows_and_sizing(void **state)
     assert_int_equal(qg_level_width(level), 5);
     assert_int_equal(qg_level_height(level), 2);
     qg_cell c;
+    /* Every cell of a letter carries its feature's name, the first row
+     * that uses the letter included. */
+    for (int x = 0; x < 5; x++) {
+        qg_level_cell(level, x, 0, &c);
+        assert_string_equal(c.feature_name, x == 2 ? "open floor" : "granite wall");
+    }
     qg_level_cell(level, 1, 0, &c);
     assert_int_equal(c.glyph, '#');
     assert_int_equal(c.feature, 1);
@@ -471,6 +481,9 @@ static void overlaid_rows_and_sizing(void **state)
     qg_level_cell(level, 0, 1, &c);
     assert_int_equal(c.glyph, '.');
     assert_int_equal(c.feature, 2);
+    assert_string_equal(c.feature_name, "open floor");
+    qg_level_cell(level, 4, 1, &c);
+    assert_string_equal(c.feature_name, "granite wall");
     qg_level_free(level);
     qg_vars *vars = qg_vars_new();
     qg_vars_set_int(vars, "TOWN", 9);
@@ -480,6 +493,7 @@ static void overlaid_rows_and_sizing(void **state)
     qg_level_free(level);
     qg_vars_free(vars);
     qg_mapdef_free(def);
+    qg_vocab_free(vocab);
     assert_int_equal(qg_diags_count(d), 0);
     qg_diags_free(d);
 }
