@@ -6,7 +6,6 @@
 #include "questgrid/fd.h"
 #include "core/mapdef.h"
 #include "core/arena.h"
-#include "core/strpool.h"
 
 /* ---- tokens ---- */
 
@@ -73,8 +72,9 @@ typedef struct fd_file {
     int width, height;
 } fd_file;
 
-/* Records, F: and Q: lines live in one arena: they never move, so the
- * pointers between them hold from the moment they are read. */
+/* Records, F: and Q: lines and the texts they keep live in one arena: they
+ * never move, so the pointers between them hold from the moment they are
+ * read. */
 typedef struct fd_payload {
     qg_fd_dialect dialect;
     fd_file *files;
@@ -83,7 +83,6 @@ typedef struct fd_payload {
     size_t record_count, record_cap;
     size_t table_size;       /* entries of a per-record table (see base) */
     qg_arena store;
-    qg_strpool strings;
 } fd_payload;
 
 void fd_payload_free(void *payload);
@@ -117,9 +116,9 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
 /* Reports what is wrong with a ?: expression (functions and variables the
  * dialect does not know, a missing ']', MOD by 0). */
 void fd_check_expr(fd_reader *r, const fd_line *at);
-/* Interns a token's text in the payload's strings; NULL (and r->failed
- * set) when memory runs out. */
-const char *fd_intern(fd_reader *r, const char *p, size_t len);
+/* A token's text, kept as long as the definition; NULL (and r->failed set)
+ * when memory runs out. */
+const char *fd_keep(fd_reader *r, const char *p, size_t len);
 
 /* ---- expressions ---- */
 

@@ -497,7 +497,6 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         free(pl);
         return QG_ERR_NOMEM;
     }
-    qg_strpool_init(&pl->strings);
     qg_arena_init(&pl->store);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;

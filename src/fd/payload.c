@@ -17,7 +17,6 @@ void fd_payload_free(void *payload)
     free(pl->files);
     free(pl->records);
     qg_arena_free(&pl->store);
-    qg_strpool_free(&pl->strings);
     free(pl);
 }
 
@@ -34,14 +33,12 @@ size_t fd_record_slot(const fd_payload *pl, const qg_fd_record *rec)
     return f->base + (size_t)(rec - f->lines);
 }
 
-const char *fd_intern(fd_reader *r, const char *p, size_t len)
+const char *fd_keep(fd_reader *r, const char *p, size_t len)
 {
-    uint32_t id = qg_strpool_intern(&r->pl->strings, p, len);
-    if (id == QG_STRPOOL_FAIL) {
+    const char *copy = qg_arena_strndup(&r->pl->store, p, len);
+    if (!copy)
         r->failed = 1;
-        return NULL;
-    }
-    return qg_strpool_get(&r->pl->strings, id);
+    return copy;
 }
 
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def)

@@ -8,6 +8,7 @@
 #include "fd/fd_internal.h"
 #include "core/buf.h"
 #include "core/level.h"
+#include "core/strpool.h"
 
 #include <limits.h>
 #include <stddef.h>
