@@ -87,6 +87,13 @@ void *qg_arena_array(qg_arena *arena, size_t count, size_t size)
     return qg_arena_alloc(arena, count * size);
 }
 
+void *qg_arena_array_uncleared(qg_arena *arena, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        return NULL;
+    return bump(arena, count * size, ALIGN);
+}
+
 char *qg_arena_strndup(qg_arena *arena, const char *s, size_t len)
 {
     if (len == SIZE_MAX)

@@ -18,6 +18,9 @@ void qg_arena_free(qg_arena *arena);
 void *qg_arena_alloc(qg_arena *arena, size_t size);
 /* count objects of size bytes each (overflow-checked), zeroed. */
 void *qg_arena_array(qg_arena *arena, size_t count, size_t size);
+/* Room for count objects of size bytes each (overflow-checked), not
+ * cleared: for arrays the caller fills whole. */
+void *qg_arena_array_uncleared(qg_arena *arena, size_t count, size_t size);
 /* A NUL-terminated copy of len bytes. */
 char *qg_arena_strndup(qg_arena *arena, const char *s, size_t len);
 

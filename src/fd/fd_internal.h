@@ -62,14 +62,14 @@ typedef struct fd_file {
     size_t base;         /* where its records start in per-record tables:
                             the room the files before it take */
     int open;            /* being read (for cycle detection) */
-    /* What sizing a level needs of the file: its ?: and %: records, and its
-     * D: rows too when a ?: line may skip some (rows_vary); otherwise the
-     * rows' extent is fixed: width columns, height rows. Indices into
-     * lines. */
+    /* What sizing a level needs of the file: the fixed_rows rows before
+     * its first ?: line always lay (extent: width columns, height rows);
+     * the outline lists (as indices into lines) its ?: and %: records and
+     * the rows after the first ?: line. */
+    int fixed_rows, width, height;
+    int seen_cond;
     size_t *outline;
-    size_t outline_count;
-    int rows_vary;
-    int width, height;
+    size_t outline_count, outline_cap;
 } fd_file;
 
 /* Records, F: and Q: lines and the texts they keep live in one arena: they
@@ -86,9 +86,9 @@ typedef struct fd_payload {
 } fd_payload;
 
 void fd_payload_free(void *payload);
-/* Fills the file's outline once its records are read; 0 when memory ran
- * out. */
-int fd_outline_file(fd_payload *pl, size_t file);
+/* Adds a record just read (lines[index]) to its file's outline; 0 when
+ * memory ran out. */
+int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
 /* The record's entry in a per-record table of table_size entries. */

@@ -27,13 +27,8 @@ static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
         return NULL;
     qg_fd_record *rec = &f->lines[f->record_count++];
     *slot = rec;
-    rec->kind = kind;
-    rec->text = text;
-    rec->len = len;
-    rec->file = file;
-    rec->line = line;
-    rec->cond = -1;
-    rec->include = -1;
+    *rec = (qg_fd_record){.kind = kind, .line = line, .text = text, .len = len,
+                          .file = file, .cond = -1, .include = -1};
     return rec;
 }
 
@@ -308,6 +303,9 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     if (kind == QG_FD_COND)
         *cond = (long)(p->r.pl->record_count - 1);
     rec->cond = *cond;
+    fd_file *f = &p->r.pl->files[file];
+    if (!fd_outline_add(f, rec, f->record_count - 1))
+        return 0;
     if (rec->skipped)
         return 1;
     switch (kind) {
@@ -380,7 +378,7 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     char *text = f->data;
     char *end = text + size;
     size_t lines = count_lines(text, size);
-    f->lines = qg_arena_array(&pl->store, lines, sizeof *f->lines);
+    f->lines = qg_arena_array_uncleared(&pl->store, lines, sizeof *f->lines);
     if (!f->lines || lines > SIZE_MAX - pl->table_size)
         return (size_t)-1;
     f->base = pl->table_size;
@@ -397,7 +395,7 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
         text += len + 1;
     }
     pl->files[file].open = 0;
-    return fd_outline_file(pl, file) ? file : (size_t)-1;
+    return file;
 }
 
 static const char *base_name(const char *path)

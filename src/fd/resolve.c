@@ -320,15 +320,14 @@ static void extend(resolver *r, int width, int height)
         r->height = height;
 }
 
-/* Sizes the level: a file's fixed extent, or its rows counted when ?:
- * lines choose them. */
+/* Sizes the level: the extent of the rows before a file's first ?: line,
+ * then the rows after it that the ?: lines let through. */
 static void measure_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
-    int y = 0, bypass = 0;
+    int y = f->fixed_rows, bypass = 0;
     r->open[file] = 1;
-    if (!f->rows_vary)
-        extend(r, f->width, f->height);
+    extend(r, f->width, f->height);
     for (size_t i = 0; i < f->outline_count; i++) {
         const qg_fd_record *rec = &f->lines[f->outline[i]];
         if (rec->kind == QG_FD_COND) {
