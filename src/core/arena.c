@@ -43,7 +43,7 @@ static void *bump(qg_arena *arena, size_t size, size_t align)
     if (size == 0)
         size = 1;
     qg_arena_block *b = arena->head;
-    size_t pad = b ? (align - b->used % align) % align : 0;
+    size_t pad = b ? (align - (b->used & (align - 1))) & (align - 1) : 0;
     if (!b || b->cap - b->used < size + pad) {
         size_t cap = b ? (b->cap < BLOCK_MAX ? b->cap * 2 : BLOCK_MAX) : BLOCK_MIN;
         if (size > cap)

@@ -341,18 +341,21 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     }
 }
 
-/* Lines in the text (one more than its newlines), eight bytes at a time:
- * the exact zero-byte test marks each '\n' with one bit. */
+/* Lines in the text (one more than its newlines). Sixteen byte counters
+ * that cannot overflow within a block of 255 steps: compilers turn the
+ * inner loop into a vector compare and subtract. */
 static size_t count_lines(const char *text, size_t size)
 {
-    const uint64_t ones = UINT64_C(0x0101010101010101), low7 = UINT64_C(0x7f7f7f7f7f7f7f7f);
+    enum { LANES = 16, STEPS = 255 };
     size_t lines = 1, i = 0;
-    for (; i + 8 <= size; i += 8) {
-        uint64_t word;
-        memcpy(&word, text + i, 8);
-        word ^= ones * '\n';
-        uint64_t zero = ~(((word & low7) + low7) | word | low7);
-        lines += (size_t)(((zero >> 7) * ones) >> 56);
+    while (size - i >= LANES) {
+        size_t steps = (size - i) / LANES < STEPS ? (size - i) / LANES : STEPS;
+        unsigned char lane[LANES] = {0};
+        for (size_t end = i + steps * LANES; i < end; i += LANES)
+            for (int k = 0; k < LANES; k++)
+                lane[k] += text[i + k] == '\n';
+        for (int k = 0; k < LANES; k++)
+            lines += lane[k];
     }
     for (; i < size; i++)
         lines += text[i] == '\n';
