@@ -59,8 +59,6 @@ typedef struct fd_file {
     size_t size;
     qg_fd_record *lines; /* this file's records, one per line, in order */
     size_t record_count;
-    size_t base;         /* where its records start in per-record tables:
-                            the room the files before it take */
     int open;            /* being read (for cycle detection) */
     /* What sizing a level needs of the file: the fixed_rows rows before
      * its first ?: line always lay (extent: width columns, height rows);
@@ -70,6 +68,7 @@ typedef struct fd_file {
     int seen_cond;
     size_t *outline;
     size_t outline_count, outline_cap;
+    size_t outline_base; /* where its outline starts in per-outline tables */
 } fd_file;
 
 /* Records, F: and Q: lines and the texts they keep live in one arena: they
@@ -81,7 +80,7 @@ typedef struct fd_payload {
     size_t file_count, file_cap;
     qg_fd_record **records;  /* every record in reading order */
     size_t record_count, record_cap;
-    size_t table_size;       /* entries of a per-record table (see base) */
+    size_t outline_total;    /* entries of a per-outline table */
     qg_arena store;
 } fd_payload;
 
@@ -91,8 +90,7 @@ void fd_payload_free(void *payload);
 int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
-/* The record's entry in a per-record table of table_size entries. */
-size_t fd_record_slot(const fd_payload *pl, const qg_fd_record *rec);
+
 const fd_payload *fd_payload_of(const qg_mapdef *def);
 
 /* ---- per-line readers (parse time) ---- */

@@ -382,10 +382,8 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     char *end = text + size;
     size_t lines = count_lines(text, size);
     f->lines = qg_arena_array_uncleared(&pl->store, lines, sizeof *f->lines);
-    if (!f->lines || lines > SIZE_MAX - pl->table_size)
+    if (!f->lines)
         return (size_t)-1;
-    f->base = pl->table_size;
-    pl->table_size += lines;
     long cond = -1;
     int seen_row = 0;
     for (int line_no = 1; text < end; line_no++) {
@@ -397,7 +395,10 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
             return (size_t)-1;
         text += len + 1;
     }
-    pl->files[file].open = 0;
+    f = &pl->files[file];
+    f->open = 0;
+    f->outline_base = pl->outline_total;
+    pl->outline_total += f->outline_count;
     return file;
 }
 

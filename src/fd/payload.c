@@ -27,12 +27,6 @@ const fd_payload *fd_payload_of(const qg_mapdef *def)
     return def->payload;
 }
 
-size_t fd_record_slot(const fd_payload *pl, const qg_fd_record *rec)
-{
-    const fd_file *f = &pl->files[rec->file];
-    return f->base + (size_t)(rec - f->lines);
-}
-
 const char *fd_keep(fd_reader *r, const char *p, size_t len)
 {
     const char *copy = qg_arena_strndup(&r->pl->store, p, len);

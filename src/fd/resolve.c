@@ -286,10 +286,10 @@ static void other_record(resolver *r, const qg_fd_record *rec)
 }
 
 /* The variables do not change during a resolve, so each ?: line is
- * evaluated once (reporting then) and its answer reused. */
-static int bypassed(resolver *r, const qg_fd_record *rec)
+ * evaluated once (reporting then) and its answer kept at its place in the
+ * outlines (index). */
+static int bypassed(resolver *r, const qg_fd_record *rec, size_t index)
 {
-    size_t index = fd_record_slot(r->pl, rec);
     if (r->cond[index])
         return r->cond[index] == 1;
     qg_diags *diags = r->level ? r->diags : r->measure_diags;
@@ -331,7 +331,7 @@ static void measure_file(resolver *r, size_t file)
     for (size_t i = 0; i < f->outline_count; i++) {
         const qg_fd_record *rec = &f->lines[f->outline[i]];
         if (rec->kind == QG_FD_COND) {
-            bypass = bypassed(r, rec);
+            bypass = bypassed(r, rec, f->outline_base + i);
             continue;
         }
         if (bypass || rec->skipped)
@@ -354,11 +354,14 @@ static void process_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
     int y = 0, x = 0, rows = 0, bypass = 0;
+    size_t at = 0;  /* the outline entry of the next ?: line */
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
         const qg_fd_record *rec = &f->lines[i];
         if (rec->kind == QG_FD_COND) {
-            bypass = bypassed(r, rec);
+            while (f->outline[at] < i)
+                at++;
+            bypass = bypassed(r, rec, f->outline_base + at);
             continue;
         }
         if (bypass || rec->skipped)
@@ -436,7 +439,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
     resolver *r = malloc(sizeof *r);
     unsigned char *open = calloc(pl->file_count, 1);
-    unsigned char *cond = calloc(pl->table_size ? pl->table_size : 1, 1);
+    unsigned char *cond = calloc(pl->outline_total ? pl->outline_total : 1, 1);
     if (!r || !open || !cond) {
         free(r);
         free(open);
