@@ -129,5 +129,10 @@ typedef struct fd_eval_sink {
 /* Evaluates the expression text (len bytes) into out (size bytes). */
 void fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
              const qg_vars *vars, char *out, size_t size, const fd_eval_sink *sink);
+/* [EQU $NAME value], the form hubs choose their files with, answered
+ * without the general evaluator (every dialect gives it the same value,
+ * and it has nothing to report): sets *equal and returns 1, or returns 0
+ * for any other form. */
+int fd_eval_equ(const char *expr, size_t len, const qg_vars *vars, int *equal);
 
 #endif

@@ -292,6 +292,11 @@ static int bypassed(resolver *r, const qg_fd_record *rec, size_t index)
 {
     if (r->cond[index])
         return r->cond[index] == 1;
+    int equal;
+    if (fd_eval_equ(rec->text + 2, rec->len - 2, r->vars, &equal)) {
+        r->cond[index] = equal ? 2 : 1;
+        return !equal;
+    }
     qg_diags *diags = r->level ? r->diags : r->measure_diags;
     char value[64];
     fd_line at;
