@@ -442,23 +442,20 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     qg_fd_options opt = options ? *options : defaults;
     if (opt.max_include_depth <= 0)
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
-    resolver *r = malloc(sizeof *r);
-    unsigned char *open = calloc(pl->file_count, 1);
-    unsigned char *cond = calloc(pl->outline_total ? pl->outline_total : 1, 1);
-    if (!r || !open || !cond) {
-        free(r);
-        free(open);
-        free(cond);
+    /* open and cond share one block: a flag per file, then per outline
+     * entry. */
+    unsigned char *flags = calloc(pl->file_count + pl->outline_total, 1);
+    if (!flags)
         return QG_ERR_NOMEM;
-    }
+    resolver state, *r = &state;
     memset(r, 0, offsetof(resolver, legend));
     memset(r->rows.use, 0, sizeof r->rows.use);
-    r->cond = cond;
+    r->open = flags;
+    r->cond = flags + pl->file_count;
     r->measure_diags = diags;
     r->pl = pl;
     r->opt = &opt;
     r->vars = vars;
-    r->open = open;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     measure_file(r, 0);
     qg_status st = new_level(r);
@@ -475,9 +472,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         if (qg_diags_count_severity(diags, QG_ERROR) > errors)
             st = QG_ERR_PARSE;
     }
-    free(open);
-    free(cond);
+    free(flags);
     free(r->others);
-    free(r);
     return st;
 }
