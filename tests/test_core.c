@@ -5,6 +5,7 @@
 #include "core/mapdef.h"
 #include "core/rng.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,6 +283,11 @@ static void buf_grows_and_formats(void **state)
     char *s = qg_buf_take(&b);
     assert_null(b.data);
     free(s);
+    char digits[QG_DECIMAL_SIZE];
+    assert_string_equal(qg_decimal(digits, 0), "0");
+    assert_string_equal(qg_decimal(digits, -1027), "-1027");
+    assert_string_equal(qg_decimal(digits, LLONG_MIN), "-9223372036854775808");
+    assert_string_equal(qg_decimal(digits, LLONG_MAX), "9223372036854775807");
 }
 
 int main(void)

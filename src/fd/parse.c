@@ -164,6 +164,39 @@ static long known_file(const fd_payload *pl, const char *path)
     return -1;
 }
 
+/* Reads and parses an include found at path; its file index, or -1. A
+ * file served by the options' source has nothing to report. */
+static long read_include(parser *p, const fd_line *at, const char *path)
+{
+    qg_diags *local = p->r.opt->source ? NULL : qg_diags_new();
+    if (!p->r.opt->source && !local) {
+        p->r.failed = 1;
+        return -1;
+    }
+    const char *data;
+    char *owned;
+    size_t size;
+    long index = -1;
+    qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
+    if (st == QG_OK) {
+        p->r.depth++;
+        size_t file = parse_file(p, path, data, size);
+        p->r.depth--;
+        free(owned);
+        if (file == (size_t)-1)
+            p->r.failed = 1;
+        else
+            index = (long)file;
+    } else if (st == QG_ERR_NOMEM) {
+        p->r.failed = 1;
+    } else {
+        const qg_diag *d = qg_diags_get(local, 0);
+        fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
+    }
+    qg_diags_free(local);
+    return index;
+}
+
 static long include_file(parser *p, const fd_line *at, size_t from, const char *name, size_t name_len)
 {
     fd_payload *pl = p->r.pl;
@@ -184,27 +217,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     } else if (p->r.depth >= p->r.opt->max_include_depth) {
         fd_error(at, 3, "includes nested deeper than %d files", p->r.opt->max_include_depth);
     } else {
-        const char *data;
-        char *owned;
-        size_t size;
-        qg_diags *local = qg_diags_new();
-        qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
-        if (st == QG_OK) {
-            p->r.depth++;
-            size_t file = parse_file(p, path, data, size);
-            p->r.depth--;
-            free(owned);
-            if (file == (size_t)-1)
-                p->r.failed = 1;
-            else
-                index = (long)file;
-        } else if (st == QG_ERR_NOMEM || !local) {
-            p->r.failed = 1;
-        } else {
-            const qg_diag *d = qg_diags_get(local, 0);
-            fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
-        }
-        qg_diags_free(local);
+        index = read_include(p, at, path);
     }
     free(wanted);
     free(path);
@@ -446,21 +459,18 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
                 name = rec->quest->text;
         }
     }
-    char number[24];
+    char number[QG_DECIMAL_SIZE];
     if (st == QG_OK)
         st = qg_mapdef_add_property(def, "dialect", qg_fd_dialect_name(pl->dialect));
-    if (st == QG_OK && first) {
-        snprintf(number, sizeof number, "%d", first->number);
-        st = qg_mapdef_add_property(def, "quest", number);
-    }
+    if (st == QG_OK && first)
+        st = qg_mapdef_add_property(def, "quest", qg_decimal(number, first->number));
     if (st == QG_OK && name)
         st = qg_mapdef_add_property(def, "desc", name);
     if (st == QG_OK && def->row_count) {
-        snprintf(number, sizeof number, "%d", qg_mapdef_width(def));
-        st = qg_mapdef_add_property(def, "width", number);
-        snprintf(number, sizeof number, "%zu", def->row_count);
+        st = qg_mapdef_add_property(def, "width", qg_decimal(number, qg_mapdef_width(def)));
         if (st == QG_OK)
-            st = qg_mapdef_add_property(def, "height", number);
+            st = qg_mapdef_add_property(def, "height",
+                                        qg_decimal(number, (long long)def->row_count));
     }
     return st;
 }

@@ -69,9 +69,8 @@ static void property(resolver *r, const char *key, const char *value)
 
 static void property_int(resolver *r, const char *key, long value)
 {
-    char text[24];
-    snprintf(text, sizeof text, "%ld", value);
-    property(r, key, text);
+    char text[QG_DECIMAL_SIZE];
+    property(r, key, qg_decimal(text, value));
 }
 
 /* The feature index and name a letter's F: line gives its cells. */
