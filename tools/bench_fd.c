@@ -96,11 +96,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The cells of the level laid out; 0 when no row was laid. */
 static size_t resolve(const qg_mapdef *def, const qg_fd_options *opt, const qg_vars *vars)
 {
     qg_level *level = NULL;
     qg_fd_resolve(def, opt, vars, &level, NULL);
     size_t cells = level ? (size_t)qg_level_width(level) * (size_t)qg_level_height(level) : 0;
+    if (level && !qg_level_in_map(level)[0] && cells == 1)
+        cells = 0;
     qg_level_free(level);
     return cells;
 }
@@ -112,16 +115,19 @@ static const char *base_name(const char *path)
 }
 
 /* The quest hub once per file with a map (with the number of the quest
- * its Q: records name); the town hub once per town 1..10. */
+ * its Q: records name); the town hub once per town: $TOWN = 1, 2, … until
+ * a town lays no row. */
 static size_t resolve_hub(const qg_mapdef *def, const qg_fd_options *opt, qg_vars *vars)
 {
     size_t cells = 0;
     if (strcmp(base_name(qg_fd_file_path(def, 0)), "q_info.txt") != 0) {
-        for (int town = 1; town <= 10; town++) {
+        for (int town = 1;; town++) {
             qg_vars_set_int(vars, "TOWN", town);
-            cells += resolve(def, opt, vars);
+            size_t laid = resolve(def, opt, vars);
+            if (!laid)
+                return cells;
+            cells += laid;
         }
-        return cells;
     }
     size_t files = qg_fd_file_count(def);
     unsigned char *done = calloc(files, 1);
