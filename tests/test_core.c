@@ -5,6 +5,7 @@
 #include "core/mapdef.h"
 #include "core/rng.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,28 @@ static void level_cells_and_things(void **state)
     assert_true(qg_level_player_start(l, &x, &y));
     assert_int_equal(x, 3);
     assert_int_equal(y, 1);
+    qg_level_free(l);
+}
+
+static void level_masks_and_specials_appear_when_set(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(3, 2);
+    assert_int_equal(qg_level_set_special(l, 0, 0, 0, 0, 0), QG_OK);
+    assert_int_equal(qg_level_set_vault_mask(l, 1, 0, 0), QG_OK);
+    assert_null(qg_level_specials(l));
+    assert_null(qg_level_vault_masks(l));
+    assert_int_equal(qg_level_set_special(l, 2, 1, -1, 0, 0), QG_OK);
+    assert_int_equal(qg_level_set_vault_mask(l, 1, 1, QG_MASK_VAULT), QG_OK);
+    assert_int_equal(qg_level_specials(l)[5], -1);
+    assert_int_equal(qg_level_specials(l)[0], 0);
+    assert_int_equal(qg_level_vault_masks(l)[4], QG_MASK_VAULT);
+    assert_int_equal(qg_level_vault_masks(l)[1], 0);
+    qg_level_clear_cell(l, 2, 1);
+    assert_int_equal(qg_level_specials(l)[5], 0);
+    qg_cell c;
+    assert_int_equal(qg_level_cell(l, 1, 1, &c), QG_OK);
+    assert_int_equal(c.vault_mask, QG_MASK_VAULT);
     qg_level_free(l);
 }
 
@@ -260,6 +283,11 @@ static void buf_grows_and_formats(void **state)
     char *s = qg_buf_take(&b);
     assert_null(b.data);
     free(s);
+    char digits[QG_DECIMAL_SIZE];
+    assert_string_equal(qg_decimal(digits, 0), "0");
+    assert_string_equal(qg_decimal(digits, -1027), "-1027");
+    assert_string_equal(qg_decimal(digits, LLONG_MIN), "-9223372036854775808");
+    assert_string_equal(qg_decimal(digits, LLONG_MAX), "9223372036854775807");
 }
 
 int main(void)
@@ -270,6 +298,7 @@ int main(void)
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),
         cmocka_unit_test(level_cells_and_things),
+        cmocka_unit_test(level_masks_and_specials_appear_when_set),
         cmocka_unit_test(level_foreach_visits_in_map_cells),
         cmocka_unit_test(level_markers_and_properties),
         cmocka_unit_test(mapdef_rows_and_properties),

@@ -11,8 +11,8 @@
 static void subst_weights_and_fixed(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_subst s;
     des_spec_error err;
     assert_int_equal(des_parse_subst(&arena, S("x = a:5 bc"), &s, &err), DES_PARSE_OK);
@@ -36,14 +36,14 @@ static void subst_weights_and_fixed(void **state)
     assert_non_null(strstr(err.message, "must use = or :"));
     assert_int_equal(des_parse_subst(&arena, S("x = "), &s, &err), DES_PARSE_BAD);
     assert_non_null(strstr(err.message, "no substitute"));
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void nsubst_segments(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_nsubst n;
     des_spec_error err;
     assert_int_equal(des_parse_nsubst(&arena, S("+ = 2=x / 1:y:5 z / *=."), &n, &err), DES_PARSE_OK);
@@ -62,14 +62,14 @@ static void nsubst_segments(void **state)
     assert_int_equal(n.segs[1].count, -1);
     assert_int_equal(des_parse_nsubst(&arena, S("A = x:5 y"), &n, &err), DES_PARSE_BAD);
     assert_int_equal(err.offset, 4);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void shuffle_forms(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_shuffle sh;
     des_spec_error err;
     assert_int_equal(des_parse_shuffle(&arena, S("a b c"), &sh, &err), DES_PARSE_OK);
@@ -83,14 +83,14 @@ static void shuffle_forms(void **state)
     assert_int_equal(des_parse_shuffle(&arena, S("ab,cd"), &sh, &err), DES_PARSE_BAD);
     assert_int_equal(err.offset, 2);
     assert_int_equal(des_parse_shuffle(&arena, S("ab/c"), &sh, &err), DES_PARSE_BAD);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void keyed_specs(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_keyed k;
     des_spec_error err;
     assert_int_equal(des_parse_keyed(&arena, DES_DIR_KFEAT, S("Z = C / w:5 needle trap / altar_zin"),
@@ -119,14 +119,14 @@ static void keyed_specs(void **state)
     assert_string_equal(k.slots[0].alts[1].text, "lightred");
     assert_int_equal(k.slots[0].alts[1].weight, 3);
     assert_int_equal(des_parse_keyed(&arena, DES_DIR_SUBVAULT, S("X = tag"), &k, &err), DES_PARSE_BAD);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void mons_item_slots(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_slot s;
     des_spec_error err;
     assert_int_equal(des_parse_slot(&arena, S("w:10 any book / w:90 nothing"), &s, &err), DES_PARSE_OK);
@@ -136,14 +136,14 @@ static void mons_item_slots(void **state)
     assert_int_equal(s.alts[1].weight, 90);
     assert_int_equal(des_parse_slot(&arena, S("orc priest"), &s, &err), DES_PARSE_OK);
     assert_int_equal(s.alts[0].weight, 10);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void markers(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_marker m;
     des_spec_error err;
     assert_int_equal(des_parse_marker(&arena, S("O = lua:one_way_stair { x = 1 }"), &m, &err),
@@ -157,14 +157,14 @@ static void markers(void **state)
     assert_int_equal(m.kind, DES_MARKER_FEAT);
     assert_int_equal(des_parse_marker(&arena, S("AB = x"), &m, &err), DES_PARSE_BAD);
     assert_int_equal(err.offset, 1);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void depth_ranges(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_ranges r;
     des_spec_error err;
     assert_int_equal(des_parse_ranges(&arena, S("D:2-4, !D:3, Lair, Elf:$, Zot:3-, 7-20, *"), &r, &err),
@@ -186,14 +186,14 @@ static void depth_ranges(void **state)
     assert_true(r.items[6].any_branch);
     assert_int_equal(des_parse_ranges(&arena, S("D:x"), &r, &err), DES_PARSE_BAD);
     assert_int_equal(err.offset, 2);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void spec_dispatch(void **state)
 {
     (void)state;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_spec spec;
     des_spec_error err;
     assert_int_equal(des_parse_spec(&arena, DES_DIR_ORIENT, S("southwest"), &spec, &err), DES_PARSE_OK);
@@ -201,7 +201,7 @@ static void spec_dispatch(void **state)
     assert_int_equal(spec.kind, DES_SPEC_NONE);
     assert_int_equal(des_parse_spec(&arena, DES_DIR_ITEM, S("stone"), &spec, &err), DES_PARSE_OK);
     assert_int_equal(spec.kind, DES_SPEC_SLOT);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
 }
 
 static void keyword_table(void **state)

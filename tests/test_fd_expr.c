@@ -1,5 +1,6 @@
 /* ?: expressions: every function per dialect, the games' odd values. */
 #include "testutil.h"
+#include "fd/fd_internal.h"
 
 #include <string.h>
 
@@ -118,6 +119,44 @@ static void diagnostics(void **state)
     qg_diags_free(d);
 }
 
+/* The [EQU $NAME value] shortcut resolving takes answers as the general
+ * evaluator does, in every dialect, and leaves other forms to it. */
+static void equ_shortcut_agrees(void **state)
+{
+    (void)state;
+    static const char *const handled[] = {
+        "[EQU $QUEST1 2]", "[EQU $QUEST1 5]", "[EQU $LEVEL 10]", "[EQU $LEVEL 010]",
+        "[EQU $CLASS Warrior]", "[EQU $CLASS warrior]", "[EQU $NOPE 1]",
+        "[EQU $WILDERNESS LITE]\r", "[EQU $EMPTY 0]", "[EQU $LONG x]", NULL};
+    static const char *const other[] = {
+        "[EQU $QUEST1 2 2]", "[EQU  $QUEST1 2]", "[EQU $QUEST1 2] ", "[EQU $QUEST1 2",
+        "[EQU QUEST1 2]", "[EQU $QUEST1 [NOT 0]]", "[EQU $QUEST\"a\" 1]", "[EQU $ 1]",
+        "[NEQ $QUEST1 2]", "[EQU $LEVEL -1]", NULL};
+    qg_vars *v = sample_vars();
+    qg_vars_set(v, "EMPTY", "");
+    char long_value[80];
+    memset(long_value, 'x', sizeof long_value - 1);
+    long_value[sizeof long_value - 1] = '\0';
+    qg_vars_set(v, "LONG", long_value);
+    for (qg_fd_dialect d = QG_FD_ZANGBAND; d <= QG_FD_TOME; d++) {
+        for (size_t i = 0; handled[i]; i++) {
+            int equal = -1;
+            int took = fd_eval_equ(handled[i], strlen(handled[i]), v, &equal);
+            if (strstr(handled[i], "LONG")) {
+                assert_false(took);
+                continue;
+            }
+            assert_true(took);
+            assert_string_equal(eval_in(d, v, handled[i]), equal ? "1" : "0");
+        }
+        for (size_t i = 0; other[i]; i++) {
+            int equal;
+            assert_false(fd_eval_equ(other[i], strlen(other[i]), v, &equal));
+        }
+    }
+    qg_vars_free(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -127,6 +166,7 @@ int main(void)
         cmocka_unit_test(unknown_and_unclosed),
         cmocka_unit_test(tome_quoted_quest_variable),
         cmocka_unit_test(diagnostics),
+        cmocka_unit_test(equ_shortcut_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,14 +26,19 @@ static qg_mapdef *parse_as(qg_fd_dialect d, const char *text, qg_diags *diags)
     return def;
 }
 
-static const qg_fd_spec *first_spec(const qg_mapdef *def)
+static const qg_fd_spec *nth_spec(const qg_mapdef *def, size_t n)
 {
     for (size_t i = 0; i < qg_fd_record_count(def); i++) {
         const qg_fd_record *rec = qg_fd_record_at(def, i);
-        if (rec->kind == QG_FD_FEATURE)
+        if (rec->kind == QG_FD_FEATURE && n-- == 0)
             return rec->spec;
     }
     return NULL;
+}
+
+static const qg_fd_spec *first_spec(const qg_mapdef *def)
+{
+    return nth_spec(def, 0);
 }
 
 static int line_of(const qg_diags *d, qg_severity severity, const char *text)
@@ -157,12 +162,13 @@ static void tome_fields(void **state)
     qg_diags *d = qg_diags_new();
     qg_mapdef *def = parse_as(QG_FD_TOME, "F:z:8:3:0:0:0:0:\"Old Mages quest\"\nF:a:1:6:44:0:0:0:-1:5:2\n", d);
     const qg_fd_spec *s = first_spec(def);
+    const qg_fd_spec *gate = nth_spec(def, 1);
     assert_int_equal(qg_diags_count(d), 0);
     assert_string_equal(s->special_name, "Old Mages quest");
-    assert_int_equal(s[1].special, -1);
-    assert_int_equal(s[1].mimic, 5);
-    assert_int_equal(s[1].mflag, 2);
-    assert_int_equal(s[1].fields, 10);
+    assert_int_equal(gate->special, -1);
+    assert_int_equal(gate->mimic, 5);
+    assert_int_equal(gate->mflag, 2);
+    assert_int_equal(gate->fields, 10);
     qg_mapdef_free(def);
     qg_diags_free(d);
 }
@@ -435,6 +441,63 @@ static void too_many_rows(void **state)
     qg_buf_free(&text);
 }
 
+/* A later file's rows overlay the earlier ones; ToME leaves a cell whose
+ * letter is undefined (a space) as it was. Rows a ?: line skips do not
+ * size the level. */
+static void overlaid_rows_and_sizing(void **state)
+{
+    (void)state;
+    const char *main_file = temp("overlay.txt",
+                                 "F:#:1:8\nF:.:2:8\nF:m:2:8:5\nD:#####\nD:#...#\n%:over.txt\n"
+                                 "?:[EQU $TOWN 9]\nD:###########\n?:1\n");
+    temp("over.txt", "D:  m\nD:.\n");
+    qg_vocab *vocab = qg_vocab_new();
+    qg_vocab_add(vocab, QG_VOCAB_FEATURE, 1, NULL, "granite wall");
+    qg_vocab_add(vocab, QG_VOCAB_FEATURE, 2, NULL, "open floor");
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = QG_FD_TOME;
+    opt.vocab = vocab;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_read(main_file, &opt, &def, d), QG_OK);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, &opt, NULL, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 5);
+    assert_int_equal(qg_level_height(level), 2);
+    qg_cell c;
+    /* Every cell of a letter carries its feature's name, the first row
+     * that uses the letter included. */
+    for (int x = 0; x < 5; x++) {
+        qg_level_cell(level, x, 0, &c);
+        assert_string_equal(c.feature_name, x == 2 ? "open floor" : "granite wall");
+    }
+    qg_level_cell(level, 1, 0, &c);
+    assert_int_equal(c.glyph, '#');
+    assert_int_equal(c.feature, 1);
+    qg_level_cell(level, 2, 0, &c);
+    assert_int_equal(c.glyph, 'm');
+    assert_int_equal(c.things[QG_SLOT_MONSTER].index, 5);
+    qg_level_cell(level, 0, 1, &c);
+    assert_int_equal(c.glyph, '.');
+    assert_int_equal(c.feature, 2);
+    assert_string_equal(c.feature_name, "open floor");
+    qg_level_cell(level, 4, 1, &c);
+    assert_string_equal(c.feature_name, "granite wall");
+    qg_level_free(level);
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set_int(vars, "TOWN", 9);
+    assert_int_equal(qg_fd_resolve(def, &opt, vars, &level, d), QG_OK);
+    assert_int_equal(qg_level_width(level), 11);
+    assert_int_equal(qg_level_height(level), 3);
+    qg_level_free(level);
+    qg_vars_free(vars);
+    qg_mapdef_free(def);
+    qg_vocab_free(vocab);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +515,7 @@ int main(void)
         cmocka_unit_test(bad_input_lines),
         cmocka_unit_test(crlf_lines),
         cmocka_unit_test(too_many_rows),
+        cmocka_unit_test(overlaid_rows_and_sizing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,8 +5,9 @@
  *   make bench && ./tools/bench_fd [CORPUS_DIR] [PASSES]
  *
  * CORPUS_DIR defaults to ../shared/corpus/angband. Each file is parsed
- * exactly once: the hubs first (q_info.txt and t_info.txt with every file
- * they include, served from memory), then every file no hub reached. The
+ * exactly once: the hubs (q_info.txt and t_info.txt with every file they
+ * include, served from memory) and every file no hub reaches (found out
+ * before timing starts). The
  * quest hub is resolved once per quest file with a map, the town hub once
  * per town, every other file once: each map is laid out as the games lay
  * it out. The best of PASSES passes is reported, in CPU time of the
@@ -27,6 +28,8 @@ typedef struct input {
     char *data;
     size_t size;
     qg_fd_dialect dialect;
+    int hub;       /* q_info.txt or t_info.txt */
+    int reached;   /* a hub includes it: read through the hub only */
 } input;
 
 typedef struct corpus {
@@ -35,6 +38,9 @@ typedef struct corpus {
     input *files;
     size_t count;
     size_t bytes;
+    size_t *by_path;   /* hash of paths to file index + 1 (the harness's
+                          own lookup, kept out of the figures' way) */
+    size_t slots;
 } corpus;
 
 static int is_map_file(const char *name)
@@ -69,6 +75,7 @@ static int load_corpus(const char *root, corpus *c)
             break;
         c->files = in;
         in = &c->files[c->count];
+        memset(in, 0, sizeof *in);
         in->path = qg_path_join(dir, e->d_name);
         in->dialect = c->dialect;
         if (qg_read_file(in->path, QG_MAX_TEXT_FILE, &in->data, &in->size, NULL) != QG_OK) {
@@ -89,11 +96,14 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The cells of the level laid out; 0 when no row was laid. */
 static size_t resolve(const qg_mapdef *def, const qg_fd_options *opt, const qg_vars *vars)
 {
     qg_level *level = NULL;
     qg_fd_resolve(def, opt, vars, &level, NULL);
     size_t cells = level ? (size_t)qg_level_width(level) * (size_t)qg_level_height(level) : 0;
+    if (level && !qg_level_in_map(level)[0] && cells == 1)
+        cells = 0;
     qg_level_free(level);
     return cells;
 }
@@ -105,16 +115,19 @@ static const char *base_name(const char *path)
 }
 
 /* The quest hub once per file with a map (with the number of the quest
- * its Q: records name); the town hub once per town 1..10. */
+ * its Q: records name); the town hub once per town: $TOWN = 1, 2, … until
+ * a town lays no row. */
 static size_t resolve_hub(const qg_mapdef *def, const qg_fd_options *opt, qg_vars *vars)
 {
     size_t cells = 0;
     if (strcmp(base_name(qg_fd_file_path(def, 0)), "q_info.txt") != 0) {
-        for (int town = 1; town <= 10; town++) {
+        for (int town = 1;; town++) {
             qg_vars_set_int(vars, "TOWN", town);
-            cells += resolve(def, opt, vars);
+            size_t laid = resolve(def, opt, vars);
+            if (!laid)
+                return cells;
+            cells += laid;
         }
-        return cells;
     }
     size_t files = qg_fd_file_count(def);
     unsigned char *done = calloc(files, 1);
@@ -143,58 +156,91 @@ static int is_hub(const input *in)
     return !strcmp(base, "q_info.txt") || !strcmp(base, "t_info.txt");
 }
 
-static int reached(const qg_mapdef **hubs, size_t hub_count, const char *path)
+static size_t path_hash(const char *path)
 {
-    for (size_t h = 0; h < hub_count; h++)
-        for (size_t f = 0; f < qg_fd_file_count(hubs[h]); f++)
-            if (!strcmp(qg_fd_file_path(hubs[h], f), path))
-                return 1;
-    return 0;
+    size_t h = 14695981039346656037u;
+    for (; *path; path++)
+        h = (h ^ (unsigned char)*path) * 1099511628211u;
+    return h;
+}
+
+static input *find_input(const corpus *c, const char *path)
+{
+    for (size_t at = path_hash(path) & (c->slots - 1); c->by_path[at];
+         at = (at + 1) & (c->slots - 1))
+        if (!strcmp(c->files[c->by_path[at] - 1].path, path))
+            return &c->files[c->by_path[at] - 1];
+    return NULL;
 }
 
 static int from_memory(void *user, const char *path, const char **data, size_t *len)
 {
-    const corpus *c = user;
-    for (size_t i = 0; i < c->count; i++)
-        if (!strcmp(c->files[i].path, path)) {
-            *data = c->files[i].data;
-            *len = c->files[i].size;
-            return 1;
+    const input *in = find_input(user, path);
+    if (!in)
+        return 0;
+    *data = in->data;
+    *len = in->size;
+    return 1;
+}
+
+static void parse_options(corpus *c, const input *in, qg_fd_options *opt)
+{
+    qg_fd_options_init(opt);
+    opt->dialect = in->dialect;
+    opt->source = from_memory;
+    opt->source_user = c;
+}
+
+/* Indexes the paths and marks the files the hubs read. */
+static int index_corpus(corpus *c)
+{
+    c->slots = 16;
+    while (c->slots < 2 * c->count)
+        c->slots *= 2;
+    c->by_path = calloc(c->slots, sizeof *c->by_path);
+    if (!c->by_path)
+        return 0;
+    for (size_t i = 0; i < c->count; i++) {
+        size_t at = path_hash(c->files[i].path) & (c->slots - 1);
+        while (c->by_path[at])
+            at = (at + 1) & (c->slots - 1);
+        c->by_path[at] = i + 1;
+        c->files[i].hub = is_hub(&c->files[i]);
+    }
+    for (size_t i = 0; i < c->count; i++) {
+        if (!c->files[i].hub)
+            continue;
+        qg_fd_options opt;
+        parse_options(c, &c->files[i], &opt);
+        qg_mapdef *def = NULL;
+        qg_fd_parse(c->files[i].path, c->files[i].data, c->files[i].size, &opt, &def, NULL);
+        for (size_t f = 1; def && f < qg_fd_file_count(def); f++) {
+            input *in = find_input(c, qg_fd_file_path(def, f));
+            if (in)
+                in->reached = 1;
         }
-    return 0;
+        qg_mapdef_free(def);
+    }
+    return 1;
 }
 
 static double run_pass(corpus *c, qg_vars *vars, size_t *cells)
 {
-    const qg_mapdef *hubs[4];
-    size_t hub_count = 0;
     double start = now();
-    for (int pass_hubs = 1; pass_hubs >= 0; pass_hubs--)
-        for (size_t i = 0; i < c->count; i++) {
-            input *in = &c->files[i];
-            if (is_hub(in) != pass_hubs || (!pass_hubs && reached(hubs, hub_count, in->path)))
-                continue;
-            qg_fd_options opt;
-            qg_fd_options_init(&opt);
-            opt.dialect = in->dialect;
-            opt.source = from_memory;
-            opt.source_user = c;
-            qg_mapdef *def = NULL;
-            qg_fd_parse(in->path, in->data, in->size, &opt, &def, NULL);
-            if (!def)
-                continue;
-            if (pass_hubs && hub_count < 4) {
-                *cells += resolve_hub(def, &opt, vars);
-                hubs[hub_count++] = def;
-                continue;
-            }
-            *cells += resolve(def, &opt, vars);
-            qg_mapdef_free(def);
-        }
-    double t = now() - start;
-    for (size_t h = 0; h < hub_count; h++)
-        qg_mapdef_free((qg_mapdef *)hubs[h]);
-    return t;
+    for (size_t i = 0; i < c->count; i++) {
+        input *in = &c->files[i];
+        if (in->reached)
+            continue;
+        qg_fd_options opt;
+        parse_options(c, in, &opt);
+        qg_mapdef *def = NULL;
+        qg_fd_parse(in->path, in->data, in->size, &opt, &def, NULL);
+        if (!def)
+            continue;
+        *cells += in->hub ? resolve_hub(def, &opt, vars) : resolve(def, &opt, vars);
+        qg_mapdef_free(def);
+    }
+    return now() - start;
 }
 
 int main(int argc, char **argv)
@@ -202,9 +248,9 @@ int main(int argc, char **argv)
     const char *root = argc > 1 ? argv[1] : "../shared/corpus/angband";
     int passes = argc > 2 ? atoi(argv[2]) : 20;
     corpus corpora[] = {
-        {"zangband-2.3.0", QG_FD_ZANGBAND, NULL, 0, 0},
-        {"hengband-2.2.1", QG_FD_HENGBAND, NULL, 0, 0},
-        {"tome-2.4", QG_FD_TOME, NULL, 0, 0},
+        {"zangband-2.3.0", QG_FD_ZANGBAND, NULL, 0, 0, NULL, 0},
+        {"hengband-2.2.1", QG_FD_HENGBAND, NULL, 0, 0, NULL, 0},
+        {"tome-2.4", QG_FD_TOME, NULL, 0, 0, NULL, 0},
     };
     qg_vars *vars = qg_vars_new();
     qg_vars_set(vars, "WILDERNESS", "NORMAL");
@@ -213,7 +259,7 @@ int main(int argc, char **argv)
     double total_time = 0;
     for (size_t k = 0; k < sizeof corpora / sizeof *corpora; k++) {
         corpus *c = &corpora[k];
-        if (!load_corpus(root, c)) {
+        if (!load_corpus(root, c) || !index_corpus(c)) {
             fprintf(stderr, "bench_fd: no corpus at %s/%s\n", root, c->name);
             continue;
         }
@@ -241,6 +287,7 @@ int main(int argc, char **argv)
             free(corpora[k].files[i].data);
         }
         free(corpora[k].files);
+        free(corpora[k].by_path);
     }
     return 0;
 }

@@ -1,24 +1,29 @@
 # Benchmarks: built by `make bench`, run by hand.
 # tools/bench_fd, tools/bench_des [DIR [ROUNDS]], tools/bench_place,
 # tools/bench_convert, tools/bench_lua [DATDIR [SEEDS]]: each prints its
-# figures.
+# figures. They link the library statically, as a game embedding it would.
 EXTRA_PROGRAMS = tools/bench_fd tools/bench_des tools/bench_place tools/bench_convert \
 	tools/bench_lua
 tools_bench_fd_SOURCES = tools/bench_fd.c
 tools_bench_fd_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_fd_LDADD = libquestgrid.la
+tools_bench_fd_LDFLAGS = -static
 tools_bench_des_SOURCES = tools/bench_des.c
 tools_bench_des_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_des_LDADD = libquestgrid.la
+tools_bench_des_LDFLAGS = -static
 tools_bench_place_SOURCES = tools/bench_place.c
 tools_bench_place_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_place_LDADD = libquestgrid.la
+tools_bench_place_LDFLAGS = -static
 tools_bench_convert_SOURCES = tools/bench_convert.c
 tools_bench_convert_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_convert_LDADD = libquestgrid.la
+tools_bench_convert_LDFLAGS = -static
 tools_bench_lua_SOURCES = tools/bench_lua.c
 tools_bench_lua_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_lua_LDADD = libquestgrid.la
+tools_bench_lua_LDFLAGS = -static
 CLEANFILES += $(EXTRA_PROGRAMS)
 
 bench: $(EXTRA_PROGRAMS)

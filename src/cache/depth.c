@@ -28,8 +28,8 @@ int qgc_depth_matches(const char *ranges, const char *place)
 {
     if (!ranges || !place)
         return 0;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_ranges have, want;
     des_spec_error err;
     int usable = 0;
@@ -46,6 +46,6 @@ int qgc_depth_matches(const char *ranges, const char *place)
             usable = 1;
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     return usable;
 }

@@ -143,3 +143,18 @@ int qg_grow(void **items, size_t *cap, size_t need, size_t item_size)
     *cap = next;
     return 1;
 }
+
+const char *qg_decimal(char out[QG_DECIMAL_SIZE], long long value)
+{
+    char *p = out + QG_DECIMAL_SIZE - 1;
+    unsigned long long magnitude = value < 0 ? 0ull - (unsigned long long)value
+                                             : (unsigned long long)value;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + magnitude % 10);
+        magnitude /= 10;
+    } while (magnitude);
+    if (value < 0)
+        *--p = '-';
+    return p;
+}

@@ -41,9 +41,15 @@ char *qg_strndup(const char *s, size_t len);
  * items; returns 0 on allocation failure (the array is left as it was). */
 int qg_grow(void **items, size_t *cap, size_t need, size_t item_size);
 
-#define QG_PUSH(items, count, cap)                                         \
-    (qg_grow((void **)&(items), &(cap), (count) + 1, sizeof *(items))      \
-         ? &(items)[(count)++]                                             \
+/* value in decimal, written to the end of out; returns where it starts.
+ * (Levels get their numeric properties by the dozen: no printf.) */
+#define QG_DECIMAL_SIZE 24
+const char *qg_decimal(char out[QG_DECIMAL_SIZE], long long value);
+
+#define QG_PUSH(items, count, cap)                                          \
+    (((count) < (cap) ||                                                    \
+      qg_grow((void **)&(items), &(cap), (count) + 1, sizeof *(items)))     \
+         ? &(items)[(count)++]                                              \
          : NULL)
 
 #endif

@@ -30,6 +30,8 @@ struct qg_level {
     int32_t *feature;
     uint32_t *feature_name; /* strpool ids */
     uint32_t *cave_info;
+    /* Most levels have no masks, specials or things: these three arrays
+     * stay NULL (all zero) until a cell gets one. */
     uint32_t *vault_mask;
     int32_t *special;
     uint32_t *content;      /* 0 = none, else 1 + index into extra */
@@ -42,27 +44,30 @@ struct qg_level {
     qg_strpool names;
 };
 
-/* All per-cell arrays live in one block: one allocation per level, laid
- * out widest type first so every array stays aligned. */
+/* The arrays every cell uses live in one block: one allocation per level,
+ * laid out widest type first so every array stays aligned. */
 static int alloc_cells(qg_level *level, size_t n)
 {
-    size_t words = 6 * n * sizeof(uint32_t);
+    size_t words = 3 * n * sizeof(uint32_t);
     unsigned char *block = malloc(words + 2 * n);
     if (!block)
         return 0;
     level->feature = (int32_t *)block;
     level->feature_name = (uint32_t *)(block + 1 * n * sizeof(uint32_t));
     level->cave_info = (uint32_t *)(block + 2 * n * sizeof(uint32_t));
-    level->vault_mask = (uint32_t *)(block + 3 * n * sizeof(uint32_t));
-    level->special = (int32_t *)(block + 4 * n * sizeof(uint32_t));
-    level->content = (uint32_t *)(block + 5 * n * sizeof(uint32_t));
     level->glyph = block + words;
     level->in_map = block + words + n;
     memset(level->feature, 0xff, n * sizeof(int32_t)); /* -1: no feature */
-    memset(level->feature_name, 0, 5 * n * sizeof(uint32_t));
+    memset(level->feature_name, 0, 2 * n * sizeof(uint32_t));
     memset(level->glyph, ' ', n);
     memset(level->in_map, 0, n);
     return 1;
+}
+
+/* An array for one of the fields that start out NULL, all zero. */
+static void *zeroed_cells(const qg_level *level)
+{
+    return calloc((size_t)level->width * (size_t)level->height, sizeof(uint32_t));
 }
 
 qg_level *qg_level_new(int width, int height)
@@ -88,6 +93,9 @@ void qg_level_free(qg_level *level)
         return;
     free(level->name);
     free(level->feature);
+    free(level->vault_mask);
+    free(level->special);
+    free(level->content);
     free(level->extra);
     for (size_t i = 0; i < level->marker_count; i++)
         free(level->markers[i].spec);
@@ -134,9 +142,9 @@ static void fill_cell(const qg_level *level, size_t at, qg_cell *out)
     out->feature = level->feature[at];
     out->feature_name = qg_strpool_get(&level->names, level->feature_name[at]);
     out->cave_info = level->cave_info[at];
-    out->vault_mask = level->vault_mask[at];
-    out->special = level->special[at];
-    if (!level->content[at])
+    out->vault_mask = level->vault_mask ? level->vault_mask[at] : 0;
+    out->special = level->special ? level->special[at] : 0;
+    if (!level->content || !level->content[at])
         return;
     const contents *c = &level->extra[level->content[at] - 1];
     for (int s = 0; s < QG_SLOTS; s++) {
@@ -196,7 +204,7 @@ int qg_level_foreach_content(const qg_level *level,
 {
     enum { BLOCK = 32 };
     qg_cell cell;
-    size_t n = (size_t)level->width * (size_t)level->height;
+    size_t n = level->content ? (size_t)level->width * (size_t)level->height : 0;
     for (size_t start = 0; start < n; start += BLOCK) {
         size_t end = start + BLOCK < n ? start + BLOCK : n;
         if (!any_content(level->content + start, end - start))
@@ -249,12 +257,18 @@ qg_status qg_level_set_cave_info(qg_level *level, int x, int y, uint32_t info)
 qg_status qg_level_set_vault_mask(qg_level *level, int x, int y, uint32_t mask)
 {
     CELL_OR_FAIL(level, x, y, at);
+    if (!mask && !level->vault_mask)
+        return QG_OK;
+    if (!level->vault_mask && !(level->vault_mask = zeroed_cells(level)))
+        return QG_ERR_NOMEM;
     level->vault_mask[at] = mask;
     return QG_OK;
 }
 
 static contents *contents_of(qg_level *level, size_t at)
 {
+    if (!level->content && !(level->content = zeroed_cells(level)))
+        return NULL;
     if (level->content[at])
         return &level->extra[level->content[at] - 1];
     if (level->extra_count >= UINT32_MAX - 1)
@@ -270,18 +284,26 @@ static contents *contents_of(qg_level *level, size_t at)
 qg_status qg_level_set_thing(qg_level *level, int x, int y, qg_slot slot,
                              qg_thing_kind kind, int32_t index, const char *name)
 {
-    if ((unsigned)slot >= QG_SLOTS)
+    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
+    if (id == QG_STRPOOL_FAIL)
+        return QG_ERR_NOMEM;
+    return qg_level_set_thing_id(level, x, y, slot, kind, index, id);
+}
+
+qg_status qg_level_set_thing_id(qg_level *level, int x, int y, qg_slot slot,
+                                qg_thing_kind kind, int32_t index, uint32_t name)
+{
+    if ((unsigned)slot >= QG_SLOTS || (name && name >= level->names.count))
         return QG_ERR_INVALID;
     CELL_OR_FAIL(level, x, y, at);
-    if (kind == QG_THING_NONE && !level->content[at])
+    if (kind == QG_THING_NONE && (!level->content || !level->content[at]))
         return QG_OK;
-    uint32_t id = qg_strpool_intern(&level->names, name, name ? strlen(name) : 0);
-    contents *c = id == QG_STRPOOL_FAIL ? NULL : contents_of(level, at);
+    contents *c = contents_of(level, at);
     if (!c)
         return QG_ERR_NOMEM;
     c->kind[slot] = kind;
     c->index[slot] = index;
-    c->name[slot] = id;
+    c->name[slot] = name;
     return QG_OK;
 }
 
@@ -289,8 +311,12 @@ qg_status qg_level_set_special(qg_level *level, int x, int y, int32_t special,
                                int32_t mimic, uint32_t mflag)
 {
     CELL_OR_FAIL(level, x, y, at);
-    level->special[at] = special;
-    if (!mimic && !mflag && !level->content[at])
+    if (special || level->special) {
+        if (!level->special && !(level->special = zeroed_cells(level)))
+            return QG_ERR_NOMEM;
+        level->special[at] = special;
+    }
+    if (!mimic && !mflag && (!level->content || !level->content[at]))
         return QG_OK;
     contents *c = contents_of(level, at);
     if (!c)
@@ -310,9 +336,11 @@ qg_status qg_level_clear_cell(qg_level *level, int x, int y)
     level->feature[at] = -1;
     level->feature_name[at] = 0;
     level->cave_info[at] = 0;
-    level->vault_mask[at] = 0;
-    level->special[at] = 0;
-    if (level->content[at])
+    if (level->vault_mask)
+        level->vault_mask[at] = 0;
+    if (level->special)
+        level->special[at] = 0;
+    if (level->content && level->content[at])
         memset(&level->extra[level->content[at] - 1], 0, sizeof(contents));
     return QG_OK;
 }
@@ -391,36 +419,46 @@ uint32_t qg_level_intern(qg_level *level, const char *name)
 }
 
 size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
-                        size_t n, const qg_row_legend *legend)
+                        size_t n, const qg_row_legend *legend, size_t *others)
 {
     if (y < 0 || y >= level->height || x0 >= level->width)
-        return n;
+        return 0;
     size_t skip = x0 < 0 ? (size_t)-x0 : 0;
     if (skip >= n)
-        return n;
+        return 0;
     size_t x = (size_t)x0 + skip;
-    size_t end = (size_t)level->width - x < n - skip ? (size_t)level->width : x + n - skip;
-    size_t at = (size_t)y * (size_t)level->width;
-    size_t others = n - (end - x);
+    size_t count = (size_t)level->width - x < n - skip ? (size_t)level->width - x : n - skip;
+    size_t at = (size_t)y * (size_t)level->width + x;
+    const unsigned char *g = glyphs + skip;
     /* Local pointers: the stores cannot alias the level's own fields. */
-    unsigned char *restrict in_map = level->in_map + at;
-    unsigned char *restrict glyph = level->glyph + at;
     int32_t *restrict feature = level->feature + at;
     uint32_t *restrict name = level->feature_name + at;
     uint32_t *restrict info = level->cave_info + at;
-    for (const unsigned char *g = glyphs + skip; x < end; x++, g++) {
-        unsigned char c = *g;
+    size_t listed = 0;
+    int unplaced = 0;
+    for (size_t i = 0; i < count; i++) {
+        unsigned char c = g[i];
         unsigned char use = legend->use[c];
         if (use != 1) {
-            others++;
-            if (!use)
+            others[listed++] = skip + i;
+            if (!use) {
+                unplaced = 1;
                 continue;
+            }
         }
-        in_map[x] = 1;
-        glyph[x] = c;
-        feature[x] = legend->feature[c];
-        name[x] = legend->name_id[c];
-        info[x] = legend->info[c];
+        feature[i] = legend->feature[c];
+        name[i] = legend->name_id[c];
+        info[i] = legend->info[c];
     }
-    return others;
+    if (!unplaced) {
+        memcpy(level->glyph + at, g, count);
+        memset(level->in_map + at, 1, count);
+        return listed;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (legend->use[g[i]]) {
+            level->glyph[at + i] = g[i];
+            level->in_map[at + i] = 1;
+        }
+    return listed;
 }

@@ -1,7 +1,8 @@
 qginclude_HEADERS += src/questgrid/core.h
-noinst_HEADERS += src/core/buf.h src/core/file.h src/core/level.h src/core/mapdef.h \
+noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/level.h src/core/mapdef.h \
 	src/core/props.h src/core/rng.h src/core/strpool.h
 libquestgrid_la_SOURCES += \
+	src/core/arena.c \
 	src/core/buf.c \
 	src/core/diag.c \
 	src/core/file.c \

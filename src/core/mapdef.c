@@ -24,9 +24,8 @@ void qg_mapdef_free(qg_mapdef *def)
         return;
     if (def->payload_free)
         def->payload_free(def->payload);
-    for (size_t i = 0; i < def->row_count; i++)
-        free(def->rows[i].text);
     free(def->rows);
+    qg_arena_free(&def->row_text);
     qg_props_free(&def->props);
     free(def->name);
     free(def->file);
@@ -89,12 +88,10 @@ qg_status qg_mapdef_set_file(qg_mapdef *def, const char *file, int line)
 
 qg_status qg_mapdef_add_row(qg_mapdef *def, const char *text, size_t len, int line)
 {
-    char *copy = qg_strndup(text, len);
+    char *copy = qg_arena_strndup(&def->row_text, text, len);
     qg_row *row = copy ? QG_PUSH(def->rows, def->row_count, def->row_cap) : NULL;
-    if (!row) {
-        free(copy);
+    if (!row)
         return QG_ERR_NOMEM;
-    }
     row->text = copy;
     row->len = len;
     row->line = line;

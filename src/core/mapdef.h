@@ -6,6 +6,7 @@
 #define QG_CORE_MAPDEF_H
 
 #include "questgrid/core.h"
+#include "core/arena.h"
 #include "core/props.h"
 
 typedef struct qg_row {
@@ -22,6 +23,7 @@ struct qg_mapdef {
     int line;
     qg_row *rows;
     size_t row_count, row_cap;
+    qg_arena row_text;
     qg_props props;
     void *payload;
     void (*payload_free)(void *payload);

@@ -6,27 +6,37 @@
 
 void qg_props_free(qg_props *props)
 {
-    for (size_t i = 0; i < props->count; i++) {
-        free(props->items[i].key);
-        free(props->items[i].value);
-    }
     free(props->items);
+    qg_arena_free(&props->text);
     memset(props, 0, sizeof *props);
 }
 
 qg_status qg_props_add(qg_props *props, const char *key, const char *value)
 {
-    char *k = qg_strdup(key);
-    char *v = qg_strdup(value ? value : "");
-    qg_prop *p = k && v ? QG_PUSH(props->items, props->count, props->cap) : NULL;
-    if (!p) {
-        free(k);
-        free(v);
+    if (!value)
+        value = "";
+    char *k = qg_arena_strndup(&props->text, key, strlen(key));
+    char *v = k ? qg_arena_strndup(&props->text, value, strlen(value)) : NULL;
+    qg_prop *p = v ? QG_PUSH(props->items, props->count, props->cap) : NULL;
+    if (!p)
         return QG_ERR_NOMEM;
-    }
     p->key = k;
     p->value = v;
     return QG_OK;
+}
+
+qg_status qg_props_set(qg_props *props, const char *key, const char *value)
+{
+    for (size_t i = 0; i < props->count; i++) {
+        if (strcmp(props->items[i].key, key) != 0)
+            continue;
+        char *v = qg_arena_strndup(&props->text, value ? value : "", value ? strlen(value) : 0);
+        if (!v)
+            return QG_ERR_NOMEM;
+        props->items[i].value = v;
+        return QG_OK;
+    }
+    return qg_props_add(props, key, value);
 }
 
 const char *qg_props_get(const qg_props *props, const char *key)

@@ -3,15 +3,19 @@
 #ifndef QG_CORE_STRPOOL_H
 #define QG_CORE_STRPOOL_H
 
+#include "core/arena.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct qg_strpool {
     char **strings;   /* by id; id 0 is reserved for "no string" */
+    uint32_t *hashes; /* by id */
     size_t count;
     size_t cap;
     uint32_t *slots;  /* open-addressing hash of ids */
     size_t slot_count;
+    qg_arena text;
 } qg_strpool;
 
 void qg_strpool_init(qg_strpool *pool);

@@ -34,10 +34,12 @@ void qg_vars_free(qg_vars *vars)
     free(vars);
 }
 
+/* The first byte is compared inline: ?: lines look variables up by the
+ * thousand when a hub is resolved. */
 static var *find(const qg_vars *vars, const char *name)
 {
     for (size_t i = 0; vars && i < vars->count; i++)
-        if (strcmp(vars->items[i].name, name) == 0)
+        if (vars->items[i].name[0] == name[0] && strcmp(vars->items[i].name, name) == 0)
             return &vars->items[i];
     return NULL;
 }

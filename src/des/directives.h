@@ -5,7 +5,7 @@
  * Every parser works on one argument string, exactly as a directive line
  * hands it to Lua or as Lua code calls the function (subst("x = a:5 b")),
  * so the Lua runtime reuses them for resolution. Everything a parser
- * builds lives in the arena it is given (des_arena_free releases it). On a
+ * builds lives in the arena it is given (qg_arena_free releases it). On a
  * malformed argument a parser returns DES_PARSE_BAD and fills err with a
  * message and the byte offset in the argument where the problem is. */
 #ifndef QG_DES_DIRECTIVES_H
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "des/arena.h"
+#include "core/arena.h"
 #include "des/keywords.h"
 
 enum { DES_PARSE_NOMEM = -1, DES_PARSE_BAD = 0, DES_PARSE_OK = 1 };
@@ -140,7 +140,7 @@ typedef struct des_spec {
 } des_spec;
 
 /* Parses the argument of directive dir into out (kind set by dir). */
-int des_parse_spec(des_arena *arena, des_dir dir, const char *arg, size_t len,
+int des_parse_spec(qg_arena *arena, des_dir dir, const char *arg, size_t len,
                    des_spec *out, des_spec_error *err);
 
 /* mapdef_split_key_item: key and value around the first '=' or ':' at
@@ -151,21 +151,21 @@ int des_split_key_item(const char *s, size_t len, int key_max_len,
                        const char **value, size_t *value_len,
                        des_spec_error *err);
 
-int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
+int des_parse_subst(qg_arena *arena, const char *s, size_t len, des_subst *out,
                     des_spec_error *err);
-int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *out,
+int des_parse_nsubst(qg_arena *arena, const char *s, size_t len, des_nsubst *out,
                      des_spec_error *err);
-int des_parse_shuffle(des_arena *arena, const char *s, size_t len, des_shuffle *out,
+int des_parse_shuffle(qg_arena *arena, const char *s, size_t len, des_shuffle *out,
                       des_spec_error *err);
 /* dir picks the value syntax (KMASK flags, KMONS/KITEM slots, …). */
-int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
+int des_parse_keyed(qg_arena *arena, des_dir dir, const char *s, size_t len,
                     des_keyed *out, des_spec_error *err);
 /* One MONS/ITEM slot: "alt / w:N alt / …". */
-int des_parse_slot(des_arena *arena, const char *s, size_t len, des_slot *out,
+int des_parse_slot(qg_arena *arena, const char *s, size_t len, des_slot *out,
                    des_spec_error *err);
-int des_parse_marker(des_arena *arena, const char *s, size_t len, des_marker *out,
+int des_parse_marker(qg_arena *arena, const char *s, size_t len, des_marker *out,
                      des_spec_error *err);
-int des_parse_ranges(des_arena *arena, const char *s, size_t len, des_ranges *out,
+int des_parse_ranges(qg_arena *arena, const char *s, size_t len, des_ranges *out,
                      des_spec_error *err);
 
 /* ORIENT values Crawl accepts ("float", "encompass", "north", …). */

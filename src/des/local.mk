@@ -1,9 +1,8 @@
 qginclude_HEADERS += src/questgrid/des.h
-noinst_HEADERS += src/des/arena.h src/des/chunk.h src/des/directives.h src/des/keywords.h \
+noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
 	src/des/glyphs.h
 libquestgrid_la_SOURCES += \
-	src/des/arena.c \
 	src/des/chunk.c \
 	src/des/dump.c \
 	src/des/file.c \

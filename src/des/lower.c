@@ -57,9 +57,9 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
     d->line = t->start_line;
     d->col = t->start_col;
     d->number = number;
-    d->arg = des_arena_strndup(&m->arena, arg ? arg : "", arg ? len : 0);
+    d->arg = qg_arena_strndup(&m->arena, arg ? arg : "", arg ? len : 0);
     d->arg_len = arg ? len : 0;
-    d->range = range ? des_arena_strndup(&m->arena, range, range_len) : NULL;
+    d->range = range ? qg_arena_strndup(&m->arena, range, range_len) : NULL;
     if (!d->arg || (range && !d->range)) {
         p->nomem = 1;
         return;

@@ -8,7 +8,7 @@ des_map *des_map_new(int legacy)
     des_map *map = calloc(1, sizeof *map);
     if (!map)
         return NULL;
-    des_arena_init(&map->arena);
+    qg_arena_init(&map->arena);
     map->legacy = legacy;
     return map;
 }
@@ -18,7 +18,7 @@ void des_map_free(void *payload)
     des_map *map = payload;
     if (!map)
         return;
-    des_arena_free(&map->arena);
+    qg_arena_free(&map->arena);
     free(map->dirs);
     free(map);
 }
@@ -36,7 +36,7 @@ int des_map_finish(des_map *map, des_chunk *work, const char *file)
     for (int k = 0; k < QG_CHUNK_KINDS; k++) {
         qg_des_chunk *c = &map->chunks[k];
         const qg_buf *code = &work[k].code;
-        c->code = code->len ? des_arena_strndup(&map->arena, code->data, code->len) : "";
+        c->code = code->len ? qg_arena_strndup(&map->arena, code->data, code->len) : "";
         c->len = c->code && !code->failed ? code->len : 0;
         c->first_line = work[k].first;
         c->file = file;

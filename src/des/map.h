@@ -6,7 +6,7 @@
 
 #include "questgrid/des.h"
 #include "core/mapdef.h"
-#include "des/arena.h"
+#include "core/arena.h"
 #include "des/chunk.h"
 #include "des/directives.h"
 #include "des/lex.h"
@@ -25,7 +25,7 @@ typedef struct des_map {
     qg_des_chunk chunks[QG_CHUNK_KINDS]; /* code in the arena; len 0: none */
     des_directive *dirs;
     size_t dir_count, dir_cap;
-    des_arena arena;     /* chunk code, directive texts and parsed arguments */
+    qg_arena arena;     /* chunk code, directive texts and parsed arguments */
     int legacy;
     int has_lua;         /* ':' lines or {{ }} blocks */
 } des_map;

@@ -117,10 +117,10 @@ static void default_depth(parser *p)
     }
     des_ranges ranges;
     des_spec_error err;
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     int r = des_parse_ranges(&arena, t->text, t->len, &ranges, &err);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (r == DES_PARSE_OK)
         return;
     if (r == DES_PARSE_NOMEM)

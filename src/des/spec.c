@@ -15,7 +15,7 @@ int des_orient_valid(const char *s, size_t len)
     return 0;
 }
 
-int des_parse_spec(des_arena *arena, des_dir dir, const char *arg, size_t len,
+int des_parse_spec(qg_arena *arena, des_dir dir, const char *arg, size_t len,
                    des_spec *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);

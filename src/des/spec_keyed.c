@@ -6,7 +6,7 @@
 #include <string.h>
 
 /* Alternatives split on '/'; KMASK alternatives are mask flags. */
-static int parse_alts(des_arena *arena, des_span sp, int suffix_weight, int mask,
+static int parse_alts(qg_arena *arena, des_span sp, int suffix_weight, int mask,
                       des_slot *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -16,7 +16,7 @@ static int parse_alts(des_arena *arena, des_span sp, int suffix_weight, int mask
         return DES_PARSE_NOMEM;
     if (!n)
         return des_fail(err, sp.offset, "no alternatives given");
-    out->alts = des_arena_array(arena, n, sizeof *out->alts);
+    out->alts = qg_arena_array(arena, n, sizeof *out->alts);
     if (!out->alts)
         return DES_PARSE_NOMEM;
     for (size_t i = 0; i < n; i++) {
@@ -40,13 +40,13 @@ static int parse_alts(des_arena *arena, des_span sp, int suffix_weight, int mask
     return DES_PARSE_OK;
 }
 
-int des_parse_slot(des_arena *arena, const char *s, size_t len, des_slot *out,
+int des_parse_slot(qg_arena *arena, const char *s, size_t len, des_slot *out,
                    des_spec_error *err)
 {
     return parse_alts(arena, (des_span){s, len, 0}, 0, 0, out, err);
 }
 
-int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
+int des_parse_keyed(qg_arena *arena, des_dir dir, const char *s, size_t len,
                     des_keyed *out, des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -59,7 +59,7 @@ int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
     if (dir == DES_DIR_SUBVAULT && sep != ':')
         return des_fail(err, (size_t)(value - s) - 1, "SUBVAULT takes ':' (not '=')");
     out->fixed = sep == ':';
-    out->keys = des_arena_strndup(arena, key, key_len);
+    out->keys = qg_arena_strndup(arena, key, key_len);
     if (!out->keys)
         return DES_PARSE_NOMEM;
     des_span v = {value, value_len, (size_t)(value - s)};
@@ -70,7 +70,7 @@ int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
         if (!slots)
             return DES_PARSE_NOMEM;
     }
-    out->slots = des_arena_array(arena, n ? n : 1, sizeof *out->slots);
+    out->slots = qg_arena_array(arena, n ? n : 1, sizeof *out->slots);
     if (!out->slots)
         return DES_PARSE_NOMEM;
     int suffix = dir == DES_DIR_COLOUR || dir == DES_DIR_FTILE || dir == DES_DIR_RTILE ||
@@ -85,7 +85,7 @@ int des_parse_keyed(des_arena *arena, des_dir dir, const char *s, size_t len,
     return DES_PARSE_OK;
 }
 
-int des_parse_marker(des_arena *arena, const char *s, size_t len, des_marker *out,
+int des_parse_marker(qg_arena *arena, const char *s, size_t len, des_marker *out,
                      des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -111,6 +111,6 @@ int des_parse_marker(des_arena *arena, const char *s, size_t len, des_marker *ou
             break;
         }
     }
-    out->value = des_arena_strndup(arena, value + skip, value_len - skip);
+    out->value = qg_arena_strndup(arena, value + skip, value_len - skip);
     return out->value ? DES_PARSE_OK : DES_PARSE_NOMEM;
 }

@@ -50,7 +50,7 @@ static int branch_name(des_span sp)
     return 1;
 }
 
-static int one_range(des_arena *arena, des_span sp, des_range *r, des_spec_error *err)
+static int one_range(qg_arena *arena, des_span sp, des_range *r, des_spec_error *err)
 {
     memset(r, 0, sizeof *r);
     if (sp.len && sp.s[0] == '!') {
@@ -72,7 +72,7 @@ static int one_range(des_arena *arena, des_span sp, des_range *r, des_spec_error
                                            sp.offset});
     if (!branch_name(br))
         return des_fail(err, br.offset, "bad branch '%.*s'", (int)br.len, br.s);
-    r->branch = des_arena_strndup(arena, br.s, br.len);
+    r->branch = qg_arena_strndup(arena, br.s, br.len);
     if (!r->branch)
         return DES_PARSE_NOMEM;
     if (!colon) {
@@ -84,13 +84,13 @@ static int one_range(des_arena *arena, des_span sp, des_range *r, des_spec_error
     return depth_part((des_span){colon + 1, sp.len - at, sp.offset + at}, r, err);
 }
 
-int des_parse_ranges(des_arena *arena, const char *s, size_t len, des_ranges *out,
+int des_parse_ranges(qg_arena *arena, const char *s, size_t len, des_ranges *out,
                      des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
     des_span *parts;
     size_t n = des_span_split(arena, (des_span){s, len, 0}, ',', &parts);
-    out->items = parts ? des_arena_array(arena, n ? n : 1, sizeof *out->items) : NULL;
+    out->items = parts ? qg_arena_array(arena, n ? n : 1, sizeof *out->items) : NULL;
     if (!out->items)
         return DES_PARSE_NOMEM;
     for (size_t i = 0; i < n; i++) {

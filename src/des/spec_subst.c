@@ -34,7 +34,7 @@ int des_split_key_item(const char *s, size_t len, int key_max_len,
     return DES_PARSE_OK;
 }
 
-int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
+int des_parse_subst(qg_arena *arena, const char *s, size_t len, des_subst *out,
                     des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -45,7 +45,7 @@ int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
     if (r != DES_PARSE_OK)
         return r;
     out->fixed = sep == ':';
-    out->keys = des_arena_strndup(arena, key, key_len);
+    out->keys = qg_arena_strndup(arena, key, key_len);
     if (!out->keys)
         return DES_PARSE_NOMEM;
     return des_parse_glyphs(arena, (des_span){value, value_len, (size_t)(value - s)},
@@ -54,7 +54,7 @@ int des_parse_subst(des_arena *arena, const char *s, size_t len, des_subst *out,
 
 /* One NSUBST segment "N=repl", "N:repl" or "*=repl"; a bare segment is
  * "1=seg", or "*=seg" when it is the last (add_nsubst). */
-static int nsubst_segment(des_arena *arena, des_span seg, int last, des_nsubst_seg *out,
+static int nsubst_segment(qg_arena *arena, des_span seg, int last, des_nsubst_seg *out,
                           des_spec_error *err)
 {
     des_span value = seg;
@@ -83,7 +83,7 @@ static int nsubst_segment(des_arena *arena, des_span seg, int last, des_nsubst_s
     return des_parse_glyphs(arena, value, &out->choices, &out->choice_count, err);
 }
 
-int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *out,
+int des_parse_nsubst(qg_arena *arena, const char *s, size_t len, des_nsubst *out,
                      des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -93,11 +93,11 @@ int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *ou
     int r = des_split_key_item(s, len, -1, &key, &key_len, &sep, &value, &value_len, err);
     if (r != DES_PARSE_OK)
         return r;
-    out->keys = des_arena_strndup(arena, key, key_len);
+    out->keys = qg_arena_strndup(arena, key, key_len);
     des_span *segs;
     size_t n = des_span_split(arena, (des_span){value, value_len, (size_t)(value - s)}, '/',
                               &segs);
-    out->segs = segs ? des_arena_array(arena, n ? n : 1, sizeof *out->segs) : NULL;
+    out->segs = segs ? qg_arena_array(arena, n ? n : 1, sizeof *out->segs) : NULL;
     if (!out->keys || !out->segs)
         return DES_PARSE_NOMEM;
     for (size_t i = 0; i < n; i++) {
@@ -109,7 +109,7 @@ int des_parse_nsubst(des_arena *arena, const char *s, size_t len, des_nsubst *ou
     return DES_PARSE_OK;
 }
 
-int des_parse_shuffle(des_arena *arena, const char *s, size_t len, des_shuffle *out,
+int des_parse_shuffle(qg_arena *arena, const char *s, size_t len, des_shuffle *out,
                       des_spec_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -117,7 +117,7 @@ int des_parse_shuffle(des_arena *arena, const char *s, size_t len, des_shuffle *
     if (comma)
         return des_fail(err, (size_t)(comma - s),
                         "use / for block shuffle, or multiple SHUFFLE: lines");
-    char *glyphs = des_arena_alloc(arena, len + 1);
+    char *glyphs = qg_arena_alloc(arena, len + 1);
     if (!glyphs)
         return DES_PARSE_NOMEM;
     /* Blocks are the non-empty '/'-separated pieces (split_string). */

@@ -20,12 +20,12 @@ des_span des_span_trim(des_span sp)
     return sp;
 }
 
-size_t des_span_split(des_arena *arena, des_span sp, char sep, des_span **out)
+size_t des_span_split(qg_arena *arena, des_span sp, char sep, des_span **out)
 {
     size_t most = 1;
     for (size_t i = 0; i < sp.len; i++)
         most += sp.s[i] == sep;
-    *out = des_arena_array(arena, most, sizeof **out);
+    *out = qg_arena_array(arena, most, sizeof **out);
     if (!*out)
         return 0;
     size_t count = 0, start = 0;
@@ -74,11 +74,11 @@ int des_fail(des_spec_error *err, size_t offset, const char *fmt, ...)
     return DES_PARSE_BAD;
 }
 
-int des_parse_glyphs(des_arena *arena, des_span sp, des_glyph_choice **out,
+int des_parse_glyphs(qg_arena *arena, des_span sp, des_glyph_choice **out,
                      size_t *count, des_spec_error *err)
 {
     *count = 0;
-    *out = des_arena_array(arena, sp.len ? sp.len : 1, sizeof **out);
+    *out = qg_arena_array(arena, sp.len ? sp.len : 1, sizeof **out);
     if (!*out)
         return DES_PARSE_NOMEM;
     size_t i = 0;
@@ -130,11 +130,11 @@ static int take_number_tag(char *text, const char *prefix, int *value)
     return 0;
 }
 
-int des_parse_weighted(des_arena *arena, des_span sp, int suffix_weight,
+int des_parse_weighted(qg_arena *arena, des_span sp, int suffix_weight,
                        des_weighted *out)
 {
     memset(out, 0, sizeof *out);
-    out->text = des_arena_strndup(arena, sp.s, sp.len);
+    out->text = qg_arena_strndup(arena, sp.s, sp.len);
     if (!out->text)
         return DES_PARSE_NOMEM;
     out->weight = DES_DEFAULT_WEIGHT;

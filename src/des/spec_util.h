@@ -16,7 +16,7 @@ typedef struct des_span {
 des_span des_span_trim(des_span sp);
 /* Splits sp on sep into trimmed, non-empty pieces (Crawl's split_string)
  * held in the arena; returns the count (*out NULL on no memory). */
-size_t des_span_split(des_arena *arena, des_span sp, char sep, des_span **out);
+size_t des_span_split(qg_arena *arena, des_span sp, char sep, des_span **out);
 int des_span_eq(des_span sp, const char *word);
 /* Crawl's parse_int: the whole span is a decimal integer. */
 int des_span_int(des_span sp, int *value);
@@ -29,11 +29,11 @@ int des_fail(des_spec_error *err, size_t offset, const char *fmt, ...)
 
 /* Glyph replacements ("a:5 bc"): each token "g:N" is glyph g with weight
  * N >= 1; any other token gives each of its bytes weight 10. */
-int des_parse_glyphs(des_arena *arena, des_span sp, des_glyph_choice **out,
+int des_parse_glyphs(qg_arena *arena, des_span sp, des_glyph_choice **out,
                      size_t *count, des_spec_error *err);
 /* One weighted alternative: removes "weight:N" / "w:N" (and, for
  * suffix_weight, a trailing ":N") from text. */
-int des_parse_weighted(des_arena *arena, des_span sp, int suffix_weight,
+int des_parse_weighted(qg_arena *arena, des_span sp, int suffix_weight,
                        des_weighted *out);
 
 #endif

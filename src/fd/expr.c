@@ -395,6 +395,50 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
         free(scratch);
 }
 
+static int is_word(char ch)
+{
+    return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+           ch == '_';
+}
+
+static size_t word_len(const char *s, const char *end)
+{
+    const char *p = s;
+    while (p < end && is_word(*p))
+        p++;
+    return (size_t)(p - s);
+}
+
+int fd_eval_equ(const char *text, size_t len, const qg_vars *vars, int *equal)
+{
+    static const char lead[] = "[EQU $";
+    const char *end = text + len;
+    while (end > text && end[-1] == '\r')
+        end--;
+    if ((size_t)(end - text) < sizeof lead || memcmp(text, lead, sizeof lead - 1) != 0)
+        return 0;
+    const char *name = text + sizeof lead - 1;
+    size_t name_len = word_len(name, end);
+    const char *want = name + name_len + 1;
+    if (!name_len || name_len >= 64 || want >= end || want[-1] != ' ')
+        return 0;
+    size_t want_len = word_len(want, end);
+    if (!want_len || want + want_len + 1 != end || end[-1] != ']')
+        return 0;
+    char key[64];
+    memcpy(key, name, name_len);
+    key[name_len] = '\0';
+    const char *value = qg_vars_get(vars, key);
+    if (!value)
+        value = UNKNOWN;
+    size_t value_len = strlen(value);
+    /* A value the games would cut short in their shared buffer. */
+    if (value_len >= sizeof ((ectx *)0)->shared - 1)
+        return 0;
+    *equal = value_len == want_len && memcmp(value, want, want_len) == 0;
+    return 1;
+}
+
 qg_status qg_fd_eval(const char *expr_text, size_t len, qg_fd_dialect dialect,
                      const qg_vars *vars, char *out, size_t size,
                      const char *file, int line, qg_diags *diags)

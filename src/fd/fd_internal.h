@@ -5,7 +5,7 @@
 
 #include "questgrid/fd.h"
 #include "core/mapdef.h"
-#include "core/strpool.h"
+#include "core/arena.h"
 
 /* ---- tokens ---- */
 
@@ -57,25 +57,40 @@ typedef struct fd_file {
     char *path;
     char *data;          /* the file's bytes, each '\n' replaced by '\0' */
     size_t size;
-    size_t *records;     /* this file's records, in order */
-    size_t record_count, record_cap;
+    qg_fd_record *lines; /* this file's records, one per line, in order */
+    size_t record_count;
     int open;            /* being read (for cycle detection) */
+    /* What sizing a level needs of the file: the fixed_rows rows before
+     * its first ?: line always lay (extent: width columns, height rows);
+     * the outline lists (as indices into lines) its ?: and %: records and
+     * the rows after the first ?: line. */
+    int fixed_rows, width, height;
+    int seen_cond;
+    size_t *outline;
+    size_t outline_count, outline_cap;
+    size_t outline_base; /* where its outline starts in per-outline tables */
 } fd_file;
 
+/* Records, F: and Q: lines and the texts they keep live in one arena: they
+ * never move, so the pointers between them hold from the moment they are
+ * read. */
 typedef struct fd_payload {
     qg_fd_dialect dialect;
     fd_file *files;
     size_t file_count, file_cap;
-    qg_fd_record *records;
+    qg_fd_record **records;  /* every record in reading order */
     size_t record_count, record_cap;
-    qg_fd_spec *specs;
-    size_t spec_count, spec_cap;
-    qg_fd_quest *quests;
-    size_t quest_count, quest_cap;
-    qg_strpool strings;
+    size_t outline_total;    /* entries of a per-outline table */
+    qg_arena store;
 } fd_payload;
 
 void fd_payload_free(void *payload);
+/* Adds a record just read (lines[index]) to its file's outline; 0 when
+ * memory ran out. */
+int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
+/* The bytes of a D: row, trailing carriage returns left out. */
+size_t fd_row_len(const qg_fd_record *row);
+
 const fd_payload *fd_payload_of(const qg_mapdef *def);
 
 /* ---- per-line readers (parse time) ---- */
@@ -99,9 +114,9 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
 /* Reports what is wrong with a ?: expression (functions and variables the
  * dialect does not know, a missing ']', MOD by 0). */
 void fd_check_expr(fd_reader *r, const fd_line *at);
-/* Interns a token's text in the payload's strings; NULL (and r->failed
- * set) when memory runs out. */
-const char *fd_intern(fd_reader *r, const char *p, size_t len);
+/* A token's text, kept as long as the definition; NULL (and r->failed set)
+ * when memory runs out. */
+const char *fd_keep(fd_reader *r, const char *p, size_t len);
 
 /* ---- expressions ---- */
 
@@ -114,5 +129,10 @@ typedef struct fd_eval_sink {
 /* Evaluates the expression text (len bytes) into out (size bytes). */
 void fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
              const qg_vars *vars, char *out, size_t size, const fd_eval_sink *sink);
+/* [EQU $NAME value], the form hubs choose their files with, answered
+ * without the general evaluator (every dialect gives it the same value,
+ * and it has nothing to report): sets *equal and returns 1, or returns 0
+ * for any other form. */
+int fd_eval_equ(const char *expr, size_t len, const qg_vars *vars, int *equal);
 
 #endif

@@ -76,7 +76,7 @@ static int read_item(fd_reader *r, const fd_line *at, const fd_tok *tok,
 static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
                     const char *what, int32_t *index, const char **name)
 {
-    *name = fd_intern(r, tok->p, tok->len);
+    *name = fd_keep(r, tok->p, tok->len);
     *index = -1;
     if (!r->vocab_has_tags)
         return 1;
@@ -155,7 +155,7 @@ static int read_tome_special(fd_reader *r, const fd_line *at, const fd_tok *tok,
             n++;
         if (n == tok->len)
             fd_warning(at, tok->col, "quest name without its closing '\"'");
-        spec->special_name = fd_intern(r, tok->p + 1, n - 1);
+        spec->special_name = fd_keep(r, tok->p + 1, n - 1);
         return spec->special_name != NULL;
     }
     return fd_number(at, tok, "special", &spec->special);

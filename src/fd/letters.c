@@ -27,10 +27,11 @@ qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags)
         return QG_ERR_INVALID;
     unsigned char defined[256] = {0};
     unsigned char reported[256] = {0};
-    for (size_t i = 0; i < pl->spec_count; i++)
-        defined[pl->specs[i].letter] = 1;
     for (size_t i = 0; i < pl->record_count; i++)
-        if (pl->records[i].kind == QG_FD_ROW && !pl->records[i].skipped)
-            warn_row(pl, &pl->records[i], defined, reported, diags);
+        if (pl->records[i]->spec)
+            defined[pl->records[i]->spec->letter] = 1;
+    for (size_t i = 0; i < pl->record_count; i++)
+        if (pl->records[i]->kind == QG_FD_ROW && !pl->records[i]->skipped)
+            warn_row(pl, pl->records[i], defined, reported, diags);
     return QG_OK;
 }

@@ -8,6 +8,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/letters.c \
 	src/fd/load.c \
 	src/fd/number.c \
+	src/fd/outline.c \
 	src/fd/parse.c \
 	src/fd/payload.c \
 	src/fd/quest_line.c \

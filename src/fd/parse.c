@@ -22,22 +22,13 @@ static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
 {
     fd_payload *pl = p->r.pl;
     fd_file *f = &pl->files[file];
-    size_t *slot = QG_PUSH(f->records, f->record_count, f->record_cap);
-    qg_fd_record *rec = slot ? QG_PUSH(pl->records, pl->record_count, pl->record_cap) : NULL;
-    if (!rec) {
-        if (slot)
-            f->record_count--;
+    qg_fd_record **slot = QG_PUSH(pl->records, pl->record_count, pl->record_cap);
+    if (!slot)
         return NULL;
-    }
-    *slot = pl->record_count - 1;
-    memset(rec, 0, sizeof *rec);
-    rec->kind = kind;
-    rec->text = text;
-    rec->len = len;
-    rec->file = file;
-    rec->line = line;
-    rec->cond = -1;
-    rec->include = -1;
+    qg_fd_record *rec = &f->lines[f->record_count++];
+    *slot = rec;
+    *rec = (qg_fd_record){.kind = kind, .line = line, .text = text, .len = len,
+                          .file = file, .cond = -1, .include = -1};
     return rec;
 }
 
@@ -173,6 +164,39 @@ static long known_file(const fd_payload *pl, const char *path)
     return -1;
 }
 
+/* Reads and parses an include found at path; its file index, or -1. A
+ * file served by the options' source has nothing to report. */
+static long read_include(parser *p, const fd_line *at, const char *path)
+{
+    qg_diags *local = p->r.opt->source ? NULL : qg_diags_new();
+    if (!p->r.opt->source && !local) {
+        p->r.failed = 1;
+        return -1;
+    }
+    const char *data;
+    char *owned;
+    size_t size;
+    long index = -1;
+    qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
+    if (st == QG_OK) {
+        p->r.depth++;
+        size_t file = parse_file(p, path, data, size);
+        p->r.depth--;
+        free(owned);
+        if (file == (size_t)-1)
+            p->r.failed = 1;
+        else
+            index = (long)file;
+    } else if (st == QG_ERR_NOMEM) {
+        p->r.failed = 1;
+    } else {
+        const qg_diag *d = qg_diags_get(local, 0);
+        fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
+    }
+    qg_diags_free(local);
+    return index;
+}
+
 static long include_file(parser *p, const fd_line *at, size_t from, const char *name, size_t name_len)
 {
     fd_payload *pl = p->r.pl;
@@ -193,27 +217,7 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     } else if (p->r.depth >= p->r.opt->max_include_depth) {
         fd_error(at, 3, "includes nested deeper than %d files", p->r.opt->max_include_depth);
     } else {
-        const char *data;
-        char *owned;
-        size_t size;
-        qg_diags *local = qg_diags_new();
-        qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
-        if (st == QG_OK) {
-            p->r.depth++;
-            size_t file = parse_file(p, path, data, size);
-            p->r.depth--;
-            free(owned);
-            if (file == (size_t)-1)
-                p->r.failed = 1;
-            else
-                index = (long)file;
-        } else if (st == QG_ERR_NOMEM || !local) {
-            p->r.failed = 1;
-        } else {
-            const qg_diag *d = qg_diags_get(local, 0);
-            fd_error(at, 3, "cannot read include '%s': %s", path, d ? d->message : "error");
-        }
-        qg_diags_free(local);
+        index = read_include(p, at, path);
     }
     free(wanted);
     free(path);
@@ -264,23 +268,23 @@ static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_reco
     }
 }
 
-static int add_spec(parser *p, const fd_line *at, const char *s, size_t len)
+static int add_spec(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
 {
-    fd_payload *pl = p->r.pl;
-    qg_fd_spec *spec = QG_PUSH(pl->specs, pl->spec_count, pl->spec_cap);
+    qg_fd_spec *spec = qg_arena_alloc(&p->r.pl->store, sizeof *spec);
     if (!spec)
         return 0;
     fd_read_feature(&p->r, at, s, len, spec);
+    rec->spec = spec;
     return !p->r.failed;
 }
 
-static int add_quest(parser *p, const fd_line *at, const char *s, size_t len)
+static int add_quest(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
 {
-    fd_payload *pl = p->r.pl;
-    qg_fd_quest *quest = QG_PUSH(pl->quests, pl->quest_count, pl->quest_cap);
+    qg_fd_quest *quest = qg_arena_alloc(&p->r.pl->store, sizeof *quest);
     if (!quest)
         return 0;
     fd_read_quest(&p->r, at, s, len, quest);
+    rec->quest = quest;
     return !p->r.failed;
 }
 
@@ -308,11 +312,13 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     qg_fd_record *rec = new_record(p, file, kind, text, raw_len, line_no);
     if (!rec)
         return 0;
-    size_t index = p->r.pl->record_count - 1;
     rec->skipped = language_skips(p, text, len);
     if (kind == QG_FD_COND)
-        *cond = (long)index;
+        *cond = (long)(p->r.pl->record_count - 1);
     rec->cond = *cond;
+    fd_file *f = &p->r.pl->files[file];
+    if (!fd_outline_add(f, rec, f->record_count - 1))
+        return 0;
     if (rec->skipped)
         return 1;
     switch (kind) {
@@ -323,14 +329,13 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     case QG_FD_INCLUDE: {
         if (p->r.opt->no_includes)
             return 1;
-        long inc = include_file(p, &at, file, text + 2, len - 2);
-        p->r.pl->records[index].include = inc;
+        rec->include = include_file(p, &at, file, text + 2, len - 2);
         return !p->r.failed;
     }
     case QG_FD_FEATURE:
-        return add_spec(p, &at, text + 2, len - 2);
+        return add_spec(p, &at, text + 2, len - 2, rec);
     case QG_FD_QUEST:
-        return add_quest(p, &at, text + 2, len - 2);
+        return add_quest(p, &at, text + 2, len - 2, rec);
     case QG_FD_ROW:
         *seen_row = 1;
         check_row(&at, text + 2, len - 2);
@@ -347,6 +352,27 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     default:
         return 1;
     }
+}
+
+/* Lines in the text (one more than its newlines). Sixteen byte counters
+ * that cannot overflow within a block of 255 steps: compilers turn the
+ * inner loop into a vector compare and subtract. */
+static size_t count_lines(const char *text, size_t size)
+{
+    enum { LANES = 16, STEPS = 255 };
+    size_t lines = 1, i = 0;
+    while (size - i >= LANES) {
+        size_t steps = (size - i) / LANES < STEPS ? (size - i) / LANES : STEPS;
+        unsigned char lane[LANES] = {0};
+        for (size_t end = i + steps * LANES; i < end; i += LANES)
+            for (int k = 0; k < LANES; k++)
+                lane[k] += text[i + k] == '\n';
+        for (int k = 0; k < LANES; k++)
+            lines += lane[k];
+    }
+    for (; i < size; i++)
+        lines += text[i] == '\n';
+    return lines;
 }
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size)
@@ -367,21 +393,9 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
     f->open = 1;
     char *text = f->data;
     char *end = text + size;
-    size_t lines = 1, features = 0, quests = 0;
-    for (const char *line = text; line;) {
-        features += line < end && *line == 'F';
-        quests += line < end && *line == 'Q';
-        const char *nl = memchr(line, '\n', (size_t)(end - line));
-        line = nl ? nl + 1 : NULL;
-        lines++;
-    }
-    if (!qg_grow((void **)&f->records, &f->record_cap, lines, sizeof *f->records) ||
-        !qg_grow((void **)&pl->records, &pl->record_cap, pl->record_count + lines,
-                 sizeof *pl->records) ||
-        !qg_grow((void **)&pl->specs, &pl->spec_cap, pl->spec_count + features,
-                 sizeof *pl->specs) ||
-        !qg_grow((void **)&pl->quests, &pl->quest_cap, pl->quest_count + quests,
-                 sizeof *pl->quests))
+    size_t lines = count_lines(text, size);
+    f->lines = qg_arena_array_uncleared(&pl->store, lines, sizeof *f->lines);
+    if (!f->lines)
         return (size_t)-1;
     long cond = -1;
     int seen_row = 0;
@@ -394,24 +408,11 @@ static size_t parse_file(parser *p, const char *path, const char *data, size_t s
             return (size_t)-1;
         text += len + 1;
     }
-    pl->files[file].open = 0;
+    f = &pl->files[file];
+    f->open = 0;
+    f->outline_base = pl->outline_total;
+    pl->outline_total += f->outline_count;
     return file;
-}
-
-/* Points records at their parsed F: and Q: lines once the arrays stopped
- * moving. */
-static void link_records(fd_payload *pl)
-{
-    size_t spec = 0, quest = 0;
-    for (size_t i = 0; i < pl->record_count; i++) {
-        qg_fd_record *rec = &pl->records[i];
-        if (rec->skipped)
-            continue;
-        if (rec->kind == QG_FD_FEATURE && spec < pl->spec_count)
-            rec->spec = &pl->specs[spec++];
-        else if (rec->kind == QG_FD_QUEST && quest < pl->quest_count)
-            rec->quest = &pl->quests[quest++];
-    }
 }
 
 static const char *base_name(const char *path)
@@ -425,7 +426,7 @@ static qg_map_kind guess_kind(const fd_payload *pl, const char *path)
     const fd_file *f = &pl->files[0];
     int rows = 0, quests = 0, wild = 0;
     for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         rows += rec->kind == QG_FD_ROW;
         quests += rec->kind == QG_FD_QUEST;
         wild += rec->kind == QG_FD_OTHER && rec->text[0] == 'W';
@@ -448,12 +449,9 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
     const qg_fd_quest *first = NULL;
     const char *name = NULL;
     for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
-        const qg_fd_record *rec = &pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         if (rec->kind == QG_FD_ROW) {
-            size_t len = rec->len - 2;
-            while (len && rec->text[2 + len - 1] == '\r')
-                len--;
-            st = qg_mapdef_add_row(def, rec->text + 2, len, rec->line);
+            st = qg_mapdef_add_row(def, rec->text + 2, fd_row_len(rec), rec->line);
         } else if (rec->kind == QG_FD_QUEST && rec->quest) {
             if (!first)
                 first = rec->quest;
@@ -461,21 +459,18 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
                 name = rec->quest->text;
         }
     }
-    char number[24];
+    char number[QG_DECIMAL_SIZE];
     if (st == QG_OK)
         st = qg_mapdef_add_property(def, "dialect", qg_fd_dialect_name(pl->dialect));
-    if (st == QG_OK && first) {
-        snprintf(number, sizeof number, "%d", first->number);
-        st = qg_mapdef_add_property(def, "quest", number);
-    }
+    if (st == QG_OK && first)
+        st = qg_mapdef_add_property(def, "quest", qg_decimal(number, first->number));
     if (st == QG_OK && name)
         st = qg_mapdef_add_property(def, "desc", name);
     if (st == QG_OK && def->row_count) {
-        snprintf(number, sizeof number, "%d", qg_mapdef_width(def));
-        st = qg_mapdef_add_property(def, "width", number);
-        snprintf(number, sizeof number, "%zu", def->row_count);
+        st = qg_mapdef_add_property(def, "width", qg_decimal(number, qg_mapdef_width(def)));
         if (st == QG_OK)
-            st = qg_mapdef_add_property(def, "height", number);
+            st = qg_mapdef_add_property(def, "height",
+                                        qg_decimal(number, (long long)def->row_count));
     }
     return st;
 }
@@ -514,7 +509,7 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         free(pl);
         return QG_ERR_NOMEM;
     }
-    qg_strpool_init(&pl->strings);
+    qg_arena_init(&pl->store);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
     int failed = 0;
@@ -539,7 +534,6 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }
-    link_records(pl);
     if (describe(def, pl, path) != QG_OK) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;

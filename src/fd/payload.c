@@ -12,13 +12,11 @@ void fd_payload_free(void *payload)
     for (size_t i = 0; i < pl->file_count; i++) {
         free(pl->files[i].path);
         free(pl->files[i].data);
-        free(pl->files[i].records);
+        free(pl->files[i].outline);
     }
     free(pl->files);
     free(pl->records);
-    free(pl->specs);
-    free(pl->quests);
-    qg_strpool_free(&pl->strings);
+    qg_arena_free(&pl->store);
     free(pl);
 }
 
@@ -29,14 +27,12 @@ const fd_payload *fd_payload_of(const qg_mapdef *def)
     return def->payload;
 }
 
-const char *fd_intern(fd_reader *r, const char *p, size_t len)
+const char *fd_keep(fd_reader *r, const char *p, size_t len)
 {
-    uint32_t id = qg_strpool_intern(&r->pl->strings, p, len);
-    if (id == QG_STRPOOL_FAIL) {
+    const char *copy = qg_arena_strndup(&r->pl->store, p, len);
+    if (!copy)
         r->failed = 1;
-        return NULL;
-    }
-    return qg_strpool_get(&r->pl->strings, id);
+    return copy;
 }
 
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def)
@@ -66,7 +62,7 @@ size_t qg_fd_record_count(const qg_mapdef *def)
 const qg_fd_record *qg_fd_record_at(const qg_mapdef *def, size_t index)
 {
     const fd_payload *pl = fd_payload_of(def);
-    return pl && index < pl->record_count ? &pl->records[index] : NULL;
+    return pl && index < pl->record_count ? pl->records[index] : NULL;
 }
 
 void qg_fd_options_init(qg_fd_options *options)

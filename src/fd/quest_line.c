@@ -37,7 +37,7 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
     switch (quest->sub) {
     case 'N':
     case 'T':
-        quest->text = fd_intern(r, tok[2].p, tok[2].len);
+        quest->text = fd_keep(r, tok[2].p, tok[2].len);
         if (n > 3)
             fd_warning(at, tok[3].col - 1,
                        "the games keep Q:%c text only up to the first ':' or '/'", quest->sub);
@@ -56,7 +56,7 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
     default:
         fd_warning(at, tok[1].col, "unknown quest record Q:%d:%.*s (the games ignore it)",
                    quest->number, (int)(tok[1].len > 8 ? 8 : tok[1].len), tok[1].p);
-        quest->text = fd_intern(r, tok[2].p, (size_t)(s + len - tok[2].p));
+        quest->text = fd_keep(r, tok[2].p, (size_t)(s + len - tok[2].p));
         break;
     }
     return ok;

@@ -1,43 +1,50 @@
 /* Resolving a definition into a level, as process_dungeon_file() does:
  * each file has its own ?: bypass flag and row cursor, the legend is the
  * load's own (includes share it), and D: rows are laid out with the
- * letters defined at that moment. A first pass only measures the level;
- * the second places the cells and reports. */
+ * letters defined at that moment. A first walk over the files' outlines
+ * sizes the level; the second places the cells and reports. Every file of
+ * a load starts at the same origin (the games pass the includer's origin
+ * on), which for a whole load is (0, 0). */
 #include "fd/fd_internal.h"
 #include "core/buf.h"
 #include "core/level.h"
+#include "core/strpool.h"
 
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* A letter's F: line and its things' names interned in the level; valid
+ * while the letter is defined (rows.use[letter] != 0). */
 typedef struct legend_entry {
     const qg_fd_spec *spec;
-    int32_t feature;
-    const char *name;
-    uint32_t name_id;  /* the name interned in the level being filled */
-    int plain;         /* only a feature and cave_info */
+    uint32_t thing_name[QG_SLOTS];
 } legend_entry;
 
 typedef struct resolver {
     const fd_payload *pl;
     const qg_fd_options *opt;
     const qg_vars *vars;
-    qg_diags *diags;          /* NULL while measuring */
-    qg_diags *measure_diags;  /* ?: evaluation reports while measuring */
-    qg_level *level;          /* NULL while measuring */
+    qg_diags *diags;          /* NULL while sizing */
+    qg_diags *measure_diags;  /* ?: evaluation reports while sizing */
+    qg_level *level;          /* NULL while sizing */
+    size_t *others;           /* room for a row: its bytes put_row left */
     unsigned char *open;      /* files being processed */
     unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
-    legend_entry legend[256];
-    qg_row_legend rows;          /* what letters put in a row; use 2: more
-                                    than a feature (things, special) */
-    unsigned char reported[256];
     int width, height;
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
     int32_t quest;            /* the quest whose Q: records the level takes */
     qg_status failed;
+    unsigned char reported[256];
+    /* Not cleared (a resolve would spend more on that than on its rows):
+     * only rows.use says which letters are defined. */
+    legend_entry legend[256];
+    qg_row_legend rows;          /* what letters put in a row; use 2: more
+                                    than a feature (things, special) */
 } resolver;
 
 static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
@@ -57,54 +64,59 @@ static void note(resolver *r, qg_status st)
 
 static void property(resolver *r, const char *key, const char *value)
 {
-    if (r->level)
-        note(r, qg_level_add_property(r->level, key, value));
+    note(r, qg_level_add_property(r->level, key, value));
 }
 
 static void property_int(resolver *r, const char *key, long value)
 {
-    char text[24];
-    snprintf(text, sizeof text, "%ld", value);
-    property(r, key, text);
+    char text[QG_DECIMAL_SIZE];
+    property(r, key, qg_decimal(text, value));
+}
+
+/* The feature index and name a letter's F: line gives its cells. */
+static int32_t feature_of(const resolver *r, const qg_fd_spec *spec, const char **name)
+{
+    const qg_vocab *vocab = r->opt->vocab;
+    int32_t feature = spec->feature.index;
+    switch (spec->feature.kind) {
+    case QG_THING_RANDOM:
+        *name = "random feature";
+        return -1;
+    case QG_THING_TAG:
+        *name = feature >= 0 ? qg_vocab_name(vocab, QG_VOCAB_FEATURE, feature) : NULL;
+        if (!*name)
+            *name = spec->feature.name;
+        return feature;
+    default:
+        *name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, feature);
+        return feature;
+    }
+}
+
+static uint32_t intern(resolver *r, const char *name)
+{
+    uint32_t id = qg_level_intern(r->level, name);
+    if (id != QG_STRPOOL_FAIL)
+        return id;
+    note(r, QG_ERR_NOMEM);
+    return 0;
 }
 
 static void define_letter(resolver *r, const qg_fd_spec *spec)
 {
-    legend_entry *e = &r->legend[spec->letter];
-    const qg_vocab *vocab = r->opt->vocab;
-    e->spec = spec;
-    e->feature = spec->feature.index;
-    e->name = NULL;
-    switch (spec->feature.kind) {
-    case QG_THING_RANDOM:
-        e->feature = -1;
-        e->name = "random feature";
-        break;
-    case QG_THING_TAG:
-        e->name = e->feature >= 0 ? qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature) : NULL;
-        if (!e->name)
-            e->name = spec->feature.name;
-        break;
-    default:
-        e->name = qg_vocab_name(vocab, QG_VOCAB_FEATURE, e->feature);
-        break;
-    }
-    e->plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
-    for (int slot = 0; slot < QG_SLOTS; slot++)
-        if (spec->things[slot].kind != QG_THING_NONE)
-            e->plain = 0;
-    uint32_t id = 0;
-    if (r->level) {
-        id = qg_level_intern(r->level, e->name);
-        if (id == QG_STRPOOL_FAIL) {
-            note(r, QG_ERR_NOMEM);
-            id = 0;
-        }
-    }
     unsigned char c = spec->letter;
-    r->rows.use[c] = e->plain ? 1 : 2;
-    r->rows.feature[c] = e->feature;
-    r->rows.name_id[c] = id;
+    legend_entry *e = &r->legend[c];
+    const char *name;
+    int plain = !spec->special && !spec->mimic && !spec->mflag && !spec->special_name;
+    e->spec = spec;
+    for (int slot = 0; slot < QG_SLOTS; slot++) {
+        int has = spec->things[slot].kind != QG_THING_NONE;
+        e->thing_name[slot] = has ? intern(r, spec->things[slot].name) : 0;
+        plain &= !has;
+    }
+    r->rows.use[c] = plain ? 1 : 2;
+    r->rows.feature[c] = feature_of(r, spec, &name);
+    r->rows.name_id[c] = intern(r, name);
     r->rows.info[c] = spec->cave_info;
 }
 
@@ -141,8 +153,8 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
     qg_level *level = r->level;
     for (int slot = 0; slot < QG_SLOTS; slot++)
         if (s->things[slot].kind != QG_THING_NONE)
-            note(r, qg_level_set_thing(level, x, y, (qg_slot)slot, s->things[slot].kind,
-                                       s->things[slot].index, s->things[slot].name));
+            note(r, qg_level_set_thing_id(level, x, y, (qg_slot)slot, s->things[slot].kind,
+                                          s->things[slot].index, e->thing_name[slot]));
     if (s->special || s->mimic || s->mflag)
         note(r, qg_level_set_special(level, x, y, s->special, s->mimic, s->mflag));
     if (s->special_name) {
@@ -170,50 +182,38 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
 }
 
 /* The column cursor the games leave after a row: they stop at MAX_WID. */
-static int next_column(int xmin, size_t len)
+static int next_column(size_t len)
 {
-    size_t room = (size_t)(QG_FD_MAX_WID - xmin);
-    return xmin + (int)(len < room ? len : room);
+    return len < QG_FD_MAX_WID ? (int)len : QG_FD_MAX_WID;
 }
 
 /* One D: row at cursor y; returns the column cursor the games leave. */
-static int place_row(resolver *r, const qg_fd_record *rec, int y, int xmin, int file_rows)
+static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
 {
     fd_line at;
     at_record(r, rec, &at);
-    const char *row = rec->text + 2;
-    size_t len = rec->len - 2;
-    while (len && row[len - 1] == '\r')
-        len--;
-    if (file_rows == QG_FD_MAX_HGT && r->diags)
+    size_t len = fd_row_len(rec);
+    if (file_rows == QG_FD_MAX_HGT)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
-    if (len && xmin + (int)len > r->width)
-        r->width = xmin + (int)len;
-    if (len && y + 1 > r->height)
-        r->height = y + 1;
-    if (!r->level)
-        return next_column(xmin, len);
-    const unsigned char *bytes = (const unsigned char *)row;
-    if (!qg_level_put_row(r->level, y, xmin, bytes, len, &r->rows))
-        return next_column(xmin, len);
-    for (size_t i = 0; i < len; i++) {
+    const unsigned char *bytes = (const unsigned char *)rec->text + 2;
+    size_t others = qg_level_put_row(r->level, y, 0, bytes, len, &r->rows, r->others);
+    for (size_t k = 0; k < others; k++) {
+        size_t i = r->others[k];
         unsigned char c = bytes[i];
-        if (r->rows.use[c] == 1)
-            continue;
-        if (r->legend[c].spec)
-            place_extras(r, &r->legend[c], xmin + (int)i, y);
+        if (r->rows.use[c])
+            place_extras(r, &r->legend[c], (int)i, y);
         else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
             undefined_letter(r, &at, c, (int)i + 3);
     }
-    return next_column(xmin, len);
+    return next_column(len);
 }
 
 /* P:y:x. Zangband and Hengband first size the level from the cursors:
  * whole screens of 22 rows and 66 columns. */
 static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
 {
-    if (!r->level || rec->y < 0)
+    if (rec->y < 0)
         return;
     qg_level_set_player_start(r->level, rec->x, rec->y);
     if (r->pl->dialect != QG_FD_TOME) {
@@ -229,8 +229,6 @@ static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
 
 static void quest_record(resolver *r, const qg_fd_quest *q)
 {
-    if (!r->level)
-        return;
     /* A hub may define many quests: the level takes the records of the
      * quest asked for ($QUEST_NUMBER), else of the first one named. */
     if (!r->has_quest) {
@@ -279,8 +277,6 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
  * knows stops the games' reading of the file. */
 static void other_record(resolver *r, const qg_fd_record *rec)
 {
-    if (!r->level)
-        return;
     if (rec->len >= 2 && rec->text[1] == ':' && rec->text[0] && strchr("BWMNf", rec->text[0]))
         return;
     fd_line at;
@@ -289,12 +285,17 @@ static void other_record(resolver *r, const qg_fd_record *rec)
 }
 
 /* The variables do not change during a resolve, so each ?: line is
- * evaluated once (reporting then) and its answer reused. */
-static int bypassed(resolver *r, const qg_fd_record *rec)
+ * evaluated once (reporting then) and its answer kept at its place in the
+ * outlines (index). */
+static int bypassed(resolver *r, const qg_fd_record *rec, size_t index)
 {
-    size_t index = (size_t)(rec - r->pl->records);
     if (r->cond[index])
         return r->cond[index] == 1;
+    int equal;
+    if (fd_eval_equ(rec->text + 2, rec->len - 2, r->vars, &equal)) {
+        r->cond[index] = equal ? 2 : 1;
+        return !equal;
+    }
     qg_diags *diags = r->level ? r->diags : r->measure_diags;
     char value[64];
     fd_line at;
@@ -307,36 +308,78 @@ static int bypassed(resolver *r, const qg_fd_record *rec)
     return skip;
 }
 
-static void process_file(resolver *r, size_t file, int ymin, int xmin);
-
-static void include(resolver *r, const qg_fd_record *rec, int ymin, int xmin)
+/* Whether an include is followed: not into a file being read, and no
+ * deeper than the options allow. */
+static int enters(const resolver *r, const qg_fd_record *rec)
 {
-    if (rec->include < 0 || r->open[rec->include])
-        return;
-    if (r->depth >= r->opt->max_include_depth)
-        return;
-    r->depth++;
-    process_file(r, (size_t)rec->include, ymin, xmin);
-    r->depth--;
+    return rec->include >= 0 && !r->open[rec->include] &&
+           r->depth < r->opt->max_include_depth;
 }
 
-static void process_file(resolver *r, size_t file, int ymin, int xmin)
+static void extend(resolver *r, int width, int height)
+{
+    if (width > r->width)
+        r->width = width;
+    if (height > r->height)
+        r->height = height;
+}
+
+/* Sizes the level: the extent of the rows before a file's first ?: line,
+ * then the rows after it that the ?: lines let through. */
+static void measure_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
-    int y = ymin, x = xmin, rows = 0, bypass = 0;
+    int y = f->fixed_rows, bypass = 0;
+    r->open[file] = 1;
+    extend(r, f->width, f->height);
+    for (size_t i = 0; i < f->outline_count; i++) {
+        const qg_fd_record *rec = &f->lines[f->outline[i]];
+        if (rec->kind == QG_FD_COND) {
+            bypass = bypassed(r, rec, f->outline_base + i);
+            continue;
+        }
+        if (bypass || rec->skipped)
+            continue;
+        if (rec->kind == QG_FD_INCLUDE && enters(r, rec)) {
+            r->depth++;
+            measure_file(r, (size_t)rec->include);
+            r->depth--;
+        } else if (rec->kind == QG_FD_ROW) {
+            size_t len = fd_row_len(rec);
+            y++;
+            if (len)
+                extend(r, len < INT_MAX ? (int)len : INT_MAX, y);
+        }
+    }
+    r->open[file] = 0;
+}
+
+static void process_file(resolver *r, size_t file)
+{
+    const fd_file *f = &r->pl->files[file];
+    int y = 0, x = 0, rows = 0, bypass = 0;
+    size_t at = 0;  /* the outline entry of the next ?: line */
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &r->pl->records[f->records[i]];
+        const qg_fd_record *rec = &f->lines[i];
         if (rec->kind == QG_FD_COND) {
-            bypass = bypassed(r, rec);
+            while (f->outline[at] < i)
+                at++;
+            bypass = bypassed(r, rec, f->outline_base + at);
             continue;
         }
         if (bypass || rec->skipped)
             continue;
         switch (rec->kind) {
-        case QG_FD_INCLUDE: include(r, rec, ymin, xmin); break;
+        case QG_FD_INCLUDE:
+            if (enters(r, rec)) {
+                r->depth++;
+                process_file(r, (size_t)rec->include);
+                r->depth--;
+            }
+            break;
         case QG_FD_FEATURE: if (rec->spec) define_letter(r, rec->spec); break;
-        case QG_FD_ROW: x = place_row(r, rec, y++, xmin, rows++); break;
+        case QG_FD_ROW: x = place_row(r, rec, y++, rows++); break;
         case QG_FD_PLAYER: player_start(r, rec, y, x); break;
         case QG_FD_QUEST: if (rec->quest) quest_record(r, rec->quest); break;
         case QG_FD_OTHER: other_record(r, rec); break;
@@ -346,15 +389,6 @@ static void process_file(resolver *r, size_t file, int ymin, int xmin)
     r->open[file] = 0;
 }
 
-static void run(resolver *r)
-{
-    memset(r->legend, 0, sizeof r->legend);
-    memset(&r->rows, 0, sizeof r->rows);
-    memset(r->reported, 0, sizeof r->reported);
-    r->gate_pending = 0;
-    r->has_quest = r->has_name = 0;
-    process_file(r, 0, 0, 0);
-}
 
 static void finish(resolver *r, const qg_mapdef *def)
 {
@@ -371,7 +405,7 @@ static void finish(resolver *r, const qg_mapdef *def)
                      r->gate_y, r->gate_x);
 }
 
-/* The level the measuring pass asked for, or a diagnostic saying why
+/* The level the sizing walk asked for, or a diagnostic saying why
  * there is none. */
 static qg_status new_level(resolver *r)
 {
@@ -384,7 +418,10 @@ static qg_status new_level(resolver *r)
         return QG_ERR_LIMIT;
     }
     r->level = qg_level_new(width, height);
-    if (!r->level) {
+    r->others = r->level ? malloc((size_t)width * sizeof *r->others) : NULL;
+    if (!r->others) {
+        qg_level_free(r->level);
+        r->level = NULL;
         qg_diags_add(r->measure_diags, QG_ERROR, path, 0, 0, NULL, 0,
                      "out of memory for a level of %d x %d cells", width, height);
         return QG_ERR_NOMEM;
@@ -404,28 +441,26 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     qg_fd_options opt = options ? *options : defaults;
     if (opt.max_include_depth <= 0)
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
-    resolver *r = calloc(1, sizeof *r);
-    unsigned char *open = calloc(pl->file_count, 1);
-    unsigned char *cond = calloc(pl->record_count, 1);
-    if (!r || !open || !cond) {
-        free(r);
-        free(open);
-        free(cond);
+    /* open and cond share one block: a flag per file, then per outline
+     * entry. */
+    unsigned char *flags = calloc(pl->file_count + pl->outline_total, 1);
+    if (!flags)
         return QG_ERR_NOMEM;
-    }
-    r->cond = cond;
+    resolver state, *r = &state;
+    memset(r, 0, offsetof(resolver, legend));
+    memset(r->rows.use, 0, sizeof r->rows.use);
+    r->open = flags;
+    r->cond = flags + pl->file_count;
     r->measure_diags = diags;
     r->pl = pl;
     r->opt = &opt;
     r->vars = vars;
-    r->open = open;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    run(r);
+    measure_file(r, 0);
     qg_status st = new_level(r);
     if (st == QG_OK) {
         r->diags = diags;
-        r->width = r->height = 0;
-        run(r);
+        process_file(r, 0);
         finish(r, def);
         st = r->failed;
     }
@@ -436,8 +471,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         if (qg_diags_count_severity(diags, QG_ERROR) > errors)
             st = QG_ERR_PARSE;
     }
-    free(open);
-    free(cond);
-    free(r);
+    free(flags);
+    free(r->others);
     return st;
 }

@@ -13,13 +13,13 @@
  * caller uses *out and frees the arena, on failure the error is raised
  * after the arena is freed. */
 static void parse_keyed(lua_State *L, lrt_map *map, des_dir dir, const char *what,
-                        const char *s, des_arena *arena, des_keyed *out)
+                        const char *s, qg_arena *arena, des_keyed *out)
 {
     des_spec_error err;
-    des_arena_init(arena);
+    qg_arena_init(arena);
     int r = des_parse_keyed(arena, dir, s, strlen(s), out, &err);
     if (r != DES_PARSE_OK) {
-        des_arena_free(arena);
+        qg_arena_free(arena);
         lrt_parse_error(L, map, what, r, &err);
     }
 }
@@ -32,7 +32,7 @@ static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const ch
     size_t len;
     const char *s = luaL_checklstring(L, 2, &len);
     lrt_charge(L, len);
-    des_arena arena;
+    qg_arena arena;
     des_keyed k;
     parse_keyed(L, map, dir, what, s, &arena, &k);
     int ok = 1;
@@ -47,7 +47,7 @@ static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const ch
         free(*text);
         *text = copy;
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (!ok)
         return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
@@ -71,7 +71,7 @@ static int l_kitem(lua_State *L)
 static int l_kmask(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    des_arena arena;
+    qg_arena arena;
     des_keyed k;
     parse_keyed(L, map, DES_DIR_KMASK, "KMASK", luaL_checkstring(L, 2), &arena, &k);
     uint32_t set = 0, clear = 0;
@@ -92,7 +92,7 @@ static int l_kmask(lua_State *L)
             slot->mask_clear = clear;
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (!ok)
         return lrt_map_error(L, map, "too many values, or out of memory");
     return 0;
@@ -111,12 +111,12 @@ static int add_slot(lua_State *L, int items)
     if (lua_type(L, 2) == LUA_TSTRING) {
         size_t len;
         const char *s = lua_tolstring(L, 2, &len);
-        des_arena arena;
-        des_arena_init(&arena);
+        qg_arena arena;
+        qg_arena_init(&arena);
         des_slot slot;
         des_spec_error err;
         int r = des_parse_slot(&arena, s, len, &slot, &err);
-        des_arena_free(&arena);
+        qg_arena_free(&arena);
         if (r != DES_PARSE_OK)
             return lrt_parse_error(L, map, items ? "ITEM" : "MONS", r, &err);
         if (!lrt_strs_add(slots, s, len))
@@ -171,8 +171,8 @@ static int l_marker(lua_State *L)
     const char *s = luaL_checklstring(L, 2, &len);
     /* the spec's room is taken from Lua before the arena exists */
     char *spec = lua_newuserdatauv(L, len + 16, 0);
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_marker m;
     des_spec_error err;
     int r = des_parse_marker(&arena, s, len, &m, &err);
@@ -181,7 +181,7 @@ static int l_marker(lua_State *L)
         snprintf(spec, len + 16, "%s%s", prefixes[m.kind], m.value);
     }
     char key = (char)m.key;
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (r != DES_PARSE_OK)
         return lrt_parse_error(L, map, "MARKER", r, &err);
     mark_glyph(L, map, key, spec);
@@ -206,7 +206,7 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
                         const char *s)
 {
     qg_runtime *rt = lrt_runtime(L);
-    des_arena arena;
+    qg_arena arena;
     des_keyed k;
     parse_keyed(L, map, dir, kind, s, &arena, &k);
     const des_slot *alts = &k.slots[0];
@@ -234,7 +234,7 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
             ok = lrt_map_add_mark(map, x, y, spec);
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (!ok)
         lrt_map_error(L, map, "too many values, or out of memory");
 }
@@ -293,10 +293,10 @@ static int l_subvault(lua_State *L)
     for (int i = 2; i <= top; i++) {
         size_t len;
         const char *s = luaL_checklstring(L, i, &len);
-        des_arena arena;
+        qg_arena arena;
         des_keyed k;
         parse_keyed(L, map, DES_DIR_SUBVAULT, "SUBVAULT", s, &arena, &k);
-        des_arena_free(&arena);
+        qg_arena_free(&arena);
         if (!lrt_strs_add(&map->subvaults, s, len))
             return lrt_map_error(L, map, "too many values, or out of memory");
     }

@@ -106,8 +106,8 @@ static int l_normalise(lua_State *L)
 
 static void subst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
 {
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_subst sp;
     des_spec_error err;
     int r = des_parse_subst(&arena, s, strlen(s), &sp, &err);
@@ -120,7 +120,7 @@ static void subst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
             if (in_keys(&keys, map->grid[i]))
                 map->grid[i] = (char)pick_glyph(rt, &p);
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (r != DES_PARSE_OK)
         lrt_parse_error(L, map, "SUBST", r, &err);
 }
@@ -142,8 +142,8 @@ static void nsubst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s
     size_t total = (size_t)map->width * map->height, n = 0;
     /* a userdata, so that Lua frees it whatever happens */
     size_t *cells = lua_newuserdatauv(L, (total ? total : 1) * sizeof *cells, 0);
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_nsubst sp;
     des_spec_error err;
     int r = des_parse_nsubst(&arena, s, strlen(s), &sp, &err);
@@ -163,7 +163,7 @@ static void nsubst_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s
                 map->grid[cells[next]] = (char)pick_glyph(rt, &p);
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     lua_pop(L, 1);
     if (r != DES_PARSE_OK)
         lrt_parse_error(L, map, "NSUBST", r, &err);
@@ -197,8 +197,8 @@ static void permute(qg_rng *rng, const des_shuffle *sh, char *to)
 
 static void shuffle_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *s)
 {
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_shuffle sh;
     des_spec_error err;
     size_t len = strlen(s);
@@ -216,7 +216,7 @@ static void shuffle_one(lua_State *L, qg_runtime *rt, lrt_map *map, const char *
                 map->grid[i] = to[hit - sh.glyphs];
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     if (r != DES_PARSE_OK)
         lrt_parse_error(L, map, "SHUFFLE", r, &err);
 }

@@ -18,7 +18,7 @@ typedef struct spec_cache {
     int *frozen;
 } spec_cache;
 
-static int cache_keyed(des_arena *arena, spec_cache *c, des_dir dir, const char *text)
+static int cache_keyed(qg_arena *arena, spec_cache *c, des_dir dir, const char *text)
 {
     if (c->parsed)
         return !c->failed;
@@ -28,7 +28,7 @@ static int cache_keyed(des_arena *arena, spec_cache *c, des_dir dir, const char 
     des_slot *slot = NULL;
     int r;
     if (dir == DES_DIR_MONS || dir == DES_DIR_ITEM) {
-        slot = des_arena_alloc(arena, sizeof *slot);
+        slot = qg_arena_alloc(arena, sizeof *slot);
         r = slot ? des_parse_slot(arena, text, strlen(text), slot, &err) : DES_PARSE_NOMEM;
         c->slots = slot;
         c->slot_count = 1;
@@ -38,7 +38,7 @@ static int cache_keyed(des_arena *arena, spec_cache *c, des_dir dir, const char 
         c->slot_count = k.slot_count;
         c->fixed = k.fixed;
     }
-    c->frozen = r == DES_PARSE_OK ? des_arena_array(arena, c->slot_count + 1, sizeof *c->frozen)
+    c->frozen = r == DES_PARSE_OK ? qg_arena_array(arena, c->slot_count + 1, sizeof *c->frozen)
                                   : NULL;
     c->failed = !c->frozen;
     for (size_t i = 0; c->frozen && i < c->slot_count; i++)
@@ -81,7 +81,7 @@ typedef struct builder {
     spec_set *sets;        /* [0] the map's, [1 + i] subvault i's */
     uint32_t base_mask;
     qg_buf text;
-    des_arena arena;
+    qg_arena arena;
 } builder;
 
 /* Whose keyed specs and slots a cell's glyph uses. */
@@ -231,17 +231,16 @@ static qg_status place_cells(builder *b)
 
 static qg_status place_marks(builder *b)
 {
-    const uint32_t *masks = qg_level_vault_masks(b->level);
-    int w = qg_level_width(b->level);
     for (size_t i = 0; i < b->map->mark_count; i++) {
         const lrt_mark *m = &b->map->marks[i];
         qg_status st = qg_level_add_marker(b->level, m->x, m->y, m->spec);
         if (st)
             return st;
-        if (strcmp(m->spec, "kprop:no_tele_into") == 0)
+        qg_cell cell;
+        if (strcmp(m->spec, "kprop:no_tele_into") == 0 &&
+            qg_level_cell(b->level, m->x, m->y, &cell) == QG_OK)
             st = qg_level_set_vault_mask(b->level, m->x, m->y,
-                                         masks[(size_t)m->y * w + m->x] |
-                                             QG_MASK_NO_TELE_INTO);
+                                         cell.vault_mask | QG_MASK_NO_TELE_INTO);
         if (st)
             return st;
     }
@@ -293,14 +292,14 @@ qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out)
     b->rt = rt;
     b->map = map;
     qg_buf_init(&b->text);
-    des_arena_init(&b->arena);
+    qg_arena_init(&b->arena);
     b->level = qg_level_new(map->width, map->height);
     qg_status st = b->level ? place_cells(b) : QG_ERR_NOMEM;
     if (!st)
         st = place_marks(b);
     if (!st)
         st = add_properties(b);
-    des_arena_free(&b->arena);
+    qg_arena_free(&b->arena);
     free(b->sets);
     qg_buf_free(&b->text);
     if (st)

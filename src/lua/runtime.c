@@ -471,21 +471,6 @@ void lrt_end_run(qg_runtime *rt)
 
 /* ---- compile-time run ---------------------------------------------------- */
 
-static qg_status set_prop(qg_mapdef *def, const char *key, const char *value)
-{
-    for (size_t i = 0; i < def->props.count; i++) {
-        if (strcmp(def->props.items[i].key, key) != 0)
-            continue;
-        char *copy = qg_strdup(value);
-        if (!copy)
-            return QG_ERR_NOMEM;
-        free(def->props.items[i].value);
-        def->props.items[i].value = copy;
-        return QG_OK;
-    }
-    return qg_mapdef_add_property(def, key, value);
-}
-
 static int compare_strings(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);
@@ -542,28 +527,28 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
                           map->weight >= 0 ? map->weight : 10);
     qg_status st = QG_ERR_NOMEM;
     if (tags && depth && place && chance && weight) {
-        st = set_prop(def, "tags", tags);
+        st = qg_props_set(&def->props, "tags", tags);
         if (!st)
-            st = set_prop(def, "depth", *depth || !default_depth ? depth : default_depth);
+            st = qg_props_set(&def->props, "depth", *depth || !default_depth ? depth : default_depth);
         if (!st)
-            st = set_prop(def, "place", place);
+            st = qg_props_set(&def->props, "place", place);
         if (!st)
-            st = set_prop(def, "orient", map->orient);
+            st = qg_props_set(&def->props, "orient", map->orient);
         if (!st)
-            st = set_prop(def, "chance", chance);
+            st = qg_props_set(&def->props, "chance", chance);
         if (!st)
-            st = set_prop(def, "weight", weight);
+            st = qg_props_set(&def->props, "weight", weight);
         snprintf(num, sizeof num, "%d", map->has_order ? map->order : 0);
         if (!st)
-            st = set_prop(def, "order", num);
+            st = qg_props_set(&def->props, "order", num);
         if (!st)
-            st = set_prop(def, "desc", map->desc ? map->desc : "");
+            st = qg_props_set(&def->props, "desc", map->desc ? map->desc : "");
         snprintf(num, sizeof num, "%d", map->width);
         if (!st)
-            st = set_prop(def, "width", num);
+            st = qg_props_set(&def->props, "width", num);
         snprintf(num, sizeof num, "%d", map->height);
         if (!st)
-            st = set_prop(def, "height", num);
+            st = qg_props_set(&def->props, "height", num);
     }
     free(tags);
     free(depth);

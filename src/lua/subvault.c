@@ -44,8 +44,8 @@ static int usable_here(qg_runtime *rt, const qg_mapdef *def)
         return 1;
     char buf[32];
     const char *branch = lrt_branch(rt, buf, sizeof buf);
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_ranges ranges;
     des_spec_error err;
     int ok = 0;
@@ -60,7 +60,7 @@ static int usable_here(qg_runtime *rt, const qg_mapdef *def)
             ok = 1;
         }
     }
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     return ok;
 }
 
@@ -267,15 +267,15 @@ static int orient_to_fit(qg_runtime *rt, lrt_map *sub)
 static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int nesting,
                            qg_diags *diags)
 {
-    des_arena arena;
-    des_arena_init(&arena);
+    qg_arena arena;
+    qg_arena_init(&arena);
     des_keyed k;
     des_spec_error err;
     qg_status st = QG_OK;
     region r;
     if (des_parse_keyed(&arena, DES_DIR_SUBVAULT, spec, strlen(spec), &k, &err) != DES_PARSE_OK ||
         !k.slot_count || !find_region(map, k.keys, &r)) {
-        des_arena_free(&arena);
+        qg_arena_free(&arena);
         return QG_OK;
     }
     qg_diags *quiet = qg_diags_new();
@@ -317,7 +317,7 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
                      quiet && qg_diags_count(quiet) ? ": " : "",
                      quiet && qg_diags_count(quiet) ? qg_diags_get(quiet, 0)->message : "");
     qg_diags_free(quiet);
-    des_arena_free(&arena);
+    qg_arena_free(&arena);
     return st ? st : placed ? QG_OK : QG_ERR_LUA;
 }
 

@@ -21,7 +21,8 @@ static int inside(const qg_cave *cave, int x, int y)
     return x >= 0 && y >= 0 && x < cave->width && y < cave->height;
 }
 
-/* The level's plain arrays, fetched once: quest levels are large. */
+/* The level's plain arrays, fetched once: quest levels are large. Specials
+ * and masks are NULL when the level has none. */
 typedef struct source {
     const unsigned char *in_map;
     const int32_t *feature, *special;
@@ -45,12 +46,13 @@ static void write_cell(fixed_job *job, const source *s, int src, int at)
         cave_set_feature(cave, at, feat);
     if (cave_has_info(cave))
         cave_set_info(cave, at, info);
-    cave_set_mask(cave, at, cave_mask(cave, at) | s->mask[src] |
+    cave_set_mask(cave, at, cave_mask(cave, at) | (s->mask ? s->mask[src] : 0u) |
                                 ((info & QG_INFO_ICKY) ? QG_MASK_VAULT : 0u));
-    cave_set_special(cave, at, s->special[src]);
+    cave_set_special(cave, at, s->special ? s->special[src] : 0);
 }
 
-/* The level's masks, and vault marking for its ICKY cells. */
+/* The level's masks (from may be NULL: none), and vault marking for its
+ * ICKY cells. */
 static void or_masks(uint32_t *restrict mask, const uint32_t *restrict from,
                      const uint32_t *restrict info, int n)
 {
@@ -58,15 +60,16 @@ static void or_masks(uint32_t *restrict mask, const uint32_t *restrict from,
     const uint64_t icky = (uint64_t)QG_INFO_ICKY << 32 | QG_INFO_ICKY;
     int i = 0;
     for (; i + 2 <= n; i += 2) {
-        uint64_t m, f, in;
+        uint64_t m, f = 0, in;
         memcpy(&m, mask + i, sizeof m);
-        memcpy(&f, from + i, sizeof f);
+        if (from)
+            memcpy(&f, from + i, sizeof f);
         memcpy(&in, info + i, sizeof in);
         m |= f | (in & icky) / QG_INFO_ICKY * QG_MASK_VAULT;
         memcpy(mask + i, &m, sizeof m);
     }
     for (; i < n; i++)
-        mask[i] |= from[i] | (info[i] & QG_INFO_ICKY) / QG_INFO_ICKY * QG_MASK_VAULT;
+        mask[i] |= (from ? from[i] : 0u) | (info[i] & QG_INFO_ICKY) / QG_INFO_ICKY * QG_MASK_VAULT;
 }
 
 /* A row wholly in the map, with the level's own feature indices, is
@@ -77,9 +80,11 @@ static void copy_row(fixed_job *job, const source *s, int src, int at, int n)
     memcpy(cave->feature + at, s->feature + src, (size_t)n * sizeof *cave->feature);
     if (cave->cave_info)
         memcpy(cave->cave_info + at, s->info + src, (size_t)n * sizeof *cave->cave_info);
-    if (cave->special)
+    if (cave->special && s->special)
         memcpy(cave->special + at, s->special + src, (size_t)n * sizeof *cave->special);
-    or_masks(cave->vault_mask + at, s->mask + src, s->info + src, n);
+    else if (cave->special)
+        memset(cave->special + at, 0, (size_t)n * sizeof *cave->special);
+    or_masks(cave->vault_mask + at, s->mask ? s->mask + src : NULL, s->info + src, n);
 }
 
 /* OR of the values: the sign bit says whether one is negative, zero
@@ -108,7 +113,7 @@ static int write_row(fixed_job *job, const source *s, int src, int at, int n)
             if (s->in_map[src + i])
                 write_cell(job, s, src + i, at + i);
     }
-    return or_all(s->special + src, n) != 0;
+    return s->special && or_all(s->special + src, n) != 0;
 }
 
 static size_t count_in_map(const unsigned char *in_map, size_t n)
@@ -162,6 +167,8 @@ static int request_specials(fixed_job *job)
 {
     const int32_t *special = qg_level_specials(job->level);
     const unsigned char *in_map = qg_level_in_map(job->level);
+    if (!special)
+        return 1;
     int lw = qg_level_width(job->level), lh = qg_level_height(job->level);
     qg_cell cell;
     for (int y = 0; y < lh; y++) {

@@ -209,7 +209,8 @@ int qg_level_height(const qg_level *level);
 const char *qg_level_name(const qg_level *level);
 qg_status qg_level_set_name(qg_level *level, const char *name);
 
-/* Plain arrays, row-major, width × height entries. */
+/* Plain arrays, row-major, width × height entries. Vault masks and
+ * specials are NULL while no cell of the level has one (all zero). */
 const unsigned char *qg_level_glyphs(const qg_level *level);
 const int32_t *qg_level_features(const qg_level *level);
 const uint32_t *qg_level_cave_info(const qg_level *level);

@@ -1,4 +1,4 @@
-#include "des/arena.h"
+#include "core/arena.h"
 
 #include <stdalign.h>
 #include <stddef.h>
@@ -6,52 +6,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Blocks start small (most maps hold a few hundred bytes of directives)
- * and double up to BLOCK_MAX. The first, with its header, stays within
- * 1 KiB, the sizes malloc serves from its per-thread cache: the Lua
- * runtime makes and frees an arena for each SUBST, KFEAT, COLOUR... */
-#define BLOCK_MIN 992u
+/* Blocks start small (most owners hold a few hundred bytes) and double up
+ * to BLOCK_MAX. */
+#define BLOCK_MIN 256u
 #define BLOCK_MAX 16384u
 #define ALIGN alignof(max_align_t)
 
-struct des_arena_block {
-    des_arena_block *next;
+struct qg_arena_block {
+    qg_arena_block *next;
     size_t used, cap;
     alignas(max_align_t) unsigned char data[];
 };
 
-void des_arena_init(des_arena *arena)
+void qg_arena_init(qg_arena *arena)
 {
     arena->head = NULL;
 }
 
-void des_arena_free(des_arena *arena)
+void qg_arena_free(qg_arena *arena)
 {
-    des_arena_block *b = arena->head;
+    qg_arena_block *b = arena->head;
     while (b) {
-        des_arena_block *next = b->next;
+        qg_arena_block *next = b->next;
         free(b);
         b = next;
     }
     arena->head = NULL;
 }
 
-/* size bytes, not cleared */
-static void *bump(des_arena *arena, size_t size)
+/* size bytes at a multiple of align (a power of two up to ALIGN), not
+ * cleared */
+static void *bump(qg_arena *arena, size_t size, size_t align)
 {
     if (size > SIZE_MAX - ALIGN)
         return NULL;
-    size = (size + ALIGN - 1) & ~(size_t)(ALIGN - 1);
     if (size == 0)
-        size = ALIGN;
-    des_arena_block *b = arena->head;
-    if (!b || b->cap - b->used < size) {
+        size = 1;
+    qg_arena_block *b = arena->head;
+    size_t pad = b ? (align - (b->used & (align - 1))) & (align - 1) : 0;
+    if (!b || b->cap - b->used < size + pad) {
         size_t cap = b ? (b->cap < BLOCK_MAX ? b->cap * 2 : BLOCK_MAX) : BLOCK_MIN;
         if (size > cap)
             cap = size;
         if (cap > SIZE_MAX - sizeof *b)
             return NULL;
-        des_arena_block *fresh = malloc(sizeof *fresh + cap);
+        qg_arena_block *fresh = malloc(sizeof *fresh + cap);
         if (!fresh)
             return NULL;
         fresh->used = 0;
@@ -66,32 +65,40 @@ static void *bump(des_arena *arena, size_t size)
             arena->head = fresh;
         }
         b = fresh;
+        pad = 0;
     }
-    void *p = b->data + b->used;
-    b->used += size;
+    void *p = b->data + b->used + pad;
+    b->used += pad + size;
     return p;
 }
 
-void *des_arena_alloc(des_arena *arena, size_t size)
+void *qg_arena_alloc(qg_arena *arena, size_t size)
 {
-    void *p = bump(arena, size);
+    void *p = bump(arena, size, ALIGN);
     if (p)
         memset(p, 0, size);
     return p;
 }
 
-void *des_arena_array(des_arena *arena, size_t count, size_t size)
+void *qg_arena_array(qg_arena *arena, size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)
         return NULL;
-    return des_arena_alloc(arena, count * size);
+    return qg_arena_alloc(arena, count * size);
 }
 
-char *des_arena_strndup(des_arena *arena, const char *s, size_t len)
+void *qg_arena_array_uncleared(qg_arena *arena, size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        return NULL;
+    return bump(arena, count * size, ALIGN);
+}
+
+char *qg_arena_strndup(qg_arena *arena, const char *s, size_t len)
 {
     if (len == SIZE_MAX)
         return NULL;
-    char *copy = bump(arena, len + 1);
+    char *copy = bump(arena, len + 1, 1);
     if (copy) {
         memcpy(copy, s, len);
         copy[len] = '\0';
