@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "cache/format.h"
 #include "cache/depth.h"
+#include "cache/reader.h"
 #include "cache/zblob.h"
 #include "core/buf.h"
 #include "core/mapdef.h"
@@ -397,6 +398,21 @@ static void row_shapes(void **state)
     qg_diags_free(d);
 }
 
+/* The writer's verification on three threads reports what one does. */
+static qg_status verify_both_ways(const qg_cache *c, qg_diags *d)
+{
+    qg_diags *three = qg_diags_new();
+    size_t before = qg_diags_count(d);
+    qg_status st = qg_cache_verify(c, d);
+    assert_int_equal(qgc_verify(c, 3, three), st);
+    assert_int_equal(qg_diags_count(three), qg_diags_count(d) - before);
+    for (size_t i = 0; i < qg_diags_count(three); i++)
+        assert_string_equal(qg_diags_get(three, i)->message,
+                            qg_diags_get(d, before + i)->message);
+    qg_diags_free(three);
+    return st;
+}
+
 /* Opening, verifying and loading every map of a damaged file: each step
  * must fail cleanly or succeed; returns 1 when the damage was caught. */
 static int damage_caught(const char *path, int no_mmap)
@@ -407,7 +423,7 @@ static int damage_caught(const char *path, int no_mmap)
     qg_status st = qg_cache_open(path, &opt, &c, d);
     int caught = st != QG_OK;
     if (st == QG_OK) {
-        caught = qg_cache_verify(c, d) != QG_OK;
+        caught = verify_both_ways(c, d) != QG_OK;
         for (size_t i = 0; i < qg_cache_map_count(c); i++) {
             qg_mapdef *def;
             char *text;

@@ -1,9 +1,9 @@
 /* The full check behind `questgrid cache verify` and the writer's
  * re-verification: every blob's bounds, CRC, inflation and structure (that
  * the blobs tile the blob area exactly was checked at open). The writer
- * checks on several threads: the maps are split into runs, each reported
- * into diagnostics of its own that are joined in order, so the report is
- * the same for any thread count. */
+ * checks on several threads: the files' contexts, then the maps, are split
+ * into runs, each reported into diagnostics of its own that are joined in
+ * order, so the report is the same for any thread count. */
 #include "cache/reader.h"
 #include "cache/zblob.h"
 
@@ -74,32 +74,59 @@ static size_t check_map(const qg_cache *c, size_t i, const context *contexts,
     return errors;
 }
 
-typedef struct map_run {
+/* Reads and indexes a file's context; 1 for a problem (reported), -1
+ * when out of memory. */
+static int read_context(const qg_cache *c, size_t i, context *ctx, qgc_inflater *inf,
+                        qg_diags *diags)
+{
+    char what[300];
+    snprintf(what, sizeof what, "context of %s", c->files[i].path);
+    qg_status read = qgc_read_blob(c, &c->file_blobs[i], inf, what, &ctx->text, diags);
+    if (read == QG_OK && !index_context(ctx, c->file_blobs[i].raw_size)) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+        read = QG_ERR_NOMEM;
+    }
+    return read == QG_ERR_NOMEM ? -1 : read != QG_OK;
+}
+
+/* One thread's share of a pass: the contexts of files [from, to), or the
+ * maps [from, to) once every context is read. */
+typedef struct run {
     const qg_cache *c;
-    const context *contexts;
+    context *contexts;
+    int maps;
     size_t from, to;
     qg_diags *diags;
     size_t errors;
-} map_run;
+    int nomem;
+} run;
 
 static void *check_run(void *p)
 {
-    map_run *run = p;
+    run *r = p;
     qgc_inflater inf;
     qgc_inflater_init(&inf);
-    for (size_t i = run->from; i < run->to; i++)
-        run->errors += check_map(run->c, i, run->contexts, &inf, run->diags);
+    for (size_t i = r->from; i < r->to && !r->nomem; i++) {
+        if (r->maps) {
+            r->errors += check_map(r->c, i, r->contexts, &inf, r->diags);
+        } else {
+            int bad = read_context(r->c, i, &r->contexts[i], &inf, r->diags);
+            r->nomem = bad < 0;
+            r->errors += bad != 0;
+        }
+    }
     qgc_inflater_end(&inf);
     return NULL;
 }
 
-/* Checks the maps on jobs threads (this one included); a run whose
- * thread cannot start is checked here. */
-static size_t check_maps(const qg_cache *c, const context *contexts, int jobs,
-                         qg_diags *diags)
+/* Runs a pass over count items on jobs threads (this one included); a run
+ * whose thread cannot start is checked here. Reports come in item order.
+ * Returns the problems found; *nomem is set when memory ran out. */
+static size_t check_pass(const qg_cache *c, context *contexts, int maps, size_t count,
+                         int jobs, int *nomem, qg_diags *diags)
 {
-    size_t n = c->header.map_count, errors = 0;
-    map_run runs[MAX_VERIFY_JOBS];
+    size_t errors = 0;
+    run runs[MAX_VERIFY_JOBS];
     pthread_t threads[MAX_VERIFY_JOBS];
     int started[MAX_VERIFY_JOBS] = {0};
     jobs = jobs < 1 ? 1 : jobs > MAX_VERIFY_JOBS ? MAX_VERIFY_JOBS : jobs;
@@ -110,9 +137,11 @@ static size_t check_maps(const qg_cache *c, const context *contexts, int jobs,
     for (int k = 0; k < jobs; k++) {
         runs[k].c = c;
         runs[k].contexts = contexts;
-        runs[k].from = n * (size_t)k / (size_t)jobs;
-        runs[k].to = n * (size_t)(k + 1) / (size_t)jobs;
+        runs[k].maps = maps;
+        runs[k].from = count * (size_t)k / (size_t)jobs;
+        runs[k].to = count * (size_t)(k + 1) / (size_t)jobs;
         runs[k].errors = 0;
+        runs[k].nomem = 0;
     }
     for (int k = 1; k < jobs; k++)
         started[k] = pthread_create(&threads[k], NULL, check_run, &runs[k]) == 0;
@@ -122,50 +151,37 @@ static size_t check_maps(const qg_cache *c, const context *contexts, int jobs,
             pthread_join(threads[k], NULL);
         else
             check_run(&runs[k]);
-        errors += runs[k].errors;
     }
-    errors += runs[0].errors;
-    for (int k = 1; k < jobs; k++) {
-        qgc_diags_merge(diags, runs[k].diags);
-        qg_diags_free(runs[k].diags);
+    for (int k = 0; k < jobs; k++) {
+        errors += runs[k].errors;
+        *nomem |= runs[k].nomem;
+        if (k) {
+            qgc_diags_merge(diags, runs[k].diags);
+            qg_diags_free(runs[k].diags);
+        }
     }
     return errors;
 }
 
 qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
 {
-    size_t errors = 0, n = c->header.file_count;
+    size_t n = c->header.file_count;
     context *contexts = calloc(n + 1, sizeof *contexts);
     if (!contexts) {
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    qg_status st = QG_OK;
-    qgc_inflater inf;
-    qgc_inflater_init(&inf);
-    for (size_t i = 0; i < n && st == QG_OK; i++) {
-        char what[300];
-        snprintf(what, sizeof what, "context of %s", c->files[i].path);
-        qg_status read = qgc_read_blob(c, &c->file_blobs[i], &inf, what, &contexts[i].text,
-                                       diags);
-        if (read == QG_OK && !index_context(&contexts[i], c->file_blobs[i].raw_size)) {
-            qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
-            read = QG_ERR_NOMEM;
-        }
-        if (read == QG_ERR_NOMEM)
-            st = read;
-        errors += read != QG_OK;
-    }
-    qgc_inflater_end(&inf);
-    if (st == QG_OK)
-        errors += check_maps(c, contexts, jobs, diags);
+    int nomem = 0;
+    size_t errors = check_pass(c, contexts, 0, n, jobs, &nomem, diags);
+    if (!nomem)
+        errors += check_pass(c, contexts, 1, c->header.map_count, jobs, &nomem, diags);
     for (size_t i = 0; i < n; i++) {
         free(contexts[i].text);
         free(contexts[i].line_start);
     }
     free(contexts);
-    if (st != QG_OK)
-        return st;
+    if (nomem)
+        return QG_ERR_NOMEM;
     return errors ? QG_ERR_CORRUPT : QG_OK;
 }
 
