@@ -13,21 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A text made of head, then count copies of unit, then tail. */
-static char *repeat(const char *head, const char *unit, size_t count, const char *tail,
-                    size_t *len)
-{
-    size_t h = strlen(head), u = strlen(unit), t = strlen(tail);
-    char *text = malloc(h + u * count + t + 1);
-    assert_non_null(text);
-    memcpy(text, head, h);
-    for (size_t i = 0; i < count; i++)
-        memcpy(text + h + i * u, unit, u);
-    memcpy(text + h + u * count, tail, t + 1);
-    *len = h + u * count + t;
-    return text;
-}
-
 static qg_status parse(const char *path, const char *text, size_t len, const qg_fd_options *opt,
                        qg_mapdef **def, qg_diags *diags)
 {
@@ -40,7 +25,7 @@ static void ten_megabyte_line(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("F:.:1:8\nD:", ".", 10u << 20, "\nP:0:0\n", &len);
+    char *text = test_repeat("F:.:1:8\nD:", ".", 10u << 20, "\nP:0:0\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(parse("long.txt", text, len, NULL, &def, diags), QG_OK);
@@ -56,7 +41,7 @@ static void ten_megabyte_comment_and_condition(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("?:[EQU 1 ", "1 ", 5u << 20, "]\nF:.:1:8\nD:.\n", &len);
+    char *text = test_repeat("?:[EQU 1 ", "1 ", 5u << 20, "]\nF:.:1:8\nD:.\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(parse("cond.txt", text, len, NULL, &def, diags), QG_OK);
@@ -75,7 +60,7 @@ static void oversized_level_is_refused(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("F:.:1:8\nD:", ".", 17u << 20, "\n", &len);
+    char *text = test_repeat("F:.:1:8\nD:", ".", 17u << 20, "\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(parse("wide.txt", text, len, NULL, &def, diags), QG_OK);
@@ -92,7 +77,7 @@ static void million_rows(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("F:.:1:8\n", "D:...\n", 1000000, "P:0:0\n", &len);
+    char *text = test_repeat("F:.:1:8\n", "D:...\n", 1000000, "P:0:0\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(parse("rows.txt", text, len, NULL, &def, diags), QG_OK);
@@ -274,7 +259,7 @@ static void deep_expression(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("?:", "[NOT ", 100000, "1\nD:.\n", &len);
+    char *text = test_repeat("?:", "[NOT ", 100000, "1\nD:.\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_mapdef *def = NULL;
     assert_int_equal(parse("deep.txt", text, len, NULL, &def, diags), QG_ERR_PARSE);
@@ -288,7 +273,7 @@ static void mapping_with_nul_and_long_line(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("# hostile\n", "x", 1u << 20, "\nF\0oo\n\xff\xfe\n", &len);
+    char *text = test_repeat("# hostile\n", "x", 1u << 20, "\nF\0oo\n\xff\xfe\n", &len);
     qg_mapping *mapping = qg_mapping_new();
     qg_diags *diags = qg_diags_new();
     assert_int_equal(qg_mapping_load_text(mapping, "mapping.txt", text, len, diags), QG_ERR_PARSE);

@@ -9,20 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *repeat(const char *head, const char *unit, size_t count, const char *tail,
-                    size_t *len)
-{
-    size_t h = strlen(head), u = strlen(unit), t = strlen(tail);
-    char *text = malloc(h + u * count + t + 1);
-    assert_non_null(text);
-    memcpy(text, head, h);
-    for (size_t i = 0; i < count; i++)
-        memcpy(text + h + i * u, unit, u);
-    memcpy(text + h + u * count, tail, t + 1);
-    *len = h + u * count + t;
-    return text;
-}
-
 /* Parses text and compiles its first map; returns the compile status
  * (the parse status in *parsed). */
 static qg_status compile(const char *text, size_t len, qg_status *parsed, qg_diags *diags)
@@ -47,7 +33,7 @@ static void ten_megabyte_row(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("NAME: long\nMAP\n", "x", 10u << 20, "\nENDMAP\n", &len);
+    char *text = test_repeat("NAME: long\nMAP\n", "x", 10u << 20, "\nENDMAP\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_status parsed;
     assert_int_not_equal(compile(text, len, &parsed, diags), QG_OK);
@@ -61,7 +47,7 @@ static void million_rows(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("NAME: rows\nMAP\n", "x.x\n", 1000000, "ENDMAP\n", &len);
+    char *text = test_repeat("NAME: rows\nMAP\n", "x.x\n", 1000000, "ENDMAP\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_status parsed;
     assert_int_not_equal(compile(text, len, &parsed, diags), QG_OK);
@@ -74,7 +60,7 @@ static void ten_megabyte_lua_line(void **state)
 {
     (void)state;
     size_t len;
-    char *text = repeat("NAME: lualong\n: local s = \"", "a", 10u << 20,
+    char *text = test_repeat("NAME: lualong\n: local s = \"", "a", 10u << 20,
                         "\"\n: assert(#s == 10485760)\nMAP\nx\nENDMAP\n", &len);
     qg_diags *diags = qg_diags_new();
     qg_status parsed;

@@ -108,3 +108,17 @@ void test_walk_files(const char *dir, const char *suffix,
     }
     closedir(d);
 }
+
+char *test_repeat(const char *head, const char *unit, size_t count, const char *tail,
+                  size_t *len)
+{
+    size_t h = strlen(head), u = strlen(unit), t = strlen(tail);
+    char *text = malloc(h + u * count + t + 1);
+    assert_non_null(text);
+    memcpy(text, head, h);
+    for (size_t i = 0; i < count; i++)
+        memcpy(text + h + i * u, unit, u);
+    memcpy(text + h + u * count, tail, t + 1);
+    *len = h + u * count + t;
+    return text;
+}

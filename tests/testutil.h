@@ -21,6 +21,10 @@ const char *test_corpus_path_or_skip(const char *relative);
 /* Writes text to a fresh file under a temporary directory; returns its
  * path (static storage, one per call up to 16). */
 const char *test_write_temp(const char *name, const char *text, size_t len);
+/* A text made of head, then count copies of unit, then tail (malloc'd;
+ * *len is its length). */
+char *test_repeat(const char *head, const char *unit, size_t count, const char *tail,
+                  size_t *len);
 /* True when some diagnostic has this severity and contains the text. */
 int test_diags_contain(const qg_diags *diags, qg_severity severity, const char *text);
 
