@@ -8,9 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+typedef struct qg_strpool_entry {
+    char *text;
+    uint32_t hash;
+} qg_strpool_entry;
+
 typedef struct qg_strpool {
-    char **strings;   /* by id; id 0 is reserved for "no string" */
-    uint32_t *hashes; /* by id */
+    qg_strpool_entry *entries; /* by id; id 0 is reserved for "no string" */
     size_t count;
     size_t cap;
     uint32_t *slots;  /* open-addressing hash of ids */
