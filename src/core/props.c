@@ -27,10 +27,12 @@ qg_status qg_props_add(qg_props *props, const char *key, const char *value)
 
 qg_status qg_props_set(qg_props *props, const char *key, const char *value)
 {
+    if (!value)
+        value = "";
     for (size_t i = 0; i < props->count; i++) {
         if (strcmp(props->items[i].key, key) != 0)
             continue;
-        char *v = qg_arena_strndup(&props->text, value ? value : "", value ? strlen(value) : 0);
+        char *v = qg_arena_strndup(&props->text, value, strlen(value));
         if (!v)
             return QG_ERR_NOMEM;
         props->items[i].value = v;

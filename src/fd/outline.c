@@ -18,9 +18,9 @@ size_t fd_row_len(const qg_fd_record *row)
 int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index)
 {
     if (rec->kind == QG_FD_ROW && !f->seen_cond) {
-        size_t len = fd_row_len(rec);
         if (rec->skipped)
             return 1;
+        size_t len = fd_row_len(rec);
         if (f->fixed_rows < INT_MAX)
             f->fixed_rows++;
         if (len && len > (size_t)f->width)

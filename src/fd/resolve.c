@@ -32,7 +32,8 @@ typedef struct resolver {
     qg_level *level;          /* NULL while sizing */
     size_t *others;           /* room for a row: its bytes put_row left */
     unsigned char *open;      /* files being processed */
-    unsigned char *cond;      /* per record: 0 not evaluated, 1 skip, 2 read */
+    unsigned char *cond;      /* per outline entry: 0 not evaluated, 1 skip,
+                                 2 read */
     int width, height;
     int depth;
     int gate_pending, gate_y, gate_x;
