@@ -47,19 +47,6 @@ static int same_text(const char *a, const char *b)
     return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-/* Each unmapped index is reported once. */
-static int first_report(des_writer *w, qg_vocab_kind kind, int32_t index)
-{
-    int32_t id = (int32_t)((uint32_t)kind << 24 | ((uint32_t)index & 0xFFFFFF));
-    for (size_t i = 0; i < w->warned_count; i++)
-        if (w->warned[i] == id)
-            return 0;
-    int32_t *slot = QG_PUSH(w->warned, w->warned_count, w->warned_cap);
-    if (slot)
-        *slot = id;
-    return 1;
-}
-
 /* A Crawl name for an indexed thing, through the mapping. */
 static const char *mapped(des_writer *w, qg_vocab_kind kind, int32_t index, const char *what,
                           const char *name)
@@ -68,7 +55,7 @@ static const char *mapped(des_writer *w, qg_vocab_kind kind, int32_t index, cons
     const qg_mapping_entry *e = m ? qg_mapping_by_index(m, kind, index) : NULL;
     if (e && e->crawl_name[0])
         return e->crawl_name;
-    if (first_report(w, kind, index))
+    if (qg_reported_first(&w->reported, kind, index))
         des_warn(w, "unmapped %s %d%s%s%s: %s", what, (int)index, name ? " (" : "",
              name ? name : "", name ? ")" : "",
              e ? "the mapping gives it no Crawl name" : "no mapping entry");

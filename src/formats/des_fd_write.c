@@ -16,8 +16,7 @@ typedef struct fd_des {
     qg_fd_dialect dialect;
     long *parent;          /* per file: the %: record that first read it, or -1 */
     unsigned char glyph[256]; /* letter -> .des glyph */
-    int32_t *warned;
-    size_t warned_count, warned_cap;
+    qg_reported reported;
     int failed;
 } fd_des;
 
@@ -97,18 +96,6 @@ static void put_chain(fd_des *w, const qg_fd_record *rec)
 
 /* ---- names ------------------------------------------------------------- */
 
-static int first_report(fd_des *w, qg_vocab_kind kind, int32_t index)
-{
-    int32_t id = (int32_t)((uint32_t)kind << 24 | ((uint32_t)index & 0xFFFFFF));
-    for (size_t i = 0; i < w->warned_count; i++)
-        if (w->warned[i] == id)
-            return 0;
-    int32_t *slot = QG_PUSH(w->warned, w->warned_count, w->warned_cap);
-    if (slot)
-        *slot = id;
-    return 1;
-}
-
 static const char *crawl_name(fd_des *w, const qg_fd_record *rec, qg_vocab_kind kind,
                               const qg_thing *t, const char *what)
 {
@@ -120,7 +107,7 @@ static const char *crawl_name(fd_des *w, const qg_fd_record *rec, qg_vocab_kind 
         e = qg_mapping_by_edit_name(m, kind, t->name);
     if (e && e->crawl_name[0])
         return e->crawl_name;
-    if (first_report(w, kind, t->index))
+    if (qg_reported_first(&w->reported, kind, t->index))
         report(w, QG_WARNING, rec, "unmapped %s %d%s%s: %s", what, (int)t->index,
                t->name ? " " : "", t->name ? t->name : "",
                e ? "the mapping gives it no Crawl name" : "no mapping entry");
@@ -335,6 +322,6 @@ qg_status qg_des_write_fd(const qg_mapdef *def, const qg_write_options *options,
     }
     qg_buf_free(&buf);
     free(w.parent);
-    free(w.warned);
+    qg_reported_free(&w.reported);
     return status;
 }

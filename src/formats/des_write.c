@@ -263,7 +263,7 @@ qg_status qg_des_write_level(const qg_level *level, const qg_write_options *opti
         free(w->mons[i]);
     for (int i = 0; i < w->item_count; i++)
         free(w->items[i]);
-    free(w->warned);
+    qg_reported_free(&w->reported);
     free(cells);
     free(w);
     return status;

@@ -43,8 +43,7 @@ typedef struct des_writer {
     size_t lost_info, lost_special, lost_things, lost_exits, lost_random;
     uint32_t tag_masks;        /* masks the level's tags give every cell */
     int transparent;           /* the level has the "transparent" tag */
-    int32_t *warned;           /* (kind << 24 | index) already reported */
-    size_t warned_count, warned_cap;
+    qg_reported reported;      /* indices already reported unmapped */
     int failed;
 } des_writer;
 

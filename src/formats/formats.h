@@ -29,6 +29,17 @@ int qg_deflate(qg_buf *out, const void *data, size_t len, int gzip);
  * QG_ERR_CORRUPT on bad data. */
 qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len);
 
+/* The vocabulary indices a writer has reported it cannot map, so that it
+ * reports each once. */
+typedef struct qg_reported {
+    int32_t *ids;  /* kind << 24 | index */
+    size_t count, cap;
+} qg_reported;
+
+/* 1 the first time (kind, index) is asked about (and remembers it). */
+int qg_reported_first(qg_reported *r, qg_vocab_kind kind, int32_t index);
+void qg_reported_free(qg_reported *r);
+
 /* "index", "random", "clone", "reward", "name", "tag"; NULL for none. */
 const char *qg_thing_kind_name(qg_thing_kind kind);
 /* The kind called name; QG_THING_NONE when unknown. */

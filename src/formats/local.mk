@@ -19,6 +19,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/mapping.c \
 	src/formats/png.c \
 	src/formats/render_text.c \
+	src/formats/reported.c \
 	src/formats/thing_names.c \
 	src/formats/tileset_font.c \
 	src/formats/tmx_build.c \
