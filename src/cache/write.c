@@ -11,20 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int write_all(int fd, const char *data, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return 0;
-        data += n;
-        len -= (size_t)n;
-    }
-    return 1;
-}
-
 static qg_status verify_temp(const char *tmp, const char *path, int jobs, qg_diags *diags)
 {
     qg_diags *found = qg_diags_new();
@@ -95,7 +81,7 @@ static qg_status write_verified(const char *path, const void *data, size_t len, 
         qg_buf_free(&tmp);
         return QG_ERR_IO;
     }
-    int ok = write_all(fd, data, len) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
+    int ok = qg_write_all(fd, data, len) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
     int saved = errno;
     ok = close(fd) == 0 && ok;
     qg_status st = QG_OK;

@@ -95,16 +95,16 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
     return QG_OK;
 }
 
-static int write_all(int fd, const char *data, size_t len)
+int qg_write_all(int fd, const void *data, size_t len)
 {
+    const char *p = data;
     while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)  /* 0 for a non-empty write would repeat forever */
             return 0;
-        }
-        data += n;
+        p += n;
         len -= (size_t)n;
     }
     return 1;
@@ -124,7 +124,7 @@ static qg_status write_special(const char *path, const struct stat *st, const vo
     if (fd < 0)
         return io_error(diags, path, "cannot open");
     int flags = fcntl(fd, F_GETFL);
-    int ok = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 && write_all(fd, data, len);
+    int ok = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 && qg_write_all(fd, data, len);
     int saved = errno;
     ok = close(fd) == 0 && ok;
     if (!ok) {
@@ -179,7 +179,7 @@ static qg_status write_replacing(const char *path, const void *data, size_t len,
         qg_buf_free(&tmp);
         return st;
     }
-    int ok = write_all(fd, data, len) && fsync(fd) == 0;
+    int ok = qg_write_all(fd, data, len) && fsync(fd) == 0;
     int saved = errno;
     ok = close(fd) == 0 && ok;
     if (ok) {

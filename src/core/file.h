@@ -19,6 +19,10 @@ qg_status qg_read_file(const char *path, size_t max_len, char **data,
 qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
                                qg_diags *diags);
 
+/* Writes all len bytes to fd (again after EINTR); 0 on failure, errno
+ * set. */
+int qg_write_all(int fd, const void *data, size_t len);
+
 /* The file a write to path replaces: the file a symbolic link names (never
  * the link), else path itself. NULL on no memory; free with free(). */
 char *qg_write_target(const char *path);
