@@ -117,28 +117,9 @@ static qg_status write_cache(const char *cache_path, const char *src_path,
     return st;
 }
 
-static const char *temp_dir(void)
-{
-    static char dir[64];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/qgcache.XXXXXX");
-        assert_non_null(mkdtemp(dir));
-    }
-    return dir;
-}
-
-static const char *temp_path(const char *name)
-{
-    static char paths[8][256];
-    static int next;
-    char *p = paths[next++ % 8];
-    snprintf(p, 256, "%s/%s", temp_dir(), name);
-    return p;
-}
-
 static const char *small_cache(void)
 {
-    const char *path = temp_path("small.qgc");
+    const char *path = test_temp_path("small.qgc");
     qg_diags *d = qg_diags_new();
     assert_int_equal(write_cache(path, "maps/sample.des", des_text, sizeof des_text - 1, 0, d), QG_OK);
     qg_diags_free(d);
@@ -377,7 +358,7 @@ static void row_shapes(void **state)
     const qg_mapdef *one[1] = {fd}, *two[1] = {odd};
     assert_int_equal(qg_cache_writer_add_file(w, &a, one, 1, d), QG_OK);
     assert_int_equal(qg_cache_writer_add_file(w, &b, two, 1, d), QG_OK);
-    const char *path = temp_path("rows.qgc");
+    const char *path = test_temp_path("rows.qgc");
     assert_int_equal(qg_cache_writer_write(w, path, NULL, d), QG_OK);
     qg_cache_writer_free(w);
     qg_cache *c;
@@ -449,7 +430,7 @@ static void truncation_at_every_offset(void **state)
     (void)state;
     size_t len;
     unsigned char *data = slurp(small_cache(), &len);
-    const char *cut = temp_path("cut.qgc");
+    const char *cut = test_temp_path("cut.qgc");
     for (size_t n = 0; n < len; n++) {
         spit(cut, data, n);
         assert_true(damage_caught(cut, (int)(n & 1)));
@@ -462,7 +443,7 @@ static void bit_flips_everywhere(void **state)
     (void)state;
     size_t len;
     unsigned char *data = slurp(small_cache(), &len);
-    const char *bad = temp_path("flip.qgc");
+    const char *bad = test_temp_path("flip.qgc");
     for (size_t i = 0; i < len; i++) {
         data[i] ^= (unsigned char)(1u << (i % 8));
         spit(bad, data, len);
@@ -507,7 +488,7 @@ static void header_damage_is_named(void **state)
     size_t len;
     unsigned char *orig = slurp(small_cache(), &len);
     unsigned char *data = malloc(len);
-    const char *bad = temp_path("header.qgc");
+    const char *bad = test_temp_path("header.qgc");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         memcpy(data, orig, len);
         rewrite_header(data, cases[i].change);
@@ -709,10 +690,10 @@ static qg_source_state state_of(const char *cache_path, unsigned flags)
 static void staleness(void **state)
 {
     (void)state;
-    const char *src = temp_path("stale.des");
+    const char *src = test_temp_path("stale.des");
     spit(src, des_text, sizeof des_text - 1);
     set_mtime(src, 1000000000);
-    const char *cache = temp_path("stale.qgc");
+    const char *cache = test_temp_path("stale.qgc");
     qg_diags *d = qg_diags_new();
     assert_int_equal(write_cache(cache, src, des_text, sizeof des_text - 1, 1000000000, d), QG_OK);
     assert_int_equal(state_of(cache, 0), QG_SOURCE_FRESH);
@@ -749,7 +730,7 @@ static size_t temp_files_in(const char *dir, const char *prefix)
 static void failed_write_keeps_previous(void **state)
 {
     (void)state;
-    const char *path = temp_path("keep.qgc");
+    const char *path = test_temp_path("keep.qgc");
     qg_diags *d = qg_diags_new();
     assert_int_equal(write_cache(path, "one.des", des_text, sizeof des_text - 1, 0, d), QG_OK);
     size_t len;
@@ -781,7 +762,7 @@ static void failed_write_keeps_previous(void **state)
     unsigned char *after = slurp(path, &after_len);
     assert_int_equal(len, after_len);
     assert_memory_equal(before, after, len);
-    assert_int_equal(temp_files_in(temp_dir(), "keep.qgc"), 0);
+    assert_int_equal(temp_files_in(test_temp_dir(), "keep.qgc"), 0);
     free(before);
     free(after);
     qg_diags_free(d);
@@ -853,7 +834,7 @@ static void read_without_mmap(void **state)
     qg_cache_close(c);
     assert_int_equal(qg_cache_open_memory("\x89QGC", 4, "short", &c, d), QG_ERR_CORRUPT);
     assert_true(test_diags_contain(d, QG_ERROR, "shorter than a cache header"));
-    assert_int_equal(qg_cache_open(temp_dir(), &opt, &c, d), QG_ERR_IO);
+    assert_int_equal(qg_cache_open(test_temp_dir(), &opt, &c, d), QG_ERR_IO);
     assert_int_equal(qg_cache_open("/nonexistent.qgc", &opt, &c, d), QG_ERR_NOTFOUND);
     qg_diags_free(d);
 }

@@ -10,25 +10,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *temp_dir(void)
-{
-    static char dir[64];
-    if (!dir[0]) {
-        snprintf(dir, sizeof dir, "/tmp/qgcompile.XXXXXX");
-        assert_non_null(mkdtemp(dir));
-    }
-    return dir;
-}
-
-static const char *temp_path(const char *name)
-{
-    static char paths[8][256];
-    static int next;
-    char *p = paths[next++ % 8];
-    snprintf(p, 256, "%s/%s", temp_dir(), name);
-    return p;
-}
-
 static void spit(const char *path, const char *text)
 {
     FILE *f = fopen(path, "wb");
@@ -67,7 +48,7 @@ static void bundled_data(void **state)
     snprintf(edit, sizeof edit, "%s/lib/edit", test_srcdir());
     snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
     const char *inputs[2] = {edit, des};
-    const char *out = temp_path("bundled.qgc");
+    const char *out = test_temp_path("bundled.qgc");
     qg_diags *d = qg_diags_new();
     qg_compile_stats stats;
     qg_status st = qg_cache_compile(inputs, 2, out, NULL, &stats, d);
@@ -116,13 +97,13 @@ static void bundled_data(void **state)
 static void cross_file_references(void **state)
 {
     (void)state;
-    const char *a = temp_path("a.des"), *b = temp_path("b.des");
+    const char *a = test_temp_path("a.des"), *b = test_temp_path("b.des");
     spit(a, "{{\nfunction shared_tag() return \"from_a\" end\n}}\n"
             "NAME: a_map\nTAGS: plain\nMAP\n.\nENDMAP\n");
     spit(b, "NAME: b_map\n: tags(shared_tag())\nDEPTH: D:3\nMAP\nx.x\nENDMAP\n");
     const char *orders[2][2] = {{b, a}, {a, b}};
     for (int o = 0; o < 2; o++) {
-        const char *out = temp_path("cross.qgc");
+        const char *out = test_temp_path("cross.qgc");
         qg_diags *d = qg_diags_new();
         qg_status st = qg_cache_compile(orders[o], 2, out, NULL, NULL, d);
         qg_diags_print(d, stderr);
@@ -143,7 +124,7 @@ static void threads_change_nothing(void **state)
     char des[4096];
     snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
     const char *inputs[1] = {des};
-    const char *one = temp_path("one.qgc"), *three = temp_path("three.qgc");
+    const char *one = test_temp_path("one.qgc"), *three = test_temp_path("three.qgc");
     qg_diags *d = qg_diags_new();
     qg_compile_options opt = {.jobs = 1};
     assert_int_equal(qg_cache_compile(inputs, 1, one, &opt, NULL, d), QG_OK);
@@ -165,7 +146,7 @@ static qg_diags *compile_reports(const char *const *inputs, size_t count, int jo
 {
     qg_diags *d = qg_diags_new();
     qg_compile_options opt = {.jobs = jobs};
-    assert_int_not_equal(qg_cache_compile(inputs, count, temp_path("order.qgc"), &opt, NULL, d),
+    assert_int_not_equal(qg_cache_compile(inputs, count, test_temp_path("order.qgc"), &opt, NULL, d),
                          QG_OK);
     return d;
 }
@@ -174,10 +155,10 @@ static void parse_in_file_order(void **state)
 {
     (void)state;
     char a[256], b[256], c[256], e[256], want[600];
-    snprintf(a, sizeof a, "%s", temp_path("order_a.des"));
-    snprintf(b, sizeof b, "%s", temp_path("order_b.des"));
-    snprintf(c, sizeof c, "%s", temp_path("order_c.des"));
-    snprintf(e, sizeof e, "%s", temp_path("order_e.des"));
+    snprintf(a, sizeof a, "%s", test_temp_path("order_a.des"));
+    snprintf(b, sizeof b, "%s", test_temp_path("order_b.des"));
+    snprintf(c, sizeof c, "%s", test_temp_path("order_c.des"));
+    snprintf(e, sizeof e, "%s", test_temp_path("order_e.des"));
     spit(a, "NAME: one\nMAP\nx\nENDMAP\nNAME: two\nMAP\nx\nENDMAP\n");
     spit(b, "# x\nNAME:  two\nMAP\ny\nENDMAP\n");
     spit(c, "NAME: open\nMAP\nx\n");
@@ -209,7 +190,7 @@ static void parse_in_file_order(void **state)
 
 static size_t temp_files(void)
 {
-    DIR *dp = opendir(temp_dir());
+    DIR *dp = opendir(test_temp_dir());
     size_t n = 0;
     struct dirent *e;
     while ((e = readdir(dp)))
@@ -230,10 +211,10 @@ static void progress(void *user, size_t done, size_t total)
 static void failures_and_cancel(void **state)
 {
     (void)state;
-    const char *good = temp_path("good.des"), *bad = temp_path("bad.des");
+    const char *good = test_temp_path("good.des"), *bad = test_temp_path("bad.des");
     spit(good, "NAME: good_map\nTAGS: fine\nMAP\n.\nENDMAP\n");
     spit(bad, "NAME: bad_map\n: error(\"deliberate\")\nMAP\n.\nENDMAP\n");
-    const char *out = temp_path("keep.qgc");
+    const char *out = test_temp_path("keep.qgc");
     qg_diags *d = qg_diags_new();
     const char *only_good[1] = {good};
     assert_int_equal(qg_cache_compile(only_good, 1, out, NULL, NULL, d), QG_OK);
@@ -286,12 +267,12 @@ static void stale_sources(void **state)
 {
     (void)state;
     char dir[300];
-    snprintf(dir, sizeof dir, "%s/stale", temp_dir());
+    snprintf(dir, sizeof dir, "%s/stale", test_temp_dir());
     mkdir(dir, 0755);
     char src[400];
     snprintf(src, sizeof src, "%s/x.des", dir);
     spit(src, "NAME: stale_map\nTAGS: one\nMAP\n.\nENDMAP\n");
-    const char *out = temp_path("stale.qgc");
+    const char *out = test_temp_path("stale.qgc");
     const char *inputs[1] = {"x.des"};
     qg_compile_options co = {.base_dir = dir};
     qg_diags *d = qg_diags_new();
@@ -341,7 +322,7 @@ static void crawl_corpus(void **state)
         return;
     }
     const char *inputs[1] = {des}, *lua_paths[1] = {dlua};
-    const char *out = temp_path("crawl.qgc");
+    const char *out = test_temp_path("crawl.qgc");
     qg_diags *d = qg_diags_new();
     qg_compile_options opt = {.lua_paths = lua_paths, .lua_path_count = 1, .jobs = 2,
                               .keep_going = 1};

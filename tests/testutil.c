@@ -54,18 +54,28 @@ const char *test_corpus_path_or_skip(const char *relative)
     return path;
 }
 
-const char *test_write_temp(const char *name, const char *text, size_t len)
+const char *test_temp_dir(void)
 {
     static char dir[256];
-    static char paths[16][512];
-    static int next;
     if (!dir[0]) {
         snprintf(dir, sizeof dir, "/tmp/qgtest.XXXXXX");
-        if (!mkdtemp(dir))
-            return NULL;
+        assert_non_null(mkdtemp(dir));
     }
+    return dir;
+}
+
+const char *test_temp_path(const char *name)
+{
+    static char paths[16][512];
+    static int next;
     char *path = paths[next++ % 16];
-    snprintf(path, 512, "%s/%s", dir, name);
+    snprintf(path, 512, "%s/%s", test_temp_dir(), name);
+    return path;
+}
+
+const char *test_write_temp(const char *name, const char *text, size_t len)
+{
+    const char *path = test_temp_path(name);
     FILE *f = fopen(path, "wb");
     if (!f)
         return NULL;

@@ -18,7 +18,11 @@ const char *test_corpus_dir(void);
 const char *test_src_path(const char *relative);
 /* Returns the corpus path of relative, or calls skip() when it is absent. */
 const char *test_corpus_path_or_skip(const char *relative);
-/* Writes text to a fresh file under a temporary directory; returns its
+/* A temporary directory of the test program's own (made on first use). */
+const char *test_temp_dir(void);
+/* The path of name in it (static storage, one per call up to 16). */
+const char *test_temp_path(const char *name);
+/* Writes text to a fresh file under the temporary directory; returns its
  * path (static storage, one per call up to 16). */
 const char *test_write_temp(const char *name, const char *text, size_t len);
 /* A text made of head, then count copies of unit, then tail (malloc'd;
