@@ -29,35 +29,34 @@ size_t qg_cache_find_quest(const qg_cache *c, int quest)
     return QG_CACHE_NONE;
 }
 
+/* The next space-separated word at *p (length in *len, 0 at the end);
+ * *p moves past it. */
+static const char *next_word(const char **p, size_t *len)
+{
+    while (**p == ' ')
+        (*p)++;
+    const char *word = *p;
+    while (**p && **p != ' ')
+        (*p)++;
+    *len = (size_t)(*p - word);
+    return word;
+}
+
 static int has_word(const char *words, const char *word, size_t len)
 {
-    const char *p = words;
-    while (*p) {
-        while (*p == ' ')
-            p++;
-        const char *end = p;
-        while (*end && *end != ' ')
-            end++;
-        if ((size_t)(end - p) == len && len && memcmp(p, word, len) == 0)
+    size_t n;
+    for (const char *p = words, *w; (w = next_word(&p, &n)), n;)
+        if (n == len && memcmp(w, word, len) == 0)
             return 1;
-        p = end;
-    }
     return 0;
 }
 
 static int has_all_tags(const char *tags, const char *wanted)
 {
-    const char *p = wanted;
-    while (*p) {
-        while (*p == ' ')
-            p++;
-        const char *end = p;
-        while (*end && *end != ' ')
-            end++;
-        if (end > p && !has_word(tags, p, (size_t)(end - p)))
+    size_t n;
+    for (const char *p = wanted, *w; (w = next_word(&p, &n)), n;)
+        if (!has_word(tags, w, n))
             return 0;
-        p = end;
-    }
     return 1;
 }
 
