@@ -379,18 +379,19 @@ static void row_shapes(void **state)
     qg_diags_free(d);
 }
 
-/* The writer's verification on three threads reports what one does. */
+/* The full check; a blob the writer's CRC check refuses must fail it too,
+ * with the same report first. */
 static qg_status verify_both_ways(const qg_cache *c, qg_diags *d)
 {
-    qg_diags *three = qg_diags_new();
+    qg_diags *crcs = qg_diags_new();
     size_t before = qg_diags_count(d);
     qg_status st = qg_cache_verify(c, d);
-    assert_int_equal(qgc_verify(c, 3, three), st);
-    assert_int_equal(qg_diags_count(three), qg_diags_count(d) - before);
-    for (size_t i = 0; i < qg_diags_count(three); i++)
-        assert_string_equal(qg_diags_get(three, i)->message,
-                            qg_diags_get(d, before + i)->message);
-    qg_diags_free(three);
+    if (qgc_verify_crcs(c, crcs) != QG_OK) {
+        assert_int_equal(st, QG_ERR_CORRUPT);
+        assert_true(qg_diags_count(d) > before);
+        assert_string_equal(qg_diags_get(crcs, 0)->message, qg_diags_get(d, before)->message);
+    }
+    qg_diags_free(crcs);
     return st;
 }
 

@@ -82,8 +82,10 @@ int qgc_splice_point(const unsigned char *ctx, size_t ctx_len, const qgc_map_blo
 /* The same when the caller knows at, where line first_line starts. */
 int qgc_splice_at(const unsigned char *ctx, size_t ctx_len, size_t at,
                   const qgc_map_blob *b, size_t *pos, size_t *blank);
-/* qg_cache_verify on jobs threads; the same report for any count. */
-qg_status qgc_verify(const qg_cache *cache, int jobs, qg_diags *diags);
+/* The CRC of every blob, against the bytes in the file (their bounds were
+ * checked at open): what the writer re-checks in the file it has just
+ * written, whose blobs it made itself. */
+qg_status qgc_verify_crcs(const qg_cache *cache, qg_diags *diags);
 qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

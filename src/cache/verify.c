@@ -1,18 +1,12 @@
-/* The full check behind `questgrid cache verify` and the writer's
- * re-verification: every blob's bounds, CRC, inflation and structure (that
- * the blobs tile the blob area exactly was checked at open). The writer
- * checks on several threads: the files' contexts, then the maps, are split
- * into runs, each reported into diagnostics of its own that are joined in
- * order, so the report is the same for any thread count. */
+/* The full check behind `questgrid cache verify`: every blob's bounds, CRC,
+ * inflation and structure (that the blobs tile the blob area exactly was
+ * checked at open); and the CRC check alone, the writer's re-verification. */
 #include "cache/reader.h"
 #include "cache/zblob.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { MAX_VERIFY_JOBS = 64 };
 
 /* A file's context and where each of its lines starts: each map's text is
  * checked against its line without walking the context from the top. */
@@ -89,97 +83,21 @@ static int read_context(const qg_cache *c, size_t i, context *ctx, qgc_inflater 
     return read == QG_ERR_NOMEM ? -1 : read != QG_OK;
 }
 
-/* One thread's share of a pass: the contexts of files [from, to), or the
- * maps [from, to) once every context is read. */
-typedef struct run {
-    const qg_cache *c;
-    context *contexts;
-    int maps;
-    size_t from, to;
-    qg_diags *diags;
-    size_t errors;
-    int nomem;
-} run;
-
-static void *check_run(void *p)
+/* The contexts of every file, then every map against its file's. */
+static qg_status check_all(const qg_cache *c, context *contexts, qg_diags *diags)
 {
-    run *r = p;
     qgc_inflater inf;
     qgc_inflater_init(&inf);
-    for (size_t i = r->from; i < r->to && !r->nomem; i++) {
-        if (r->maps) {
-            r->errors += check_map(r->c, i, r->contexts, &inf, r->diags);
-        } else {
-            int bad = read_context(r->c, i, &r->contexts[i], &inf, r->diags);
-            r->nomem = bad < 0;
-            r->errors += bad != 0;
-        }
-    }
-    qgc_inflater_end(&inf);
-    return NULL;
-}
-
-/* Runs a pass over count items on jobs threads (this one included); a run
- * whose thread cannot start is checked here. Reports come in item order.
- * Returns the problems found; *nomem is set when memory ran out. */
-static size_t check_pass(const qg_cache *c, context *contexts, int maps, size_t count,
-                         int jobs, int *nomem, qg_diags *diags)
-{
     size_t errors = 0;
-    run runs[MAX_VERIFY_JOBS];
-    pthread_t threads[MAX_VERIFY_JOBS];
-    int started[MAX_VERIFY_JOBS] = {0};
-    jobs = jobs < 1 ? 1 : jobs > MAX_VERIFY_JOBS ? MAX_VERIFY_JOBS : jobs;
-    runs[0].diags = diags;
-    for (int k = 1; k < jobs; k++)
-        if (!(runs[k].diags = qg_diags_new()))
-            jobs = k;
-    for (int k = 0; k < jobs; k++) {
-        runs[k].c = c;
-        runs[k].contexts = contexts;
-        runs[k].maps = maps;
-        runs[k].from = count * (size_t)k / (size_t)jobs;
-        runs[k].to = count * (size_t)(k + 1) / (size_t)jobs;
-        runs[k].errors = 0;
-        runs[k].nomem = 0;
-    }
-    for (int k = 1; k < jobs; k++)
-        started[k] = pthread_create(&threads[k], NULL, check_run, &runs[k]) == 0;
-    check_run(&runs[0]);
-    for (int k = 1; k < jobs; k++) {
-        if (started[k])
-            pthread_join(threads[k], NULL);
-        else
-            check_run(&runs[k]);
-    }
-    for (int k = 0; k < jobs; k++) {
-        errors += runs[k].errors;
-        *nomem |= runs[k].nomem;
-        if (k) {
-            qgc_diags_merge(diags, runs[k].diags);
-            qg_diags_free(runs[k].diags);
-        }
-    }
-    return errors;
-}
-
-qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
-{
-    size_t n = c->header.file_count;
-    context *contexts = calloc(n + 1, sizeof *contexts);
-    if (!contexts) {
-        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
-        return QG_ERR_NOMEM;
-    }
     int nomem = 0;
-    size_t errors = check_pass(c, contexts, 0, n, jobs, &nomem, diags);
-    if (!nomem)
-        errors += check_pass(c, contexts, 1, c->header.map_count, jobs, &nomem, diags);
-    for (size_t i = 0; i < n; i++) {
-        free(contexts[i].text);
-        free(contexts[i].line_start);
+    for (size_t i = 0; i < c->header.file_count && !nomem; i++) {
+        int bad = read_context(c, i, &contexts[i], &inf, diags);
+        nomem = bad < 0;
+        errors += bad != 0;
     }
-    free(contexts);
+    for (size_t i = 0; i < c->header.map_count && !nomem; i++)
+        errors += check_map(c, i, contexts, &inf, diags);
+    qgc_inflater_end(&inf);
     if (nomem)
         return QG_ERR_NOMEM;
     return errors ? QG_ERR_CORRUPT : QG_OK;
@@ -187,5 +105,42 @@ qg_status qgc_verify(const qg_cache *c, int jobs, qg_diags *diags)
 
 qg_status qg_cache_verify(const qg_cache *c, qg_diags *diags)
 {
-    return qgc_verify(c, 1, diags);
+    size_t n = c->header.file_count;
+    context *contexts = calloc(n + 1, sizeof *contexts);
+    if (!contexts) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
+    qg_status st = check_all(c, contexts, diags);
+    for (size_t i = 0; i < n; i++) {
+        free(contexts[i].text);
+        free(contexts[i].line_start);
+    }
+    free(contexts);
+    return st;
+}
+
+static int crc_matches(const qg_cache *c, uint64_t offset, uint32_t size, uint32_t crc)
+{
+    return qgc_crc32(c->data + c->header.blobs_offset + offset, size) == crc;
+}
+
+qg_status qgc_verify_crcs(const qg_cache *c, qg_diags *diags)
+{
+    size_t errors = 0;
+    for (size_t i = 0; i < c->header.file_count; i++) {
+        const qgc_blob_ref *ref = &c->file_blobs[i];
+        if (!crc_matches(c, ref->offset, ref->size, ref->crc)) {
+            qgc_corrupt(diags, c, "context of %s: blob CRC mismatch", c->files[i].path);
+            errors++;
+        }
+    }
+    for (size_t i = 0; i < c->header.map_count; i++) {
+        const qg_cache_entry *e = &c->maps[i];
+        if (!crc_matches(c, e->blob_offset, e->blob_size, e->crc32)) {
+            qgc_corrupt(diags, c, "map '%s': blob CRC mismatch", e->name);
+            errors++;
+        }
+    }
+    return errors ? QG_ERR_CORRUPT : QG_OK;
 }

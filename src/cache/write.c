@@ -11,13 +11,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static qg_status verify_temp(const char *tmp, const char *path, int jobs, qg_diags *diags)
+static qg_status verify_temp(const char *tmp, const char *path, qg_diags *diags)
 {
     qg_diags *found = qg_diags_new();
     qg_cache *cache = NULL;
     qg_status st = found ? qg_cache_open(tmp, NULL, &cache, found) : QG_ERR_NOMEM;
     if (st == QG_OK)
-        st = qgc_verify(cache, jobs, found);
+        st = qgc_verify_crcs(cache, found);
     qg_cache_close(cache);
     if (st != QG_OK)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
@@ -39,12 +39,12 @@ static void sync_directory(const char *path)
     free(dir);
 }
 
-static qg_status write_verified(const char *path, const void *data, size_t len, int jobs,
+static qg_status write_verified(const char *path, const void *data, size_t len,
                                 volatile sig_atomic_t *cancel, qg_diags *diags);
 
 /* A cache is only ever a regular file: through a link the file it names
  * is replaced; a FIFO, device or directory is refused, never replaced. */
-qg_status qgc_write_verified(const char *path, const void *data, size_t len, int jobs,
+qg_status qgc_write_verified(const char *path, const void *data, size_t len,
                              volatile sig_atomic_t *cancel, qg_diags *diags)
 {
     char *target = qg_write_target(path);
@@ -59,13 +59,13 @@ qg_status qgc_write_verified(const char *path, const void *data, size_t len, int
                      "not a regular file: a cache is written only as a regular file");
         status = QG_ERR_IO;
     } else {
-        status = write_verified(target, data, len, jobs, cancel, diags);
+        status = write_verified(target, data, len, cancel, diags);
     }
     free(target);
     return status;
 }
 
-static qg_status write_verified(const char *path, const void *data, size_t len, int jobs,
+static qg_status write_verified(const char *path, const void *data, size_t len,
                                 volatile sig_atomic_t *cancel, qg_diags *diags)
 {
     qg_buf tmp;
@@ -91,7 +91,7 @@ static qg_status write_verified(const char *path, const void *data, size_t len, 
         st = QG_ERR_IO;
     }
     if (st == QG_OK)
-        st = verify_temp(tmp.data, path, jobs, diags);
+        st = verify_temp(tmp.data, path, diags);
     if (st == QG_OK && cancel && *cancel) {
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "interrupted; nothing written");
         st = QG_ERR_IO;

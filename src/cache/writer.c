@@ -301,7 +301,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     if (st == QG_OK)
         st = assemble(w, &dict, opt->jobs, &image);
     if (st == QG_OK)
-        st = qgc_write_verified(path, image.data, image.len, opt->jobs, opt->cancel, diags);
+        st = qgc_write_verified(path, image.data, image.len, opt->cancel, diags);
     else if (opt->cancel && *opt->cancel)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "interrupted; nothing written");
     else if (st == QG_ERR_LIMIT)

@@ -62,7 +62,8 @@ qg_status qg_cache_writer_add_file(qg_cache_writer *writer,
                                    qg_diags *diags);
 size_t qg_cache_writer_map_count(const qg_cache_writer *writer);
 /* Writes the cache to path atomically: a temporary file in the same
- * directory, fsync, a full verification of the temporary file, rename.
+ * directory, fsync, a check of the temporary file (opened as a reader
+ * opens it, then every blob's CRC), rename.
  * On any failure (or cancellation) the temporary file is removed and a
  * previous file at path is left untouched. */
 qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
