@@ -150,10 +150,8 @@ static qg_status decode_rows(qgc_cursor *meta, const qgc_map_blob *b, qg_mapdef 
 static const char *implied_value(const qg_cache_entry *e, const shape *sh, const char *key,
                                  char *num)
 {
-    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0) {
-        snprintf(num, 24, "%zu", key[0] == 'w' ? sh->width : sh->rows);
-        return num;
-    }
+    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0)
+        return qg_decimal(num, (long long)(key[0] == 'w' ? sh->width : sh->rows));
     const char *fields[7] = {e->tags, e->depth, e->place, e->orient,
                              e->chance, e->weight, e->desc};
     static const char *const keys[7] = {"tags", "depth", "place", "orient",
@@ -163,10 +161,8 @@ static const char *implied_value(const qg_cache_entry *e, const shape *sh, const
             return fields[f];
     if (strcmp(key, "name") == 0)
         return e->name;
-    if (strcmp(key, "quest") == 0 && e->quest >= 0) {
-        snprintf(num, 24, "%d", e->quest);
-        return num;
-    }
+    if (strcmp(key, "quest") == 0 && e->quest >= 0)
+        return qg_decimal(num, e->quest);
     return NULL;
 }
 

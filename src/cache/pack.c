@@ -193,21 +193,18 @@ static int key_code(const char *key)
 static int same_as_implied(const qgc_map_rec *map, const qg_mapdef *def, const char *key,
                            const char *value)
 {
-    char text[24];
-    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0) {
-        snprintf(text, sizeof text, "%zu", key[0] == 'w' ? (size_t)qg_mapdef_width(def)
-                                                         : def->row_count);
-        return strcmp(text, value) == 0;
-    }
+    char text[QG_DECIMAL_SIZE];
+    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0)
+        return strcmp(qg_decimal(text, key[0] == 'w' ? (long long)qg_mapdef_width(def)
+                                                     : (long long)def->row_count),
+                      value) == 0;
     if (strcmp(key, "name") == 0)
         return strcmp(map->name, value) == 0;
     for (int f = 0; f < 7; f++)
         if (strcmp(qgc_field_keys[f], key) == 0)
             return strcmp(map->fields[f], value) == 0;
-    if (strcmp(key, "quest") == 0 && map->quest >= 0) {
-        snprintf(text, sizeof text, "%d", map->quest);
-        return strcmp(text, value) == 0;
-    }
+    if (strcmp(key, "quest") == 0 && map->quest >= 0)
+        return strcmp(qg_decimal(text, map->quest), value) == 0;
     return 0;
 }
 

@@ -275,10 +275,9 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
                         qg_chunk_kind kind, int *result, qg_diags *diags)
 {
     lua_State *L = rt->L;
-    static const char *const names[QG_CHUNK_KINDS] = {
-        "prelude", "mapchunk", "main", "validate", "veto", "epilogue"};
-    char chunkname[32];
-    snprintf(chunkname, sizeof chunkname, "=dl%s", names[kind]);
+    static const char *const chunknames[QG_CHUNK_KINDS] = {
+        "=dlprelude", "=dlmapchunk", "=dlmain", "=dlvalidate", "=dlveto", "=dlepilogue"};
+    const char *chunkname = chunknames[kind];
     lrt_budget_reset(rt);
     lrt_push_env(L, rt, map);
     int status = lrt_load(L, chunk->code, chunk->len, chunkname, -1);
@@ -484,8 +483,11 @@ char *lrt_sorted_tags(lrt_map *map)
     qg_buf_init(&b);
     qg_buf_putc(&b, '\0');
     b.len = 0;
-    for (size_t i = 0; i < map->tags.count; i++)
-        qg_buf_printf(&b, "%s%s", i ? " " : "", map->tags.items[i]);
+    for (size_t i = 0; i < map->tags.count; i++) {
+        if (i)
+            qg_buf_putc(&b, ' ');
+        qg_buf_puts(&b, map->tags.items[i]);
+    }
     return qg_buf_take(&b);
 }
 
@@ -495,10 +497,17 @@ static char *joined(const lrt_strs *strs, const char *sep, long tail)
     qg_buf_init(&b);
     qg_buf_putc(&b, '\0');
     b.len = 0;
-    for (size_t i = 0; i < strs->count; i++)
-        qg_buf_printf(&b, "%s%s", i ? sep : "", strs->items[i]);
-    if (tail >= 0)
-        qg_buf_printf(&b, "%s%ld", strs->count ? sep : "", tail);
+    for (size_t i = 0; i < strs->count; i++) {
+        if (i)
+            qg_buf_puts(&b, sep);
+        qg_buf_puts(&b, strs->items[i]);
+    }
+    char num[QG_DECIMAL_SIZE];
+    if (tail >= 0) {
+        if (strs->count)
+            qg_buf_puts(&b, sep);
+        qg_buf_puts(&b, qg_decimal(num, tail));
+    }
     return qg_buf_take(&b);
 }
 
@@ -518,7 +527,7 @@ void lrt_fixup(lrt_map *map)
 
 static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_depth)
 {
-    char num[32];
+    char num[QG_DECIMAL_SIZE];
     char *tags = lrt_sorted_tags(map);
     char *depth = joined(&map->depths, ", ", -1);
     char *place = joined(&map->places, ", ", -1);
@@ -538,17 +547,15 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
             st = qg_props_set(&def->props, "chance", chance);
         if (!st)
             st = qg_props_set(&def->props, "weight", weight);
-        snprintf(num, sizeof num, "%d", map->has_order ? map->order : 0);
         if (!st)
-            st = qg_props_set(&def->props, "order", num);
+            st = qg_props_set(&def->props, "order",
+                              qg_decimal(num, map->has_order ? map->order : 0));
         if (!st)
             st = qg_props_set(&def->props, "desc", map->desc ? map->desc : "");
-        snprintf(num, sizeof num, "%d", map->width);
         if (!st)
-            st = qg_props_set(&def->props, "width", num);
-        snprintf(num, sizeof num, "%d", map->height);
+            st = qg_props_set(&def->props, "width", qg_decimal(num, map->width));
         if (!st)
-            st = qg_props_set(&def->props, "height", num);
+            st = qg_props_set(&def->props, "height", qg_decimal(num, map->height));
     }
     free(tags);
     free(depth);
