@@ -309,6 +309,13 @@ static void source_text_back_out(void **state)
     assert_int_equal(len, want_len);
     assert_memory_equal(text, want, len);
     free(text);
+    /* the blob itself leaves the name out (the index has it) */
+    const qg_cache_entry *e = qg_cache_entry_at(c, qg_cache_find(c, "alpha"));
+    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
+    unsigned char *raw;
+    assert_int_equal(qgc_read_blob(c, &ref, NULL, "alpha", &raw, d), QG_OK);
+    assert_memory_equal(raw, "NAME: \nTAGS:", 12);
+    free(raw);
     assert_int_equal(qg_cache_map_source(c, qg_cache_find(c, "gamma"), &text, &len, &first, d), QG_OK);
     assert_string_equal(text, strstr(des_text, "NAME: gamma"));
     free(text);
@@ -605,6 +612,7 @@ static size_t bomb_cache(unsigned char **image, uint32_t raw_size)
     qg_buf meta;
     qg_buf_init(&meta);
     qgc_put_svarint(&meta, 0);               /* the slice starts at line 1 */
+    qgc_put_varint(&meta, 0);                /* with the name left in it */
     qgc_put_varint(&meta, QGC_ROWS_PLAIN);   /* no rows */
     qgc_put_varint(&meta, 0);
     qgc_put_svarint(&meta, 0);

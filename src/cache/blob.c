@@ -35,13 +35,15 @@ qg_status qgc_read_blob(const qg_cache *c, const qgc_blob_ref *ref, qgc_inflater
     return QG_OK;
 }
 
-int qgc_decode_map_head(const unsigned char *meta, size_t meta_len,
-                        const unsigned char *raw, size_t raw_len, int line,
-                        qgc_map_blob *out)
+/* Splits a map's metadata and its blob, the name put back. */
+static int decode_map_head(const unsigned char *meta, size_t meta_len,
+                           const unsigned char *raw, size_t raw_len, int line,
+                           qgc_map_blob *out)
 {
     qgc_cursor cur;
     qgc_cursor_init(&cur, meta, meta_len);
     int64_t first = (int64_t)line + qgc_get_svarint(&cur);
+    qgc_get_varint(&cur);   /* where the name was, already put back */
     /* The blob is all slice unless rows are listed after it. */
     size_t slice = raw_len;
     qgc_cursor peek = cur;
@@ -56,6 +58,60 @@ int qgc_decode_map_head(const unsigned char *meta, size_t meta_len,
     out->rows = raw + slice;
     out->rows_len = raw_len - slice;
     return !cur.bad && !peek.bad && first >= 0 && first <= 0x7fffffff;
+}
+
+/* Where the writer took the name out of the slice's first line (it ended
+ * that line): 0 when it did not, else that place + 1. */
+static uint64_t name_place(const unsigned char *meta, size_t meta_len)
+{
+    qgc_cursor cur;
+    qgc_cursor_init(&cur, meta, meta_len);
+    qgc_get_svarint(&cur);
+    return qgc_get_varint(&cur);
+}
+
+/* Puts the name back at place - 1 of raw's first line, which must end
+ * there; raw grows by its length. */
+static int put_name_back(unsigned char **raw, size_t *len, uint64_t place, const char *name)
+{
+    size_t at = (size_t)(place - 1), n = strlen(name);
+    if (place - 1 > *len || memchr(*raw, '\n', at) || (at < *len && (*raw)[at] != '\n'))
+        return -1;
+    unsigned char *more = realloc(*raw, *len + n + 1);
+    if (!more)
+        return 0;
+    memmove(more + at + n, more + at, *len - at + 1);
+    memcpy(more + at, name, n);
+    *raw = more;
+    *len += n;
+    return 1;
+}
+
+qg_status qgc_read_map(const qg_cache *c, size_t index, qgc_inflater *inf,
+                       unsigned char **raw, qgc_map_blob *blob, qg_diags *diags)
+{
+    const qg_cache_entry *e = &c->maps[index];
+    char what[300];
+    snprintf(what, sizeof what, "map '%s'", e->name);
+    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
+    qg_status st = qgc_read_blob(c, &ref, inf, what, raw, diags);
+    if (st != QG_OK)
+        return st;
+    size_t len = e->raw_size;
+    uint64_t place = name_place(c->meta[index].data, c->meta[index].len);
+    int put = place ? put_name_back(raw, &len, place, e->name) : 1;
+    if (put == 0) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+        st = QG_ERR_NOMEM;
+    } else if (put < 0 || !decode_map_head(c->meta[index].data, c->meta[index].len, *raw,
+                                           len, e->line, blob)) {
+        st = qgc_corrupt(diags, c, "%s: malformed blob", what);
+    }
+    if (st != QG_OK) {
+        free(*raw);
+        *raw = NULL;
+    }
+    return st;
 }
 
 /* What the rows imply for the "width" and "height" properties. */

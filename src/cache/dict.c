@@ -4,7 +4,6 @@
  * across the whole input, most valuable last (shortest distance), give
  * every blob that knowledge. */
 #include "cache/pack.h"
-#include "cache/reader.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -139,11 +138,8 @@ static void *count_lines(void *arg)
         c->ok = add_lines(c, c->files[f].blob.raw.data, c->files[f].blob.raw.len, f);
     for (size_t m = 0; c->ok && m < c->map_count; m++) {
         const qgc_map_rec *map = &c->maps[m];
-        qgc_map_blob b;
-        if (qgc_decode_map_head((const unsigned char *)map->meta.data, map->meta.len,
-                                (const unsigned char *)map->blob.raw.data, map->blob.raw.len,
-                                map->line, &b))
-            c->ok = add_lines(c, b.text, b.text_len, c->file_count + m);
+        if (map->slice_len)
+            c->ok = add_lines(c, map->blob.raw.data, map->slice_len, c->file_count + m);
     }
     free(c->t.index);
     c->t.index = NULL;

@@ -15,17 +15,7 @@ static qg_status read_map_blob(const qg_cache *c, size_t index, unsigned char **
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "no map %zu in the cache", index);
         return QG_ERR_NOTFOUND;
     }
-    char what[300];
-    snprintf(what, sizeof what, "map '%s'", e->name);
-    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
-    qg_status st = qgc_read_blob(c, &ref, NULL, what, raw, diags);
-    if (st == QG_OK && !qgc_decode_map_head(c->meta[index].data, c->meta[index].len, *raw,
-                                             e->raw_size, e->line, blob)) {
-        free(*raw);
-        *raw = NULL;
-        st = qgc_corrupt(diags, c, "%s: malformed blob", what);
-    }
-    return st;
+    return qgc_read_map(c, index, NULL, raw, blob, diags);
 }
 
 qg_source_state qg_cache_source_state(const qg_cache *c, size_t file)

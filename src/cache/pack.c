@@ -254,13 +254,30 @@ static qg_status fill_index(qgc_map_rec *map, const qg_mapdef *def, size_t file_
     return ok ? QG_OK : QG_ERR_NOMEM;
 }
 
+/* Where the map's name starts when it ends the slice's first line (a .des
+ * NAME: line), else len + 1. The index holds the name: the blob need not,
+ * and unique names are what deflate compresses worst. */
+static size_t name_at(const char *slice_text, size_t len, const char *name)
+{
+    const char *nl = memchr(slice_text, '\n', len);
+    size_t line = nl ? (size_t)(nl - slice_text) : len, n = strlen(name);
+    if (n == 0 || n > line || memcmp(slice_text + line - n, name, n) != 0)
+        return len + 1;
+    return line - n;
+}
+
 static void put_map(qgc_map_rec *map, const qg_mapdef *def, const char *text,
                     const lines *ln, slice s)
 {
     const char *st = s.first_line ? text + ln->start[s.first_line - 1] : "";
     size_t sl = s.first_line ? ln->start[s.last_line] - ln->start[s.first_line - 1] : 0;
+    size_t at = name_at(st, sl, def->name), name_len = at <= sl ? strlen(def->name) : 0;
     qgc_put_svarint(&map->meta, (int64_t)s.first_line - def->line);
-    qg_buf_append(&map->blob.raw, st, sl);
+    qgc_put_varint(&map->meta, at <= sl ? at + 1 : 0);
+    qg_buf_append(&map->blob.raw, st, at <= sl ? at : sl);
+    if (at <= sl)
+        qg_buf_append(&map->blob.raw, st + at + name_len, sl - at - name_len);
+    map->slice_len = sl - name_len;
     put_rows(&map->meta, &map->blob.raw, def, st, sl, s.first_line);
     put_props(&map->meta, def, map);
 }

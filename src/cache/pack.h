@@ -22,6 +22,7 @@ typedef struct qgc_map_rec {
     char *fields[7]; /* tags depth place orient chance weight desc */
     qg_buf meta;     /* kept in the index: slice place, row shape, properties */
     qgc_blob blob;   /* the slice (and rows that are not plain) */
+    size_t slice_len; /* the slice's bytes in blob.raw (without the name) */
 } qgc_map_rec;
 
 typedef struct qgc_file_rec {

@@ -66,10 +66,12 @@ typedef struct qgc_map_blob {
     size_t rows_len;
 } qgc_map_blob;
 
-/* Splits a map's metadata (from the index) and its inflated blob. */
-int qgc_decode_map_head(const unsigned char *meta, size_t meta_len,
-                        const unsigned char *raw, size_t raw_len, int line,
-                        qgc_map_blob *out);
+/* Reads map index's blob (bounds, CRC, capped inflation), puts back the
+ * name the writer took out of its slice, and splits it with the map's
+ * metadata: *raw holds the bytes (the caller frees them), blob points into
+ * them. Problems are reported against "map 'NAME'". */
+qg_status qgc_read_map(const qg_cache *cache, size_t index, struct qgc_inflater *inf,
+                       unsigned char **raw, qgc_map_blob *blob, qg_diags *diags);
 /* Decodes rows and properties, into def when def is not NULL. Returns
  * QG_OK, QG_ERR_CORRUPT for malformed bytes or QG_ERR_NOMEM. */
 qg_status qgc_decode_map_body(const qg_cache_entry *entry, const qgc_map_blob *blob,

@@ -46,22 +46,17 @@ static size_t check_map(const qg_cache *c, size_t i, const context *contexts,
                         qgc_inflater *inf, qg_diags *diags)
 {
     const qg_cache_entry *e = &c->maps[i];
-    char what[300];
-    snprintf(what, sizeof what, "map '%s'", e->name);
-    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
     unsigned char *raw;
-    if (qgc_read_blob(c, &ref, inf, what, &raw, diags) != QG_OK)
-        return 1;
     qgc_map_blob blob;
+    if (qgc_read_map(c, i, inf, &raw, &blob, diags) != QG_OK)
+        return 1;
     size_t errors = 0;
     const context *ctx = &contexts[e->file];
-    if (!qgc_decode_map_head(c->meta[i].data, c->meta[i].len, raw, e->raw_size, e->line,
-                             &blob) ||
-        qgc_decode_map_body(e, &blob, NULL) != QG_OK) {
-        qgc_corrupt(diags, c, "%s: malformed blob", what);
+    if (qgc_decode_map_body(e, &blob, NULL) != QG_OK) {
+        qgc_corrupt(diags, c, "map '%s': malformed blob", e->name);
         errors++;
     } else if (ctx->text && !fits_context(c, e, ctx, &blob)) {
-        qgc_corrupt(diags, c, "%s: its text does not fit its file", what);
+        qgc_corrupt(diags, c, "map '%s': its text does not fit its file", e->name);
         errors++;
     }
     free(raw);

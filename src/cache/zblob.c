@@ -5,11 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Level 6 compresses these small texts within half a percent of level 9
- * in half the time. */
+/* Level 4: with the preset dictionary, most of a blob's matches are found
+ * in the first few links of a hash chain. On Crawl's corpus it gives 3%
+ * more bytes than level 6 in two thirds of the time. */
 static int init_stream(z_stream *z)
 {
-    return deflateInit2(z, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
+    return deflateInit2(z, 4, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK;
 }
 
 void qgc_deflater_init(qgc_deflater *d)

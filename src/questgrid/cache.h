@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define QG_CACHE_FORMAT_VERSION 1u
+#define QG_CACHE_FORMAT_VERSION 2u
 /* Returned by the lookups when nothing matches. */
 #define QG_CACHE_NONE ((size_t)-1)
 
