@@ -159,6 +159,38 @@ static int env_index(lua_State *L)
     return 1;
 }
 
+/* Whether env's __index is env_index, so that a name missing from env
+ * and present in the dgn table becomes a bound function. */
+static int looks_up_dgn(lua_State *L, int env)
+{
+    if (!lua_getmetatable(L, env))
+        return 0;
+    lua_pushliteral(L, "__index");
+    int own = lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == env_index;
+    lua_pop(L, 2);
+    return own;
+}
+
+int lrt_env_directive(lua_State *L, int env, const char *name, size_t len)
+{
+    lua_pushlstring(L, name, len);
+    int type = lua_rawget(L, env);
+    if (type == LUA_TFUNCTION && lua_tocfunction(L, -1) == bound_call)
+        return 1;
+    lua_pop(L, 1);
+    if (type != LUA_TNIL || !looks_up_dgn(L, env))
+        return 0;
+    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_pushlstring(L, name, len);
+    int known = lua_rawget(L, -2) == LUA_TFUNCTION;
+    lua_pop(L, 2);
+    if (!known)
+        return 0;
+    lua_pushlstring(L, name, len);
+    lua_gettable(L, env);
+    return 1;
+}
+
 static void register_env(lua_State *L, lrt_map *map, int env)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");

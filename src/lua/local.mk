@@ -11,6 +11,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/api_you.c \
 	src/lua/build_level.c \
 	src/lua/context.c \
+	src/lua/direct.c \
 	src/lua/env.c \
 	src/lua/map.c \
 	src/lua/resolve.c \
@@ -44,6 +45,14 @@ TESTS += tests/test_lua_crawl
 tests_test_lua_crawl_SOURCES = tests/test_lua_crawl.c
 tests_test_lua_crawl_CFLAGS = $(TESTS_CFLAGS)
 tests_test_lua_crawl_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_direct
+TESTS += tests/test_lua_direct
+tests_test_lua_direct_SOURCES = tests/test_lua_direct.c $(LUA_HARNESS)
+tests_test_lua_direct_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_direct_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 # The CLI test of show --seed and stats.

@@ -151,6 +151,10 @@ lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
 void lrt_drop_env(lua_State *L);
+/* Pushes env[name] and returns 1 when that is a dgn function bound to the
+ * map, looking it up as Lua would (env at absolute index env); else pushes
+ * nothing and returns 0. The lookup runs no Lua. */
+int lrt_env_directive(lua_State *L, int env, const char *name, size_t len);
 /* Sets the running map's environment aside (for a subvault's run) and
  * brings it back; lrt_env_save returns a registry reference. */
 int lrt_env_save(lua_State *L);

@@ -17,6 +17,10 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
  * the truth of its first return value. */
 qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
                         qg_chunk_kind kind, int *result, qg_diags *diags);
+/* The same, with the plain directive calls at the head of the chunk
+ * called directly instead of compiled (direct.c). */
+qg_status lrt_run_chunk_direct(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
+                               qg_chunk_kind kind, int *result, qg_diags *diags);
 /* prelude, mapchunk, pre_main hooks, main, post_main hooks. */
 qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
                       qg_diags *diags);

@@ -445,7 +445,7 @@ static qg_status run_optional(qg_runtime *rt, lrt_map *map, const lrt_chunks *ch
         if (plain)
             return plain > 0 ? QG_OK : QG_ERR_NOMEM;
     }
-    return lrt_run_chunk(rt, map, c, kind, result, diags);
+    return lrt_run_chunk_direct(rt, map, c, kind, result, diags);
 }
 
 qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
