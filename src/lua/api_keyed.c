@@ -212,10 +212,13 @@ static void overlay_one(lua_State *L, lrt_map *map, des_dir dir, const char *kin
     const des_slot *alts = &k.slots[0];
     int frozen = -1, ok = 1, written = -1;
     char spec[256];
+    unsigned char is_key[256] = {0};
+    for (const char *key = k.keys; *key; key++)
+        is_key[(unsigned char)*key] = 1;
     for (int y = 0; ok && y < map->height; y++) {
         for (int x = 0; ok && x < map->width; x++) {
-            char c = map->grid[(size_t)y * map->width + x];
-            if (!c || !strchr(k.keys, c))
+            unsigned char c = (unsigned char)map->grid[(size_t)y * map->width + x];
+            if (!c || !is_key[c])
                 continue;
             int pick = frozen >= 0 ? frozen
                                    : lrt_pick_weighted(&rt->rng, &alts->alts[0].weight,
