@@ -118,11 +118,36 @@ static void test_prefix_effects_kept(void **state)
     qg_diags_free(out.diags);
 }
 
+/* A mapchunk of map("row") lines adds its rows without calling Lua only
+ * while map is still the runtime's own: a map's prelude may define its own. */
+static void test_mapchunk_rows_honour_a_prelude_map(void **state)
+{
+    (void)state;
+    static const char *const mapchunks[] = {"map(\"xy\")\nmap(\"yx\")\n",
+                                            "do end map(\"xy\")\nmap(\"yx\")\n"};
+    char kept[2][128];
+    for (int k = 0; k < 2; k++) {
+        qg_diags *d = qg_diags_new();
+        qg_runtime *rt = qg_runtime_new(NULL, d);
+        th_map *m = th_map_new("own_map", mapchunks[k], "tags(\"t\")");
+        th_map_set(m, QG_CHUNK_PRELUDE, "function map(s) tags('row_' .. s) end\n", 1);
+        th_compile(rt, m, d);
+        const char *tags = qg_mapdef_get_property(m->def, "tags");
+        snprintf(kept[k], sizeof kept[k], "%s", tags ? tags : "-");
+        th_map_free(m);
+        qg_runtime_free(rt);
+        qg_diags_free(d);
+    }
+    assert_string_equal(kept[0], kept[1]);
+    assert_non_null(strstr(kept[0], "row_xy"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_direct_calls_match_lua),
         cmocka_unit_test(test_prefix_effects_kept),
+        cmocka_unit_test(test_mapchunk_rows_honour_a_prelude_map),
     };
     return cmocka_run_group_tests_name("lua_direct", tests, NULL, NULL);
 }

@@ -7,7 +7,9 @@
  * to its lines, so that line numbers and messages are those of the whole
  * chunk) from the first statement of any other form. A call that fails is
  * handed to Lua too, with the random state it started from, so that its
- * error is reported exactly as Lua reports it. */
+ * error is reported exactly as Lua reports it. A mapchunk of map("row")
+ * calls alone (a lowered MAP body) goes further: its rows are added with
+ * no call at all. */
 #include "lua/run.h"
 #include "core/buf.h"
 
@@ -16,7 +18,7 @@
 enum { MAX_ARGS = 8, MAX_DIGITS = 18 };
 
 typedef struct literal {
-    const char *text;    /* a string's bytes between its quotes, or digits */
+    const char *text;    /* a string's bytes between its quotes */
     size_t len;
     int escaped;         /* the string holds \\ \" or \' */
     int is_number;
@@ -34,8 +36,10 @@ typedef struct direct_run {
     qg_runtime *rt;
     lrt_map *map;
     const qg_des_chunk *chunk;
+    qg_chunk_kind kind;
     const char *rest;    /* where Lua takes over (the chunk's end: nowhere) */
     int rest_line;       /* its line in the chunk, from 1 */
+    int nomem;           /* rows could not be added */
     qg_buf unescaped;
 } direct_run;
 
@@ -51,12 +55,13 @@ static int is_name_char(char c)
 
 static int is_reserved(const char *s, size_t len)
 {
-    static const char *const words[] = {
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function",
-        "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then",
-        "true", "until", "while"};
+    static const struct { const char *word; size_t len; } words[] = {
+        {"and", 3}, {"break", 5}, {"do", 2}, {"else", 4}, {"elseif", 6}, {"end", 3},
+        {"false", 5}, {"for", 3}, {"function", 8}, {"goto", 4}, {"if", 2}, {"in", 2},
+        {"local", 5}, {"nil", 3}, {"not", 3}, {"or", 2}, {"repeat", 6}, {"return", 6},
+        {"then", 4}, {"true", 4}, {"until", 5}, {"while", 5}};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-        if (strlen(words[i]) == len && memcmp(words[i], s, len) == 0)
+        if (words[i].len == len && memcmp(words[i].word, s, len) == 0)
             return 1;
     return 0;
 }
@@ -111,8 +116,6 @@ static const char *scan_number(const char *p, const char *end, literal *out)
         value = value * 10 + (*q++ - '0');
     if (q == digits || (q < end && (is_name_char(*q) || *q == '.')))
         return NULL;
-    out->text = p;
-    out->len = (size_t)(q - p);
     out->is_number = 1;
     out->number = negative ? -value : value;
     return q;
@@ -150,10 +153,19 @@ static const char *scan_call(const char *p, const char *end, plain_call *call)
     if (p == end)
         return NULL;
     const char *after = ++p;
-    int lines = 0;
+    int lines_after = 0;
     /* `f("a") ("b")` or `f("a").x` go on with the call: not plain */
-    p = skip_blank(p, end, &lines);
+    p = skip_blank(p, end, &lines_after);
     return p == end || *p == ';' || is_name_start(*p) ? after : NULL;
+}
+
+/* A string literal's bytes into out (room for arg->len); their count. */
+static size_t unescape(const literal *arg, char *out)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < arg->len; i++)
+        out[n++] = arg->text[i] == '\\' ? arg->text[++i] : arg->text[i];
+    return n;
 }
 
 static void push_literal(lua_State *L, const literal *arg, qg_buf *scratch)
@@ -167,11 +179,44 @@ static void push_literal(lua_State *L, const literal *arg, qg_buf *scratch)
         return;
     }
     qg_buf_reset(scratch);
-    for (size_t i = 0; i < arg->len; i++)
-        qg_buf_putc(scratch, arg->text[i] == '\\' ? arg->text[++i] : arg->text[i]);
-    if (scratch->failed)
+    if (!qg_buf_reserve(scratch, arg->len))
         luaL_error(L, "not enough memory");
+    scratch->len = unescape(arg, scratch->data);
     lua_pushlstring(L, scratch->data, scratch->len);
+}
+
+static int is_row_call(const plain_call *call)
+{
+    return call->name_len == 3 && memcmp(call->name, "map", 3) == 0 && call->argc == 1 &&
+           !call->args[0].is_number && call->args[0].len <= LRT_MAX_WIDTH;
+}
+
+/* The rows of a mapchunk of map("row") calls alone, added as map() would
+ * add them, while map is the runtime's own (a map's prelude may define its
+ * own). All or nothing: a map too high is left to map(), which reports it.
+ * Returns 1 when added, 0 when the chunk must run otherwise, -1 when out
+ * of memory. The environment is at index 1. */
+static int add_plain_rows(lua_State *L, direct_run *d)
+{
+    if (lrt_env_directive_cfunction(L, 1, "map", 3) != lrt_map_fn)
+        return 0;
+    literal rows[LRT_MAX_HEIGHT];
+    int count = 0, room = LRT_MAX_HEIGHT - d->map->height, lines = 1;
+    const char *end = d->chunk->code + d->chunk->len;
+    for (const char *p = skip_blank(d->chunk->code, end, &lines); p < end;
+         p = skip_blank(p, end, &lines)) {
+        plain_call call;
+        p = scan_call(p, end, &call);
+        if (!p || !is_row_call(&call) || count >= room)
+            return 0;
+        rows[count++] = call.args[0];
+    }
+    for (int i = 0; i < count; i++) {
+        char row[LRT_MAX_WIDTH];
+        if (!lrt_map_add_row(d->map, row, unescape(&rows[i], row)))
+            return -1;
+    }
+    return 1;
 }
 
 /* Runs the plain calls at the head of the chunk (protected: an error
@@ -182,6 +227,14 @@ static int run_plain_calls(lua_State *L)
     lua_settop(L, 0);
     lrt_push_env(L, d->rt, d->map);
     const char *p = d->chunk->code, *end = p + d->chunk->len;
+    if (d->kind == QG_CHUNK_MAPCHUNK) {
+        int added = add_plain_rows(L, d);
+        d->nomem = added < 0;
+        if (added) {
+            d->rest = end;
+            return 0;
+        }
+    }
     int line = 1;
     for (;;) {
         p = skip_blank(p, end, &line);
@@ -203,11 +256,11 @@ static int run_plain_calls(lua_State *L)
 }
 
 /* The chunk from d->rest on, with a newline for each line before it. */
-static qg_status run_rest(direct_run *d, qg_chunk_kind kind, int *result, qg_diags *diags)
+static qg_status run_rest(direct_run *d, int *result, qg_diags *diags)
 {
     const qg_des_chunk *chunk = d->chunk;
     if (d->rest == chunk->code)
-        return lrt_run_chunk(d->rt, d->map, chunk, kind, result, diags);
+        return lrt_run_chunk(d->rt, d->map, chunk, d->kind, result, diags);
     qg_buf code;
     qg_buf_init(&code);
     for (int i = 1; i < d->rest_line; i++)
@@ -216,7 +269,7 @@ static qg_status run_rest(direct_run *d, qg_chunk_kind kind, int *result, qg_dia
     qg_status st = QG_ERR_NOMEM;
     if (!code.failed) {
         qg_des_chunk rest = {code.data, code.len, chunk->first_line, chunk->file};
-        st = lrt_run_chunk(d->rt, d->map, &rest, kind, result, diags);
+        st = lrt_run_chunk(d->rt, d->map, &rest, d->kind, result, diags);
     }
     qg_buf_free(&code);
     return st;
@@ -226,7 +279,7 @@ qg_status lrt_run_chunk_direct(qg_runtime *rt, lrt_map *map, const qg_des_chunk 
                                qg_chunk_kind kind, int *result, qg_diags *diags)
 {
     lua_State *L = rt->L;
-    direct_run d = {rt, map, chunk, chunk->code, 1, {0}};
+    direct_run d = {rt, map, chunk, kind, chunk->code, 1, 0, {0}};
     qg_buf_init(&d.unescaped);
     int top = lua_gettop(L);
     lrt_budget_reset(rt);
@@ -235,10 +288,12 @@ qg_status lrt_run_chunk_direct(qg_runtime *rt, lrt_map *map, const qg_des_chunk 
     lua_pcall(L, 1, 0, 0);
     lua_settop(L, top);
     qg_buf_free(&d.unescaped);
+    if (d.nomem)
+        return QG_ERR_NOMEM;
     if (d.rest == chunk->code + chunk->len) {
         if (result)
             *result = 0;   /* a chunk that returns nothing */
         return QG_OK;
     }
-    return run_rest(&d, kind, result, diags);
+    return run_rest(&d, result, diags);
 }

@@ -171,24 +171,51 @@ static int looks_up_dgn(lua_State *L, int env)
     return own;
 }
 
-int lrt_env_directive(lua_State *L, int env, const char *name, size_t len)
+/* How env[name] is a directive: BOUND (the bound function is pushed),
+ * UNBOUND (env_index would bind the dgn function pushed), or NONE
+ * (nothing pushed). */
+enum { NONE, BOUND, UNBOUND };
+
+static int find_directive(lua_State *L, int env, const char *name, size_t len)
 {
     lua_pushlstring(L, name, len);
     int type = lua_rawget(L, env);
     if (type == LUA_TFUNCTION && lua_tocfunction(L, -1) == bound_call)
-        return 1;
+        return BOUND;
     lua_pop(L, 1);
     if (type != LUA_TNIL || !looks_up_dgn(L, env))
-        return 0;
+        return NONE;
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
     lua_pushlstring(L, name, len);
-    int known = lua_rawget(L, -2) == LUA_TFUNCTION;
+    if (lua_rawget(L, -2) == LUA_TFUNCTION) {
+        lua_remove(L, -2);
+        return UNBOUND;
+    }
     lua_pop(L, 2);
-    if (!known)
-        return 0;
-    lua_pushlstring(L, name, len);
-    lua_gettable(L, env);
-    return 1;
+    return NONE;
+}
+
+int lrt_env_directive(lua_State *L, int env, const char *name, size_t len)
+{
+    int found = find_directive(L, env, name, len);
+    if (found == UNBOUND) {
+        lua_pop(L, 1);
+        lua_pushlstring(L, name, len);
+        lua_gettable(L, env);
+    }
+    return found != NONE;
+}
+
+lua_CFunction lrt_env_directive_cfunction(lua_State *L, int env, const char *name, size_t len)
+{
+    int found = find_directive(L, env, name, len);
+    if (found == NONE)
+        return NULL;
+    if (found == BOUND)
+        lua_getupvalue(L, -1, 1);
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, found == BOUND ? 2 : 1);
+    return f;
 }
 
 static void register_env(lua_State *L, lrt_map *map, int env)

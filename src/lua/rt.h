@@ -155,6 +155,11 @@ void lrt_drop_env(lua_State *L);
  * map, looking it up as Lua would (env at absolute index env); else pushes
  * nothing and returns 0. The lookup runs no Lua. */
 int lrt_env_directive(lua_State *L, int env, const char *name, size_t len);
+/* The C function that env[name] calls as a directive, as
+ * lrt_env_directive finds it, without binding it (NULL for none, or a
+ * directive in Lua). */
+lua_CFunction lrt_env_directive_cfunction(lua_State *L, int env, const char *name,
+                                          size_t len);
 /* Sets the running map's environment aside (for a subvault's run) and
  * brings it back; lrt_env_save returns a registry reference. */
 int lrt_env_save(lua_State *L);

@@ -361,90 +361,12 @@ static qg_status run_hook(qg_runtime *rt, lrt_map *map, const char *hook, qg_dia
     return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
 }
 
-/* ---- mapchunks of plain rows ------------------------------------------ */
-
-/* One line ` map("...")` (only \\ and \" escaped, as the front end quotes
- * rows): the row's bytes and length into row (NULL to only check). Returns
- * 1 for a row, 0 for a blank line, -1 for anything else. */
-static int plain_row(const char *p, const char *end, char *row, size_t *len)
-{
-    while (p < end && (*p == ' ' || *p == '\t'))
-        p++;
-    if (p == end)
-        return 0;
-    if (end - p < 7 || memcmp(p, "map(\"", 5) != 0)
-        return -1;
-    p += 5;
-    size_t n = 0;
-    for (; p < end && *p != '"'; p++) {
-        if (*p == '\\') {
-            if (p + 1 == end || (p[1] != '\\' && p[1] != '"'))
-                return -1;
-            p++;
-        }
-        if (n >= LRT_MAX_WIDTH)
-            return -1;
-        if (row)
-            row[n] = *p;
-        n++;
-    }
-    if (end - p < 2 || p[0] != '"' || p[1] != ')')
-        return -1;
-    for (p += 2; p < end; p++)
-        if (*p != ' ' && *p != '\t')
-            return -1;
-    *len = n;
-    return 1;
-}
-
-/* A mapchunk made only of map("row") lines, as lowered .des maps are, is
- * applied directly when dgn.map is still the runtime's own: the same rows
- * without compiling the Lua. Returns 1 when applied, 0 when the chunk must
- * run as Lua (nothing was changed), -1 when out of memory. */
-static int apply_plain_mapchunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *c)
-{
-    lua_State *L = rt->L;
-    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
-    lua_getfield(L, -1, "map");
-    int own = lua_tocfunction(L, -1) == lrt_map_fn;
-    lua_pop(L, 2);
-    if (!own)
-        return 0;
-    const char *p = c->code, *end = c->code + c->len;
-    int rows = map->height;
-    for (int pass = 0; pass < 2; pass++) {
-        char row[LRT_MAX_WIDTH];
-        for (const char *line = p; line < end;) {
-            const char *eol = memchr(line, '\n', (size_t)(end - line));
-            if (!eol)
-                eol = end;
-            size_t len;
-            int kind = plain_row(line, eol, pass ? row : NULL, &len);
-            if (kind < 0)
-                return 0;
-            rows += !pass && kind;
-            if (pass && kind && !lrt_map_add_row(map, row, len))
-                return -1;
-            line = eol + 1;
-        }
-        /* a map too high is left to map(), which reports it */
-        if (rows > LRT_MAX_HEIGHT)
-            return 0;
-    }
-    return 1;
-}
-
 static qg_status run_optional(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
                               qg_chunk_kind kind, int *result, qg_diags *diags)
 {
     const qg_des_chunk *c = chunks->chunk[kind];
     if (!c || !c->len)
         return QG_OK;
-    if (kind == QG_CHUNK_MAPCHUNK) {
-        int plain = apply_plain_mapchunk(rt, map, c);
-        if (plain)
-            return plain > 0 ? QG_OK : QG_ERR_NOMEM;
-    }
     return lrt_run_chunk_direct(rt, map, c, kind, result, diags);
 }
 
