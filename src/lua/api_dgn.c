@@ -414,13 +414,6 @@ static const char glyph_checks[] =
     "  return dgn.points_connected(map, points(map, {...}))\n"
     "end\n";
 
-static void open_glyph_checks(lua_State *L)
-{
-    if (luaL_loadbufferx(L, glyph_checks, sizeof glyph_checks - 1, "=glyph checks", "t") != LUA_OK)
-        lua_error(L);
-    lua_call(L, 0, 0);
-}
-
 void lrt_open_dgn(lua_State *L)
 {
     open_game_tables(L);
@@ -458,5 +451,6 @@ void lrt_open_dgn(lua_State *L)
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     lua_setglobal(L, "dgn");
-    open_glyph_checks(L);
+    lrt_load_builtin(L, glyph_checks, sizeof glyph_checks - 1, "=glyph checks");
+    lua_call(L, 0, 0);
 }

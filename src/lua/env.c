@@ -378,10 +378,8 @@ void lrt_open_env(lua_State *L)
     lua_pushcfunction(L, column_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_pop(L, 1);
-    if (luaL_loadbufferx(L, env_maker, sizeof env_maker - 1, "=envmaker", "t") == LUA_OK)
-        lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
-    else
-        lua_pop(L, 1);
+    lrt_load_builtin(L, env_maker, sizeof env_maker - 1, "=envmaker");
+    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
     lua_register(L, "setfenv", l_setfenv);
     lua_getglobal(L, "dgn");
     lua_pushcfunction(L, mapgrd_table);

@@ -117,6 +117,9 @@ static inline lua_Integer lrt_checkint(lua_State *L, int index)
 
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);
+/* Pushes one of questgrid's own Lua texts, compiled, as a function named
+ * name; raises the error when it does not compile. */
+void lrt_load_builtin(lua_State *L, const char *code, size_t len, const char *name);
 /* Fresh budget for a chunk; lrt_operation_start also for a whole compile
  * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);

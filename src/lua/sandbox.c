@@ -87,6 +87,12 @@ lua_State *lrt_state_new(qg_runtime *rt)
     return L;
 }
 
+void lrt_load_builtin(lua_State *L, const char *code, size_t len, const char *name)
+{
+    if (luaL_loadbufferx(L, code, len, name, "t") != LUA_OK)
+        lua_error(L);
+}
+
 qg_runtime *lrt_runtime(lua_State *L)
 {
     return *(qg_runtime **)lua_getextraspace(L);
@@ -324,8 +330,7 @@ static const char library_proxies[] =
 static void open_library_views(lua_State *L)
 {
     static const char *const names[] = {"string", "table", "math", "utf8", "coroutine"};
-    if (luaL_loadbufferx(L, library_proxies, sizeof library_proxies - 1, "=libraries", "t") != LUA_OK)
-        lua_error(L);
+    lrt_load_builtin(L, library_proxies, sizeof library_proxies - 1, "=libraries");
     lua_createtable(L, 5, 0);
     for (int i = 0; i < 5; i++) {
         lua_pushstring(L, names[i]);
@@ -482,8 +487,7 @@ static const char ordered_pairs[] =
 
 static void open_ordered_pairs(lua_State *L)
 {
-    if (luaL_loadbufferx(L, ordered_pairs, sizeof ordered_pairs - 1, "=pairs", "t") != LUA_OK)
-        lua_error(L);
+    lrt_load_builtin(L, ordered_pairs, sizeof ordered_pairs - 1, "=pairs");
     lua_call(L, 0, 1);
     lua_setglobal(L, "pairs");
 }
