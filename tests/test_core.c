@@ -4,6 +4,7 @@
 #include "core/buf.h"
 #include "core/mapdef.h"
 #include "core/rng.h"
+#include "core/suggest.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -290,6 +291,49 @@ static void buf_grows_and_formats(void **state)
     assert_string_equal(qg_decimal(digits, LLONG_MAX), "9223372036854775807");
 }
 
+static const char *suggest_from(const char *word, const char *const *names)
+{
+    static char hint[64];
+    qg_suggest s;
+    qg_suggest_init(&s, word, strlen(word));
+    qg_suggest_offer_all(&s, names);
+    if (!qg_suggest_best(&s))
+        return NULL;
+    snprintf(hint, sizeof hint, "%.*s", (int)s.best_len, s.best);
+    return hint;
+}
+
+static void suggest_finds_close_names_only(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"sword", "goblin", "granite_statue", "stone_wall",
+                                        "compile", "check", NULL};
+    /* A transposition is one edit, case is ignored. */
+    assert_string_equal(suggest_from("swrod", names), "sword");
+    assert_string_equal(suggest_from("Goblni", names), "goblin");
+    assert_string_equal(suggest_from("granit_statue", names), "granite_statue");
+    assert_string_equal(suggest_from("chek", names), "check");
+    assert_string_equal(suggest_from("compiel", names), "compile");
+    /* Nothing close: no hint rather than a wild one. */
+    assert_null(suggest_from("gobbo", names));
+    assert_null(suggest_from("x", names));
+    assert_null(suggest_from("no_such_wall", names));
+    char longword[300];
+    memset(longword, 'a', sizeof longword - 1);
+    longword[sizeof longword - 1] = '\0';
+    assert_null(suggest_from(longword, names));
+}
+
+static void edit_distance_is_capped(void **state)
+{
+    (void)state;
+    assert_int_equal(qg_edit_distance("kitten", 6, "sitting", 7, 10), 3);
+    assert_int_equal(qg_edit_distance("kitten", 6, "sitting", 7, 2), 3);
+    assert_int_equal(qg_edit_distance("ab", 2, "ba", 2, 5), 1);
+    assert_int_equal(qg_edit_distance("", 0, "abc", 3, 5), 3);
+    assert_int_equal(qg_edit_distance("abc", 3, "ABC", 3, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -307,6 +351,8 @@ int main(void)
         cmocka_unit_test(rng_is_deterministic_and_bounded),
         cmocka_unit_test(rng_known_first_values),
         cmocka_unit_test(buf_grows_and_formats),
+        cmocka_unit_test(suggest_finds_close_names_only),
+        cmocka_unit_test(edit_distance_is_capped),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 qginclude_HEADERS += src/questgrid/core.h
 noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/level.h src/core/mapdef.h \
-	src/core/props.h src/core/rng.h src/core/strpool.h
+	src/core/props.h src/core/rng.h src/core/strpool.h src/core/suggest.h
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
 	src/core/buf.c \
@@ -13,5 +13,6 @@ libquestgrid_la_SOURCES += \
 	src/core/props.c \
 	src/core/rng.c \
 	src/core/strpool.c \
+	src/core/suggest.c \
 	src/core/vars.c \
 	src/core/vocab.c
