@@ -57,19 +57,19 @@ printf '<?xml version="1.0"?>\n<!DOCTYPE map [<!ENTITY e "x">]>\n<map width="1" 
 [ $? -eq 1 ] && grep -q "evil.tmx:2:.*DOCTYPE" "$tmp/err"
 result $? "a TMX file with a DOCTYPE is refused with its line"
 
-QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$src/levels.txt" -o "$tmp/levels.des" 2>"$tmp/err" &&
+"$qg" convert "$src/levels.txt" -o "$tmp/levels.des" 2>"$tmp/err" &&
     grep -q '^: if (qg_fd_call("LEQ", qg_fd_var("LEVEL"), "10")) ~= "0" then$' "$tmp/levels.des" &&
     grep -q '^KMONS: o = rat$' "$tmp/levels.des" && grep -q '^MAP$' "$tmp/levels.des"
 result $? "F:/D: to .des keeps ?: conditions as Lua"
 
 des="${QG_SRCDIR:-.}/lib/des/questgrid_mini.des"
-QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/mini.txt" 2>"$tmp/err" &&
+"$qg" convert "$des" --seed 3 -o "$tmp/mini.txt" 2>"$tmp/err" &&
     grep -q '^F:c:57$' "$tmp/mini.txt" && grep -q '^D:\.ccccc+ccc\.$' "$tmp/mini.txt" &&
     grep -q 'no record for 2 level properties' "$tmp/err"
 result $? ".des resolved by seed to F:/D:, Crawl names mapped to indices, losses warned"
 
-QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/a.tmx" 2>/dev/null &&
-    QUESTGRID_EDIT_DIR="${QG_SRCDIR:-.}/lib/edit" "$qg" convert "$des" --seed 3 -o "$tmp/b.tmx" 2>/dev/null &&
+"$qg" convert "$des" --seed 3 -o "$tmp/a.tmx" 2>/dev/null &&
+    "$qg" convert "$des" --seed 3 -o "$tmp/b.tmx" 2>/dev/null &&
     cmp -s "$tmp/a.tmx" "$tmp/b.tmx" &&
     "$qg" convert "$tmp/a.tmx" -o "$tmp/a.des" 2>/dev/null && grep -q '^MONS: ' "$tmp/a.des"
 result $? ".des to TMX is the same for the same seed, and TMX goes back to .des"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static char *print_to_string(const qg_diags *diags)
 {
@@ -236,6 +237,64 @@ static void vocab_missing_dir_is_diagnosed(void **state)
     qg_vocab_free(v);
 }
 
+/* The tests run from the build tree: the source tree's lib/ is found. */
+static void data_found_in_the_build_tree(void **state)
+{
+    (void)state;
+    unsetenv("QUESTGRID_DATA");
+    qg_diags *d = qg_diags_new();
+    char *path;
+    assert_int_equal(qg_data_find("edit/mapping.txt", &path, d), QG_OK);
+    char *want = realpath(test_src_path("lib/edit/mapping.txt"), NULL);
+    char *got = realpath(path, NULL);
+    assert_string_equal(got, want);
+    assert_int_equal(qg_diags_count(d), 0);
+    free(want);
+    free(got);
+    free(path);
+    qg_diags_free(d);
+}
+
+static void data_override_comes_first(void **state)
+{
+    (void)state;
+    mkdir(test_temp_path("edit"), 0755);
+    test_write_temp("edit/f_info.txt", "N:1:override\n", 14);
+    char dirs[4096];
+    snprintf(dirs, sizeof dirs, "/nonexistent/qg::%s", test_temp_dir());
+    setenv("QUESTGRID_DATA", dirs, 1);
+    qg_diags *d = qg_diags_new();
+    char *path;
+    assert_int_equal(qg_data_find("edit/f_info.txt", &path, d), QG_OK);
+    assert_string_equal(path, test_temp_path("edit/f_info.txt"));
+    free(path);
+    /* what the override lacks comes from the next place */
+    assert_int_equal(qg_data_find("edit/mapping.txt", &path, d), QG_OK);
+    assert_non_null(strstr(path, "lib/edit/mapping.txt"));
+    free(path);
+    unsetenv("QUESTGRID_DATA");
+    qg_diags_free(d);
+}
+
+static void data_missing_names_every_place(void **state)
+{
+    (void)state;
+    setenv("QUESTGRID_DATA", "/nonexistent/one:/nonexistent/two", 1);
+    qg_diags *d = qg_diags_new();
+    char *path = (char *)"untouched";
+    assert_int_equal(qg_data_find("edit/no_such_file.txt", &path, d), QG_ERR_NOTFOUND);
+    assert_null(path);
+    assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 1);
+    const char *m = qg_diags_get(d, 0)->message;
+    assert_non_null(strstr(m, "'edit/no_such_file.txt' was not found"));
+    assert_non_null(strstr(m, "/nonexistent/one/edit/no_such_file.txt (QUESTGRID_DATA)"));
+    assert_non_null(strstr(m, "/nonexistent/two/edit/no_such_file.txt (QUESTGRID_DATA)"));
+    assert_non_null(strstr(m, "lib/edit/no_such_file.txt (build tree)"));
+    assert_non_null(strstr(m, "(installed prefix)"));
+    unsetenv("QUESTGRID_DATA");
+    qg_diags_free(d);
+}
+
 static void rng_is_deterministic_and_bounded(void **state)
 {
     (void)state;
@@ -338,6 +397,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(diag_prints_line_and_caret),
+        cmocka_unit_test(data_found_in_the_build_tree),
+        cmocka_unit_test(data_override_comes_first),
+        cmocka_unit_test(data_missing_names_every_place),
         cmocka_unit_test(diag_escapes_non_ascii),
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),

@@ -287,12 +287,12 @@ static void missing_file_is_diagnosed(void **state)
     qg_diags_free(d);
 }
 
-static void bundled_loader_uses_the_edit_dir(void **state)
+static void bundled_loader_uses_the_data_dir(void **state)
 {
     (void)state;
     char dir[4096];
-    snprintf(dir, sizeof dir, "%s", test_src_path("lib/edit"));
-    setenv("QUESTGRID_EDIT_DIR", dir, 1);
+    snprintf(dir, sizeof dir, "/nonexistent/questgrid:%s", test_src_path("lib"));
+    setenv("QUESTGRID_DATA", dir, 1);
     qg_diags *d = qg_diags_new();
     qg_mapping *m = qg_mapping_new();
     assert_int_equal(qg_mapping_load_bundled(m, d), QG_OK);
@@ -300,7 +300,7 @@ static void bundled_loader_uses_the_edit_dir(void **state)
     assert_int_equal(qg_mapping_by_glyph(m, QG_VOCAB_FEATURE, 'X')->index, 61);
     qg_mapping_free(m);
     qg_diags_free(d);
-    unsetenv("QUESTGRID_EDIT_DIR");
+    unsetenv("QUESTGRID_DATA");
 }
 
 static void kind_names(void **state)
@@ -326,7 +326,7 @@ int main(void)
         cmocka_unit_test(first_line_wins_within_a_file),
         cmocka_unit_test(many_entries_grow_the_tables),
         cmocka_unit_test(missing_file_is_diagnosed),
-        cmocka_unit_test(bundled_loader_uses_the_edit_dir),
+        cmocka_unit_test(bundled_loader_uses_the_data_dir),
         cmocka_unit_test(kind_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -68,6 +68,9 @@ void cli_opts_free(cli_opts *opts);
 
 /* Prints every diagnostic to stderr; returns the number of errors. */
 size_t cli_report(const qg_diags *diags);
+/* --edit-dir, else the bundled edit directory (qg_data_find); NULL after
+ * an error naming every place looked. Free with free(). */
+char *cli_edit_dir(const cli_opts *opts, qg_diags *diags);
 /* Loads the vocabulary of --edit-dir, or the bundled one. */
 qg_vocab *cli_load_vocab(const cli_opts *opts, qg_diags *diags);
 

@@ -96,16 +96,9 @@ static void write_options(const job *j, qg_write_options *wo)
 static void load_mapping(job *j)
 {
     j->mapping = qg_mapping_new();
-    qg_diags *bundled = qg_diags_new();
-    if (!j->mapping || !bundled) {
-        qg_diags_free(bundled);
+    if (!j->mapping)
         return;
-    }
-    if (qg_mapping_load_bundled(j->mapping, bundled) != QG_OK)
-        qg_diags_add(j->diags, QG_WARNING, "", 0, 0, NULL, 0,
-                     "the bundled mapping.txt could not be read (set QUESTGRID_EDIT_DIR): "
-                     "F:/D: indices will be unmapped");
-    qg_diags_free(bundled);
+    qg_mapping_load_bundled(j->mapping, j->diags);
     char *own = j->opts.edit_dir ? qg_path_join(j->opts.edit_dir, "mapping.txt") : NULL;
     FILE *f = own ? fopen(own, "rb") : NULL;
     if (f) {
@@ -242,8 +235,10 @@ static int run(job *j)
     j->opts.dialect = NULL;
     int setup = cli_fd_setup(&j->opts, path, &j->fd, j->diags);
     j->opts.dialect = dialects;
-    if (setup)
+    if (setup) {
+        cli_report(j->diags);
         return 2;
+    }
     char *data = NULL;
     size_t len = 0;
     if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, j->diags) != QG_OK)

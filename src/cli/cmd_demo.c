@@ -23,9 +23,9 @@ int cmd_demo(int argc, char **argv)
         cli_opts_free(&opts);
         return 2;
     }
-    const char *dir = opts.edit_dir ? opts.edit_dir : qg_default_edit_dir();
-    char *hub = qg_path_join(dir, "q_info.txt");
     qg_diags *diags = qg_diags_new();
+    char *dir = diags ? cli_edit_dir(&opts, diags) : NULL;
+    char *hub = dir ? qg_path_join(dir, "q_info.txt") : NULL;
     cli_fd fd = {.vocab = NULL, .dir = NULL};
     int status = 2;
     if (hub && diags && cli_fd_setup(&opts, hub, &fd, diags) == 0) {
@@ -41,10 +41,13 @@ int cmd_demo(int argc, char **argv)
         }
         status = errors || !level ? 1 : 0;
         qg_level_free(level);
+    } else if (diags) {
+        cli_report(diags);
     }
     cli_fd_free(&fd);
     qg_diags_free(diags);
     free(hub);
+    free(dir);
     cli_opts_free(&opts);
     return status;
 }

@@ -68,6 +68,8 @@ static int show_fd(cli_opts *opts, const char *path)
             errors++;
         status = errors || !level ? 1 : 0;
         qg_level_free(level);
+    } else if (diags) {
+        cli_report(diags);
     }
     cli_fd_free(&fd);
     qg_diags_free(diags);

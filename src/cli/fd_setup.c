@@ -33,20 +33,21 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
         out->options.dialect = (qg_fd_dialect)d;
     }
     /* A variant's map files sit beside its f_info.txt in lib/edit. */
-    char *own = file ? qg_path_dirname(file) : NULL;
-    if (opts->edit_dir)
-        out->dir = qg_strdup(opts->edit_dir);
-    else if (own && has_f_info(own))
+    char *own = file && !opts->edit_dir ? qg_path_dirname(file) : NULL;
+    int guessed = own && has_f_info(own);
+    if (guessed)
         out->dir = own, own = NULL;
     else
-        out->dir = qg_strdup(qg_default_edit_dir());
+        out->dir = cli_edit_dir(opts, diags);
     free(own);
+    if (!out->dir)
+        return -1;
     out->options.edit_dir = out->dir;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
         return -1;
     qg_diags *vocab_diags = qg_diags_new();
-    if (qg_vocab_load_dir(out->vocab, out->dir, vocab_diags) != QG_OK && opts->edit_dir)
+    if (qg_vocab_load_dir(out->vocab, out->dir, vocab_diags) != QG_OK && !guessed)
         for (size_t i = 0; i < qg_diags_count(vocab_diags); i++) {
             const qg_diag *d = qg_diags_get(vocab_diags, i);
             qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,

@@ -200,15 +200,23 @@ size_t cli_report(const qg_diags *diags)
     return qg_diags_count_severity(diags, QG_ERROR);
 }
 
+char *cli_edit_dir(const cli_opts *opts, qg_diags *diags)
+{
+    if (opts->edit_dir)
+        return qg_strdup(opts->edit_dir);
+    char *dir;
+    qg_data_find("edit", &dir, diags);
+    return dir;
+}
+
 qg_vocab *cli_load_vocab(const cli_opts *opts, qg_diags *diags)
 {
-    qg_vocab *vocab = qg_vocab_new();
-    if (!vocab)
-        return NULL;
-    const char *dir = opts->edit_dir ? opts->edit_dir : qg_default_edit_dir();
-    if (qg_vocab_load_dir(vocab, dir, diags) != QG_OK) {
+    char *dir = cli_edit_dir(opts, diags);
+    qg_vocab *vocab = dir ? qg_vocab_new() : NULL;
+    if (vocab && qg_vocab_load_dir(vocab, dir, diags) != QG_OK) {
         qg_vocab_free(vocab);
-        return NULL;
+        vocab = NULL;
     }
+    free(dir);
     return vocab;
 }

@@ -4,6 +4,7 @@ noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/level
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
 	src/core/buf.c \
+	src/core/data.c \
 	src/core/diag.c \
 	src/core/file.c \
 	src/core/flags.c \

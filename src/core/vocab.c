@@ -323,9 +323,3 @@ qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
     }
     return QG_OK;
 }
-
-const char *qg_default_edit_dir(void)
-{
-    const char *env = getenv("QUESTGRID_EDIT_DIR");
-    return env && env[0] ? env : QG_PKGDATADIR "/edit";
-}

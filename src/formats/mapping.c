@@ -508,10 +508,11 @@ qg_status qg_mapping_load_file(qg_mapping *mapping, const char *path,
 
 qg_status qg_mapping_load_bundled(qg_mapping *mapping, qg_diags *diags)
 {
-    char *path = qg_path_join(qg_default_edit_dir(), "mapping.txt");
-    if (!path)
-        return QG_ERR_NOMEM;
-    qg_status status = qg_mapping_load_file(mapping, path, diags);
+    char *path;
+    qg_status status = qg_data_find("edit/mapping.txt", &path, diags);
+    if (status != QG_OK)
+        return status;
+    status = qg_mapping_load_file(mapping, path, diags);
     free(path);
     return status;
 }

@@ -127,8 +127,21 @@ const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index);
  * case-insensitive on names); -1 when absent. */
 int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
-/* The directory of the bundled vocabulary (installed lib/edit). */
-const char *qg_default_edit_dir(void);
+
+/* ---- questgrid's own data (the bundled lib/edit, lib/des, …) ----------- */
+
+/* Finds name, a file or directory relative to the data directory
+ * ("edit", "edit/mapping.txt", "des/vocab"), in these places in turn:
+ *  1. each directory of $QUESTGRID_DATA (a colon-separated list);
+ *  2. the source tree's lib/, when the running program lives in the
+ *     build tree (an uninstalled build);
+ *  3. PREFIX/share/questgrid of the prefix the program runs from (an
+ *     installed tree moved elsewhere as a whole);
+ *  4. the data directory chosen by configure (datadir/questgrid).
+ * On success *path holds the first match (free with free()). Otherwise
+ * *path is NULL, an error naming every place looked is added to diags and
+ * QG_ERR_NOTFOUND returned. */
+qg_status qg_data_find(const char *name, char **path, qg_diags *diags);
 
 /* ---- cell flags: one vocabulary for cave_info and vault masks --------- */
 

@@ -53,8 +53,7 @@ qg_status qg_mapping_load_file(qg_mapping *mapping, const char *path,
 /* The same from text in memory; name is used in diagnostics. */
 qg_status qg_mapping_load_text(qg_mapping *mapping, const char *name,
                                const char *text, size_t len, qg_diags *diags);
-/* Loads mapping.txt from the bundled vocabulary directory
- * (qg_default_edit_dir()). */
+/* Loads the bundled edit/mapping.txt, found by qg_data_find(). */
 qg_status qg_mapping_load_bundled(qg_mapping *mapping, qg_diags *diags);
 
 /* All entries in load order, overridden ones included. */
