@@ -13,7 +13,7 @@ result() {
 echo 1..14
 
 "$qg" show --var CLASS=Warrior "$src/quest.txt" >"$tmp/orig.show" 2>/dev/null
-grep -q 'monster 44' "$tmp/orig.show"
+grep -q 'monster: stone sentinel (44)' "$tmp/orig.show"
 result $? "the fixture resolves"
 
 "$qg" convert --var CLASS=Warrior "$src/quest.txt" -o "$tmp/q.tmx" 2>"$tmp/err" &&
