@@ -51,6 +51,10 @@ endif
 
 EXTRA_DIST += tests/cli_hostile.sh
 
+# Every skipped test says why.
+TESTS += tests/skip_reasons.sh
+EXTRA_DIST += tests/skip_reasons.sh
+
 # The whole suite under valgrind: no leaks, no invalid accesses.
 check-valgrind: all
 	rm -f $(TEST_LOGS) $(TEST_LOGS:.log=.trs) $(TEST_SUITE_LOG)

@@ -318,7 +318,7 @@ static void crawl_corpus(void **state)
     snprintf(dlua, sizeof dlua, "%s/dlua", dat);
     struct stat sb;
     if (stat(des, &sb) != 0 || stat(dlua, &sb) != 0) {
-        skip();
+        test_skip("Crawl's data (des and dlua under %s) is not installed (tools/test-deps)", dat);
         return;
     }
     const char *inputs[1] = {des}, *lua_paths[1] = {dlua};

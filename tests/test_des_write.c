@@ -230,7 +230,7 @@ static void installed_crawl_levels_round_trip(void **state)
     free(loadmaps);
     if (!probe) {
         free(dlua);
-        skip();
+        test_skip("Crawl's Lua library %s/dlua is not installed (tools/test-deps)", dat);
         return;
     }
     fclose(probe);

@@ -74,7 +74,7 @@ static void test_compile_time_run(void **state)
 {
     corpus *c = *state;
     if (!c->rt)
-        skip();
+        test_skip("Crawl's data %s is not installed (tools/test-deps)", c->dat);
     size_t n = qg_runtime_map_count(c->rt), ok = 0;
     assert_int_equal(n, 5283);
     for (size_t i = 0; i < n; i++) {
@@ -96,7 +96,7 @@ static void test_resolution(void **state)
 {
     corpus *c = *state;
     if (!c->rt)
-        skip();
+        test_skip("Crawl's data %s is not installed (tools/test-deps)", c->dat);
     static const char *const places[] = {"D:5", "Lair:3", "Depths:2"};
     size_t n = qg_runtime_map_count(c->rt), tries = 0, ok = 0;
     for (size_t i = 0; i < n; i++) {
@@ -122,7 +122,7 @@ static void test_same_levels_in_another_runtime(void **state)
 {
     corpus *c = *state;
     if (!c->rt)
-        skip();
+        test_skip("Crawl's data %s is not installed (tools/test-deps)", c->dat);
     /* both with the same history: loaded, then every map compiled */
     qg_runtime *one = load_corpus(c->dat, c->diags), *other = load_corpus(c->dat, c->diags);
     assert_non_null(one);

@@ -86,7 +86,7 @@ static void run_failing_each(scenario run, long *count)
     assert_int_equal(full.status, QG_OK);
     if (total == 0) {
         free(full.text);
-        skip(); /* the library is not linked statically: nothing to inject */
+        test_skip("the library is not linked statically: no allocation to inject a failure into");
     }
     for (long n = 0; n < total; n++) {
         allocations = 0;

@@ -60,14 +60,15 @@ static void corpus_places_without_crashing(void **state)
     snprintf(lua_dir, sizeof lua_dir, "%s/dat/dlua", crawl_dir());
     struct stat st;
     if (stat(des_dir, &st) != 0 || stat(lua_dir, &st) != 0)
-        skip();
+        test_skip("Crawl's des and dlua directories under %s are not installed (tools/test-deps)",
+                  crawl_dir());
     qg_diags *diags = qg_diags_new();
     const char *paths[] = {lua_dir};
     qg_runtime_options options = {paths, 1, 0, 0};
     qg_runtime *rt = qg_runtime_new(&options, diags);
     if (!rt) {
         qg_diags_free(diags);
-        skip();
+        test_skip("the Lua runtime could not be made");
     }
     static char *files[MAX_FILES];
     size_t nfiles = find_des(des_dir, files, 0);

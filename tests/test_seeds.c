@@ -17,7 +17,7 @@ static const char *seeds_dir_or_skip(void)
     snprintf(dir, sizeof dir, "%s/../shared/seeds", test_srcdir());
     DIR *d = opendir(dir);
     if (!d)
-        skip();
+        test_skip("the seed documents %s are not beside the source tree", dir);
     else
         closedir(d);
     return dir;

@@ -222,7 +222,7 @@ static void tiled_renders_written_map(void **state)
 {
     (void)state;
     if (!have_tmxrasterizer())
-        skip();
+        test_skip("Tiled's tmxrasterizer is not installed (apt-get install tiled)");
     char dir[] = "/tmp/qgtmx.XXXXXX";
     assert_non_null(mkdtemp(dir));
     char tmx[256], png[256], image[256], cmd[1024];
@@ -266,7 +266,7 @@ static void survives_a_tiled_resave(void **state)
 {
     (void)state;
     if (system("command -v tiled >/dev/null 2>&1") != 0)
-        skip();
+        test_skip("Tiled is not installed (apt-get install tiled)");
     char dir[] = "/tmp/qgtmx.XXXXXX";
     assert_non_null(mkdtemp(dir));
     char tmx[256], png[256], resaved[256], cmd[1024];

@@ -43,15 +43,26 @@ const char *test_corpus_path_or_skip(const char *relative)
     static char path[4096];
     const char *corpus = test_corpus_dir();
     if (!corpus) {
-        skip();
+        test_skip("the corpus (../shared/corpus or $QG_CORPUS) is not beside the source tree");
         return NULL;
     }
     snprintf(path, sizeof path, "%s/%s", corpus, relative);
     if (access(path, R_OK) != 0) {
-        skip();
+        test_skip("%s is not in the corpus", relative);
         return NULL;
     }
     return path;
+}
+
+void test_skip(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("# questgrid-skip: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    skip();
 }
 
 const char *test_temp_dir(void)

@@ -18,6 +18,13 @@ const char *test_corpus_dir(void);
 const char *test_src_path(const char *relative);
 /* Returns the corpus path of relative, or calls skip() when it is absent. */
 const char *test_corpus_path_or_skip(const char *relative);
+/* Skips the running test, saying why: tests/cmocka-tap puts the reason on
+ * the test's TAP "# SKIP" line. Does not return. */
+void test_skip(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 /* A temporary directory of the test program's own (made on first use). */
 const char *test_temp_dir(void);
 /* The path of name in it (static storage, one per call up to 16). */
