@@ -27,7 +27,9 @@ enum {
     OPT_STRICT = 1 << 13,   /* --strict */
     OPT_LEGACY = 1 << 14,   /* --legacy */
     OPT_QUIET = 1 << 15,    /* -q, --quiet */
-    OPT_KEEP_GOING = 1 << 16 /* --keep-going */
+    OPT_KEEP_GOING = 1 << 16, /* --keep-going */
+    OPT_COLOR = 1 << 17,    /* --color=auto|always|never */
+    OPT_FORMAT = 1 << 18    /* --format text|json */
 };
 
 typedef struct cli_opts {
@@ -51,6 +53,8 @@ typedef struct cli_opts {
     int legacy;
     int quiet;
     int keep_going;
+    int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
+    int json;               /* --format json */
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;
@@ -65,6 +69,18 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
 int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
                     int max_files, const char *usage, cli_opts *opts);
 void cli_opts_free(cli_opts *opts);
+
+/* The index of value in the NULL-terminated choices; -1 after printing
+ * "bad value ... for option (choices); did you mean ...?" to stderr. */
+int cli_choice(const char *command, const char *option, const char *value,
+               const char *const *choices);
+/* Prints "questgrid COMMAND: message" and the first line of usage to
+ * stderr: what a wrong command line gets (exit 2). */
+void cli_usage_error(const char *command, const char *usage, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* Prints every diagnostic to stderr; returns the number of errors. */
 size_t cli_report(const qg_diags *diags);

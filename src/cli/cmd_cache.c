@@ -97,12 +97,20 @@ int cmd_cache(int argc, char **argv)
     int r = cli_parse(argc, argv, OPT_MAP, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
+    static const char *const actions[] = {"info", "list", "verify", "extract", NULL};
     const char *action = opts.file_count > 0 ? opts.files[0] : "";
     int want = strcmp(action, "extract") == 0 && !opts.map ? 3 : 2;
-    if (opts.file_count != want ||
-        (strcmp(action, "info") && strcmp(action, "list") && strcmp(action, "verify") &&
-         strcmp(action, "extract"))) {
-        fputs(usage, stderr);
+    if (!opts.file_count) {
+        cli_usage_error("cache", usage, "no action given (info, list, verify or extract)");
+    } else if (cli_choice("cache", "the action", action, actions) < 0) {
+        fprintf(stderr, "%.*s\n", (int)strcspn(usage, "\n"), usage);
+    } else if (opts.file_count != want) {
+        cli_usage_error("cache", usage, "%s", opts.file_count < want ? "no cache file given"
+                                                                     : "too many arguments");
+    } else {
+        want = 0;
+    }
+    if (want) {
         cli_opts_free(&opts);
         return 2;
     }

@@ -65,7 +65,8 @@ int cmd_compile(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     if (!opts.output || opts.file_count < 1) {
-        fputs(usage, stderr);
+        cli_usage_error("compile", usage, "%s", !opts.output ? "no -o FILE.qgc given"
+                                                              : "no directory or file given");
         cli_opts_free(&opts);
         return 2;
     }

@@ -224,6 +224,9 @@ static int finish(job *j)
 static int run(job *j)
 {
     const char *path = j->opts.files[0];
+    static const char *const formats[] = {"des", "fd", "tmx", "xp", NULL};
+    if (j->opts.to && cli_choice("convert", "--to", j->opts.to, formats) < 0)
+        return 2;
     j->to = j->opts.to ? qg_format_from_name(j->opts.to) : qg_format_from_path(j->opts.output);
     if (j->to == QG_FORMAT_UNKNOWN)
         return bad_usage("cannot tell the output format (use --to des|fd|tmx|xp) of",
@@ -274,7 +277,9 @@ int cmd_convert(int argc, char **argv)
         return r > 0 ? 0 : 2;
     int status = 2;
     if (j.opts.file_count != 1 || !j.opts.output) {
-        fputs(usage, stderr);
+        cli_usage_error("convert", usage, "%s", !j.opts.output ? "no -o OUT given"
+                                                : j.opts.file_count ? "one input file at a time"
+                                                                    : "no input file given");
     } else if ((j.diags = qg_diags_new())) {
         status = run(&j);
     }

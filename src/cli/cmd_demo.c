@@ -19,7 +19,7 @@ int cmd_demo(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     if (opts.file_count) {
-        fputs(usage, stderr);
+        cli_usage_error("demo", usage, "demo takes no file");
         cli_opts_free(&opts);
         return 2;
     }

@@ -1,6 +1,7 @@
 /* questgrid: the command-line front of libquestgrid. Each subcommand lives
  * in its own file; this one only dispatches. */
 #include "cli/cli.h"
+#include "core/suggest.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -42,6 +43,28 @@ static void usage(FILE *out)
     fputs("\n'questgrid COMMAND --help' describes a command.\n", out);
 }
 
+/* A misspelt command gets a hint and one usage line, not the whole list. */
+static void unknown_command(const char *arg)
+{
+    char names[sizeof commands / sizeof *commands][32];
+    qg_suggest s;
+    qg_suggest_init(&s, arg, strlen(arg));
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        snprintf(names[i], sizeof names[i], "%s", commands[i].name);
+        for (char *c = names[i]; *c; c++)
+            if (*c == '_')
+                *c = '-';
+        qg_suggest_offer(&s, names[i], strlen(names[i]));
+    }
+    if (qg_suggest_best(&s))
+        fprintf(stderr, "questgrid: unknown command '%s'; did you mean '%.*s'?\n", arg,
+                (int)s.best_len, qg_suggest_best(&s));
+    else
+        fprintf(stderr, "questgrid: unknown command '%s'\n", arg);
+    fputs("usage: questgrid COMMAND [OPTIONS] [FILE...] ('questgrid help' lists the commands)\n",
+          stderr);
+}
+
 /* Output that could not be written (a full disk, a closed pipe, /dev/full)
  * is an error, not a silent success. */
 static int flushed(int status)
@@ -69,7 +92,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
         if (same_command(argv[1], commands[i].name))
             return flushed(commands[i].run(argc - 1, argv + 1));
-    fprintf(stderr, "questgrid: unknown command '%s'\n", argv[1]);
-    usage(stderr);
+    unknown_command(argv[1]);
     return 2;
 }

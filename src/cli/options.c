@@ -2,12 +2,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 #include "core/buf.h"
+#include "core/suggest.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct option_spec {
     unsigned flag;
@@ -17,7 +20,7 @@ typedef struct option_spec {
 
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
-       KEY_LEGACY, KEY_KEEP_GOING, KEY_HELP };
+       KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_HELP };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -37,7 +40,13 @@ static const option_spec specs[] = {
     {OPT_LEGACY, {"legacy", no_argument, NULL, KEY_LEGACY}, 0},
     {OPT_QUIET, {"quiet", no_argument, NULL, 'q'}, 'q'},
     {OPT_KEEP_GOING, {"keep-going", no_argument, NULL, KEY_KEEP_GOING}, 0},
+    {OPT_COLOR, {"color", required_argument, NULL, KEY_COLOR}, 0},
+    {OPT_FORMAT, {"format", required_argument, NULL, KEY_FORMAT}, 0},
 };
+
+static const char *const color_values[] = {"auto", "always", "never", NULL};
+static const char *const format_values[] = {"text", "json", NULL};
+static const char *const dialect_values[] = {"auto", "zangband", "hengband", "tome", NULL};
 
 #define SPEC_COUNT (sizeof specs / sizeof *specs)
 
@@ -52,20 +61,105 @@ static int parse_long(const char *text, long lo, long hi, long *out)
     return 1;
 }
 
+static const char *command_name = "questgrid";
+
 static int bad_value(const char *option, const char *value)
 {
-    fprintf(stderr, "questgrid: bad value '%s' for %s\n", value, option);
+    fprintf(stderr, "questgrid %s: bad value '%s' for %s\n", command_name, value, option);
     return -1;
+}
+
+int cli_choice(const char *command, const char *option, const char *value,
+               const char *const *choices)
+{
+    for (int i = 0; choices[i]; i++)
+        if (strcmp(value, choices[i]) == 0)
+            return i;
+    qg_suggest s;
+    qg_suggest_init(&s, value, strlen(value));
+    qg_suggest_offer_all(&s, choices);
+    fprintf(stderr, "questgrid %s: bad value '%s' for %s (", command, value, option);
+    for (int i = 0; choices[i]; i++)
+        fprintf(stderr, "%s%s", i ? ", " : "", choices[i]);
+    fputc(')', stderr);
+    if (qg_suggest_best(&s))
+        fprintf(stderr, "; did you mean '%.*s'?", (int)s.best_len, qg_suggest_best(&s));
+    fputc('\n', stderr);
+    return -1;
+}
+
+void cli_usage_error(const char *command, const char *usage, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "questgrid %s: ", command);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n%.*s\n", (int)strcspn(usage, "\n"), usage);
+}
+
+static int check_dialect(const char *name, size_t len, int may_be_empty)
+{
+    char part[32];
+    if (len == 0 && may_be_empty)
+        return 0;
+    snprintf(part, sizeof part, "%.*s", (int)len, name);
+    return len < sizeof part && cli_choice(command_name, "--dialect", part, dialect_values) >= 0
+               ? 0 : -1;
+}
+
+/* "D", or "FROM:TO" for convert (either side may be left empty). */
+static int check_dialects(const char *arg)
+{
+    const char *colon = strchr(arg, ':');
+    if (!colon)
+        return check_dialect(arg, strlen(arg), 0);
+    return check_dialect(arg, (size_t)(colon - arg), 1) ||
+                   check_dialect(colon + 1, strlen(colon + 1), 1) ? -1 : 0;
+}
+
+static int colour_wanted(int choice)
+{
+    if (choice != 0)
+        return choice == 1;
+    const char *no_color = getenv("NO_COLOR");
+    const char *term = getenv("TERM");
+    return isatty(STDOUT_FILENO) && !(no_color && no_color[0]) &&
+           !(term && strcmp(term, "dumb") == 0);
 }
 
 static int take_option(int key, const char *arg, cli_opts *opts)
 {
     long v;
+    int choice;
+    qg_diags *diags;
     switch (key) {
     case KEY_EDIT_DIR: opts->edit_dir = arg; return 0;
-    case KEY_DIALECT: opts->dialect = arg; return 0;
+    case KEY_DIALECT:
+        opts->dialect = arg;
+        return check_dialects(arg);
     case KEY_MAP: opts->map = arg; return 0;
-    case KEY_PLACE: opts->place = arg; return 0;
+    case KEY_PLACE:
+        opts->place = arg;
+        diags = qg_diags_new();
+        if (diags && qg_place_check(arg, diags) != QG_OK) {
+            fprintf(stderr, "questgrid %s: bad value '%s' for --place: %s\n", command_name, arg,
+                    qg_diags_get(diags, 0)->message);
+            qg_diags_free(diags);
+            return -1;
+        }
+        qg_diags_free(diags);
+        return diags ? 0 : -1;
+    case KEY_COLOR:
+        if ((choice = cli_choice(command_name, "--color", arg, color_values)) < 0)
+            return -1;
+        opts->color = colour_wanted(choice);
+        return 0;
+    case KEY_FORMAT:
+        if ((choice = cli_choice(command_name, "--format", arg, format_values)) < 0)
+            return -1;
+        opts->json = choice == 1;
+        return 0;
     case KEY_TO: opts->to = arg; return 0;
     case 'o': opts->output = arg; return 0;
     case KEY_STRICT: opts->strict = 1; return 0;
@@ -119,6 +213,7 @@ static int take_option(int key, const char *arg, cli_opts *opts)
 static void build_tables(unsigned accepted, struct option *longs, char *shorts)
 {
     size_t n = 0, s = 0;
+    shorts[s++] = ':';  /* a missing value is told apart from an unknown option */
     for (size_t i = 0; i < SPEC_COUNT; i++) {
         if (!(accepted & specs[i].flag))
             continue;
@@ -135,6 +230,52 @@ static void build_tables(unsigned accepted, struct option *longs, char *shorts)
     shorts[s] = '\0';
 }
 
+/* The option as the user wrote it ("--sede" of "--sede=3", or "-x"). */
+static void written_option(char **argv, int key, char *out, size_t size)
+{
+    const char *arg = optind > 0 ? argv[optind - 1] : "";
+    if (key > 0 && key < 256 && (arg[0] != '-' || arg[1] == '-'))
+        snprintf(out, size, "-%c", key);
+    else
+        snprintf(out, size, "%.*s", (int)strcspn(arg, "="), arg);
+}
+
+/* An option the command does not take: a hint at the closest it takes,
+ * or the commands that take it, and one usage line. */
+static void unknown_option(const char *written, unsigned accepted, const char *usage)
+{
+    qg_suggest s;
+    qg_suggest_init(&s, written, strlen(written));
+    char names[SPEC_COUNT + 1][24];
+    int other = 0;
+    for (size_t i = 0; i <= SPEC_COUNT; i++) {
+        const char *name = i < SPEC_COUNT ? specs[i].long_opt.name : "help";
+        snprintf(names[i], sizeof names[i], "--%s", name);
+        if (i == SPEC_COUNT || (accepted & specs[i].flag))
+            qg_suggest_offer(&s, names[i], strlen(names[i]));
+        else if (strcmp(names[i], written) == 0)
+            other = 1;
+    }
+    if (other)
+        cli_usage_error(command_name, usage, "%s is not an option of this command", written);
+    else if (qg_suggest_best(&s))
+        cli_usage_error(command_name, usage, "unknown option '%s'; did you mean '%.*s'?", written,
+                        (int)s.best_len, qg_suggest_best(&s));
+    else
+        cli_usage_error(command_name, usage, "unknown option '%s'", written);
+}
+
+static int option_error(char **argv, int key, unsigned accepted, const char *usage)
+{
+    char written[64];
+    written_option(argv, optopt, written, sizeof written);
+    if (key == ':')
+        cli_usage_error(command_name, usage, "%s needs a value", written);
+    else
+        unknown_option(written, accepted, usage);
+    return -1;
+}
+
 int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
               cli_opts *opts)
 {
@@ -146,10 +287,13 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     if (!opts->vars)
         return -1;
     struct option longs[SPEC_COUNT + 2];
-    char shorts[2 * SPEC_COUNT + 2];
+    char shorts[2 * SPEC_COUNT + 3];
     build_tables(accepted, longs, shorts);
+    command_name = argc > 0 ? argv[0] : "questgrid";
+    if (accepted & OPT_COLOR)
+        opts->color = colour_wanted(0);
     optind = 1;
-    opterr = 1;
+    opterr = 0;
     int key;
     while ((key = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
         int r;
@@ -157,8 +301,7 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
             fputs(usage, stdout);
             r = 1;
         } else if (key == '?' || key == ':') {
-            fputs(usage, stderr);
-            r = -1;
+            r = option_error(argv, key, accepted, usage);
         } else {
             r = take_option(key, optarg, opts);
         }
@@ -179,7 +322,11 @@ int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
     if (r)
         return r;
     if (opts->file_count < min_files || opts->file_count > max_files) {
-        fputs(usage, stderr);
+        if (opts->file_count < min_files)
+            cli_usage_error(command_name, usage, "%s", opts->file_count ? "too few files"
+                                                                         : "no file given");
+        else
+            cli_usage_error(command_name, usage, "too many files (%d)", opts->file_count);
         cli_opts_free(opts);
         return -1;
     }

@@ -2,6 +2,7 @@
  * branch table says about it (levels per branch, absolute depth of its
  * first level), answered to you.* and dgn.br_depth. */
 #include "lua/rt.h"
+#include "core/suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,4 +70,41 @@ int lrt_absdepth(const qg_runtime *rt)
     const char *name = lrt_branch(rt, buf, sizeof buf);
     const branch_info *b = find_branch(name, strlen(name));
     return (b ? b->absdepth : 1) + lrt_depth(rt) - 1;
+}
+
+static void branch_hint(const char *name, size_t len, qg_diags *diags, const char *place)
+{
+    qg_suggest s;
+    qg_suggest_init(&s, name, len);
+    for (size_t i = 0; i < sizeof branches / sizeof *branches; i++)
+        qg_suggest_offer(&s, branches[i].name, strlen(branches[i].name));
+    const char *best = qg_suggest_best(&s);
+    if (best)
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "unknown branch '%.*s' in place '%s'; did you mean '%.*s'?", (int)len,
+                     name, place, (int)s.best_len, best);
+    else
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "unknown branch '%.*s' in place '%s' (a place is BRANCH or BRANCH:N, as "
+                     "D:5, Lair:2 or Zot)", (int)len, name, place);
+}
+
+qg_status qg_place_check(const char *place, qg_diags *diags)
+{
+    size_t len = strcspn(place, ":");
+    const branch_info *b = find_branch(place, len);
+    if (!b) {
+        branch_hint(place, len, diags, place);
+        return QG_ERR_INVALID;
+    }
+    if (!place[len])
+        return QG_OK;
+    char *end;
+    long depth = strtol(place + len + 1, &end, 10);
+    if (end == place + len + 1 || *end || depth < 1 || depth > b->depth) {
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "bad depth in place '%s': %s has levels 1 to %d", place, b->name, b->depth);
+        return QG_ERR_INVALID;
+    }
+    return QG_OK;
 }

@@ -38,6 +38,11 @@ typedef struct qg_context {
 
 typedef struct qg_runtime qg_runtime;
 
+/* Checks a place as qg_context takes it: "Branch" or "Branch:N", with a
+ * branch of Crawl's branch table (any case) and N within its levels.
+ * QG_ERR_INVALID after an error (with a did-you-mean hint) otherwise. */
+qg_status qg_place_check(const char *place, qg_diags *diags);
+
 qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags);
 void qg_runtime_free(qg_runtime *rt);
 
