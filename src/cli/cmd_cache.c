@@ -1,6 +1,7 @@
 /* questgrid cache info|list|verify|extract FILE.qgc [NAME]: looking into a
  * compiled cache. */
 #include "cli/cli.h"
+#include "cli/json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 static const char usage[] =
     "usage: questgrid cache info FILE.qgc      header, counts and sizes\n"
     "       questgrid cache list FILE.qgc      every map with its index fields\n"
+    "                                          (--format json: as a JSON document)\n"
     "       questgrid cache verify FILE.qgc    check every offset, size and CRC\n"
     "                                          and whether the sources changed\n"
     "       questgrid cache extract FILE.qgc NAME   print a map's source text\n"
@@ -55,6 +57,32 @@ static int show_list(const qg_cache *c)
     return 0;
 }
 
+static int list_json(const qg_cache *c)
+{
+    json_t *doc = cli_json_document("questgrid-cache-list/1");
+    json_object_set_new(doc, "cache", cli_json_text(qg_cache_path(c)));
+    json_t *maps = json_array();
+    for (size_t i = 0; i < qg_cache_map_count(c); i++) {
+        const qg_cache_entry *e = qg_cache_entry_at(c, i);
+        json_t *m = json_object();
+        json_object_set_new(m, "name", cli_json_text(e->name));
+        json_object_set_new(m, "quest", json_integer(e->quest));
+        json_object_set_new(m, "kind", json_string(qg_map_kind_name(e->kind)));
+        json_object_set_new(m, "source", cli_json_text(qg_cache_file_at(c, e->file)->path));
+        json_object_set_new(m, "line", json_integer(e->line));
+        json_object_set_new(m, "tags", cli_json_text(e->tags));
+        json_object_set_new(m, "depth", cli_json_text(e->depth));
+        json_object_set_new(m, "place", cli_json_text(e->place));
+        json_object_set_new(m, "orient", cli_json_text(e->orient));
+        json_object_set_new(m, "chance", cli_json_text(e->chance));
+        json_object_set_new(m, "weight", cli_json_text(e->weight));
+        json_object_set_new(m, "bytes", json_integer(e->blob_size));
+        json_array_append_new(maps, m);
+    }
+    json_object_set_new(doc, "maps", maps);
+    return cli_json_print(doc) ? 0 : 1;
+}
+
 static int do_verify(const qg_cache *c, qg_diags *diags)
 {
     if (qg_cache_verify(c, diags) != QG_OK)
@@ -94,7 +122,7 @@ static int do_extract(const qg_cache *c, const char *name, qg_diags *diags)
 int cmd_cache(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_MAP, usage, &opts);
+    int r = cli_parse(argc, argv, OPT_MAP | OPT_FORMAT, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     static const char *const actions[] = {"info", "list", "verify", "extract", NULL};
@@ -121,7 +149,7 @@ int cmd_cache(int argc, char **argv)
         if (strcmp(action, "info") == 0)
             status = show_info(cache);
         else if (strcmp(action, "list") == 0)
-            status = show_list(cache);
+            status = opts.json ? list_json(cache) : show_list(cache);
         else if (strcmp(action, "verify") == 0)
             status = do_verify(cache, diags);
         else

@@ -2,16 +2,22 @@
  * when any file has errors. One checker per format. */
 #include "cli/cli.h"
 #include "cli/cli_des.h"
+#include "cli/json.h"
+#include "cli/source.h"
+#include "core/file.h"
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char usage[] =
     "usage: questgrid check [--dialect D] [--edit-dir DIR] FILE...\n"
     "\n"
     "Reads each file (F:/D: quest, town and wilderness files with every\n"
-    "file they include; Crawl .des files) and prints every diagnostic as\n"
-    "file:line:col. A map name defined twice across the files is an error.\n"
+    "file they include; Crawl .des files; Tiled .tmx and REXPaint .xp files)\n"
+    "and prints every diagnostic as file:line:col; a file that is not a level\n"
+    "(a lib/edit vocabulary such as a_info.txt) is said to be one. A map name\n"
+    "defined twice across the files is an error.\n"
     "Each .des map is also resolved once and checked as placement sees it:\n"
     "unreachable stairs or exits, edge maps without wall padding, maps over\n"
     "their ORIENT's size limit, encompass maps without every stair.\n"
@@ -25,7 +31,9 @@ static const char usage[] =
     "  --lua-path DIR  a game's Lua library (Crawl: dat/dlua), so that .des maps\n"
     "                  that use it resolve and get their placement checked\n"
     "                  (repeatable)\n"
-    "  -q, --quiet     no per-file summary line\n";
+    "  -q, --quiet     no per-file summary line\n"
+    "  --format F      text (default) or json: the files and every diagnostic\n"
+    "                  as one JSON document on standard output\n";
 
 /* What the checks of one run share: the options, and the map names seen
  * so far (a name is unique across every file of the run). */
@@ -58,48 +66,102 @@ static int check_des(const char *path, check_run *run, qg_diags *diags)
     return 0;
 }
 
+/* A Tiled or REXPaint file: read as a level, so every problem of the file
+ * is reported. */
+static int check_picture(const char *path, check_run *run, qg_diags *diags)
+{
+    (void)run;
+    char *data;
+    size_t len;
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, diags) != QG_OK)
+        return 0;
+    qg_level *level = NULL;
+    qg_level_read(path, data, len, qg_format_detect(path, data, len), &level, diags);
+    qg_level_free(level);
+    free(data);
+    return 0;
+}
+
 static const struct {
     qg_format format;
     checker check;
 } checkers[] = {
     {QG_FORMAT_FD, check_fd},
     {QG_FORMAT_DES, check_des},
+    {QG_FORMAT_TMX, check_picture},
+    {QG_FORMAT_XP, check_picture},
 };
 
-static checker checker_for(const char *path)
+/* The format by the file's content; NULL (and why in diags) when it is
+ * not a level questgrid reads. */
+static checker checker_for(const char *path, qg_format *format, qg_diags *diags)
 {
-    qg_format format = qg_format_from_path(path);
+    char *data;
+    size_t len;
+    *format = QG_FORMAT_UNKNOWN;
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, diags) != QG_OK)
+        return NULL;
+    *format = cli_detect(path, data, len, diags);
+    free(data);
     for (size_t i = 0; i < sizeof checkers / sizeof *checkers; i++)
-        if (checkers[i].format == format)
+        if (checkers[i].format == *format)
             return checkers[i].check;
     return NULL;
+}
+
+static json_t *file_summary(const char *path, qg_format format, const qg_diags *diags)
+{
+    json_t *f = json_object();
+    json_object_set_new(f, "path", cli_json_text(path));
+    json_object_set_new(f, "format", format ? json_string(qg_format_name(format)) : json_null());
+    json_object_set_new(f, "errors", json_integer((json_int_t)qg_diags_count_severity(diags, QG_ERROR)));
+    json_object_set_new(f, "warnings",
+                        json_integer((json_int_t)qg_diags_count_severity(diags, QG_WARNING)));
+    json_object_set_new(f, "notes", json_integer((json_int_t)qg_diags_count_severity(diags, QG_NOTE)));
+    return f;
 }
 
 int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
-                            OPT_LUA_PATH,
+                            OPT_LUA_PATH | OPT_FORMAT,
                             1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
+    opts.quiet |= opts.json;
     check_run run = {&opts, qg_des_names_new()};
     size_t errors = 0;
     int status = run.des_names ? 0 : 2;
+    json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
+    json_t *files = json_array(), *all = json_array();
     for (int i = 0; i < opts.file_count && status == 0; i++) {
         const char *path = opts.files[i];
         qg_diags *diags = qg_diags_new();
-        checker check = checker_for(path);
-        if (!diags) {
+        qg_format format = QG_FORMAT_UNKNOWN;
+        checker check = diags ? checker_for(path, &format, diags) : NULL;
+        if (!diags)
             status = 2;
-        } else if (!check) {
-            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                         "unknown file format (expected .des, or .txt, .map or .fd for F:/D: files)");
-        } else if (check(path, &run, diags) != 0) {
+        else if (check && check(path, &run, diags) != 0)
             status = 2;
+        if (doc && diags) {
+            errors += qg_diags_count_severity(diags, QG_ERROR);
+            json_array_append_new(files, file_summary(path, format, diags));
+            cli_json_add_diags(all, diags);
+        } else {
+            errors += cli_report(diags);
         }
-        errors += cli_report(diags);
         qg_diags_free(diags);
+    }
+    if (doc) {
+        json_object_set_new(doc, "files", files);
+        json_object_set_new(doc, "diagnostics", all);
+        json_object_set_new(doc, "errors", json_integer((json_int_t)errors));
+        if (!cli_json_print(doc) && !status)
+            status = 1;
+    } else {
+        json_decref(files);
+        json_decref(all);
     }
     qg_des_names_free(run.des_names);
     cli_opts_free(&opts);

@@ -25,6 +25,9 @@ static const char usage[] =
     "  --place D:5        where the maps are resolved (you.depth() …)\n"
     "  --var NAME=VALUE   variables for ?: conditions and you.*\n"
     "  --dialect D, --edit-dir DIR   as for show\n"
+    "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
+    "                     always or never\n"
+    "  FILE.tmx, FILE.xp  Tiled and REXPaint levels, placed as F:/D: levels\n"
     "Exit status: 0 when everything was placed, 1 otherwise, 2 on bad usage.\n";
 
 typedef struct run {
@@ -104,7 +107,7 @@ int cmd_place(int argc, char **argv)
 {
     cli_opts opts;
     unsigned accepted = OPT_SEED | OPT_SIZE | OPT_LUA_PATH | OPT_PLACE | OPT_VAR |
-                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY;
+                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR;
     int r = cli_parse_files(argc, argv, accepted, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
@@ -117,7 +120,7 @@ int cmd_place(int argc, char **argv)
             status = 1;
     if (status != 2) {
         putchar('\n');
-        qg_host_print(ctx.host, stdout);
+        qg_host_print_with(ctx.host, opts.color, stdout);
         place_loader_free(&loader);
     }
     if (ctx.diags && cli_report(ctx.diags))

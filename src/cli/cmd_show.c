@@ -1,9 +1,11 @@
-/* questgrid show FILE: resolves an F:/D: file (or a quest through its
- * hub) and prints the level with its legend; for a .des file, prints a
- * map as declared. */
+/* questgrid show FILE: resolves a level of any format (an F:/D: file or a
+ * quest through its hub, a .des map with its Lua, a .tmx or .xp file) and
+ * prints it with its legend, in colour on a terminal, or as JSON; a .des
+ * map without --seed is printed as declared. */
 #include "cli/cli.h"
 #include "cli/cli_des.h"
-#include "cli/cli_lua.h"
+#include "cli/json.h"
+#include "cli/source.h"
 
 #include <stdio.h>
 
@@ -11,10 +13,12 @@ static const char usage[] =
     "usage: questgrid show FILE [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
     "       questgrid show FILE.des [--map NAME] [--legacy]\n"
     "       questgrid show FILE.des [--map NAME] --seed N [--place D:5] [--lua-path DIR]...\n"
+    "       questgrid show FILE.tmx|FILE.xp\n"
     "\n"
     "Resolves FILE as the games do (?: conditions with the variables given,\n"
     "%: includes, F: letters, D: rows, P: start) and prints the level: the\n"
-    "glyph grid and a legend naming features, monsters and objects.\n"
+    "glyph grid in the game's colours and a legend naming features, monsters\n"
+    "and objects. Tiled (.tmx) and REXPaint (.xp) files are shown as read.\n"
     "\n"
     "  --quest N          FILE is a hub such as q_info.txt: load quest N\n"
     "                     ($QUEST_NUMBER = N)\n"
@@ -27,51 +31,56 @@ static const char usage[] =
     "                     print the level (also with --place or --lua-path)\n"
     "  --place P          where the map is resolved, e.g. D:5 (default D:1)\n"
     "  --lua-path DIR     a game's Lua library, e.g. Crawl's dat/dlua (repeatable)\n"
+    "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
+    "                     always or never\n"
+    "  --format F         text (default) or json (the level's cells, things,\n"
+    "                     markers; a .des map is resolved, seed 0 by default)\n"
     "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
 
-static int show_fd(cli_opts *opts, const char *path);
+static int show_level(cli_opts *opts, const char *path)
+{
+    qg_diags *diags = qg_diags_new();
+    if (!diags)
+        return 2;
+    cli_source source;
+    qg_level *level = NULL;
+    if (cli_source_open(&source, opts, path, opts->color, diags) == 0)
+        cli_source_level(&source, opts->seed, &level, diags);
+    size_t errors = cli_report(diags);
+    if (level && opts->json) {
+        json_t *doc = cli_json_document("questgrid-level/1");
+        json_object_set_new(doc, "file", cli_json_text(path));
+        json_object_set_new(doc, "format", json_string(qg_format_name(source.format)));
+        json_t *body = cli_json_level(level, source.fd.vocab);
+        json_object_update(doc, body);
+        json_decref(body);
+        errors += !cli_json_print(doc);
+    } else if (level) {
+        qg_render_options style = cli_source_style(&source, opts->color);
+        errors += qg_render_text_with(level, &style, stdout) != QG_OK;
+    }
+    qg_level_free(level);
+    cli_source_close(&source);
+    qg_diags_free(diags);
+    return errors || !level ? 1 : 0;
+}
 
 int cmd_show(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH,
+                            OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
+                            OPT_COLOR | OPT_FORMAT,
                             1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     const char *path = opts.files[0];
-    int resolve = opts.has_seed || opts.place || opts.lua_path_count;
+    int resolve = opts.has_seed || opts.place || opts.lua_path_count || opts.json;
     int status;
-    if (qg_format_from_path(path) != QG_FORMAT_DES)
-        status = show_fd(&opts, path);
-    else if (resolve)
-        status = cli_show_des_resolved(&opts, path);
-    else
+    if (qg_format_from_path(path) == QG_FORMAT_DES && !resolve)
         status = cli_show_des(&opts, path);
+    else
+        status = show_level(&opts, path);
     cli_opts_free(&opts);
-    return status;
-}
-
-static int show_fd(cli_opts *opts, const char *path)
-{
-    qg_diags *diags = qg_diags_new();
-    cli_fd fd = {.vocab = NULL, .dir = NULL};
-    int status = 2;
-    if (diags && cli_fd_setup(opts, path, &fd, diags) == 0) {
-        qg_level *level = NULL;
-        if (opts->quest >= 0)
-            qg_fd_load_quest(path, (int)opts->quest, &fd.options, opts->vars, &level, diags);
-        else
-            qg_fd_load_file(path, &fd.options, opts->vars, &level, diags);
-        size_t errors = cli_report(diags);
-        if (level && qg_render_text(level, fd.vocab, stdout) != QG_OK)
-            errors++;
-        status = errors || !level ? 1 : 0;
-        qg_level_free(level);
-    } else if (diags) {
-        cli_report(diags);
-    }
-    cli_fd_free(&fd);
-    qg_diags_free(diags);
     return status;
 }

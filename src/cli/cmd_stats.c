@@ -1,8 +1,10 @@
-/* questgrid stats FILE.des --map NAME -n N: resolves a map N times (seeds
+/* questgrid stats FILE --map NAME -n N: resolves a map N times (seeds
  * SEED .. SEED+N-1) and prints how often each glyph and, per cell, each
  * outcome came up — what Crawl's -mapstat tells designers, without a debug
- * build of the game. */
-#include "cli/cli_lua.h"
+ * build of the game. Levels of the other formats have no randomness of
+ * their own: every run gives the same level, and the figures say so. */
+#include "cli/json.h"
+#include "cli/source.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,8 @@
 
 static const char usage[] =
     "usage: questgrid stats FILE.des [--map NAME] [-n N] [--seed N] [--place P]\n"
-    "                       [--lua-path DIR]... [--var NAME=VALUE]...\n"
+    "                       [--lua-path DIR]... [--var NAME=VALUE]... [--format json]\n"
+    "       questgrid stats FILE.txt|FILE.tmx|FILE.xp [--quest N] [--var NAME=VALUE]...\n"
     "\n"
     "Resolves the map N times (default 1000) with seeds SEED, SEED+1, ...\n"
     "(default 1) and prints, per resolved glyph, in how many levels it came up\n"
@@ -20,6 +23,8 @@ static const char usage[] =
     "  --map NAME      the map (default: the file's first)\n"
     "  --place P       where the map is resolved, e.g. D:5 (default D:1)\n"
     "  --lua-path DIR  the game's Lua library, e.g. /usr/share/crawl/dat/dlua\n"
+    "  --quest N       FILE is a hub such as q_info.txt: quest N\n"
+    "  --format F      text (default) or json\n"
     "Exit status: 0 when every resolution succeeded, 1 otherwise, 2 on bad usage.\n";
 
 #define MAX_W 80
@@ -94,36 +99,76 @@ static void print_tally(const tally *t)
         }
 }
 
+static json_t *json_cell(const tally *t, int x, int y, long ok)
+{
+    json_t *outcomes = json_array();
+    for (int c = 0; c < 256; c++)
+        if (t->cell[y][x][c])
+            json_array_append_new(outcomes, json_pack("{s:o, s:f}", "glyph",
+                                                      cli_json_glyph((unsigned char)(c ? c : ' ')),
+                                                      "share", (double)t->cell[y][x][c] / (double)ok));
+    return json_pack("{s:i, s:i, s:o}", "x", x, "y", y, "outcomes", outcomes);
+}
+
+static int print_json(const tally *t, const cli_opts *opts)
+{
+    long ok = t->runs - t->failed;
+    json_t *doc = cli_json_document("questgrid-stats/1");
+    json_object_set_new(doc, "file", cli_json_text(opts->files[0]));
+    json_object_set_new(doc, "map", cli_json_text(opts->map));
+    json_object_set_new(doc, "runs", json_integer(t->runs));
+    json_object_set_new(doc, "failed", json_integer(t->failed));
+    json_t *glyphs = json_array(), *cells = json_array();
+    for (int c = 0x21; c < 256 && ok; c++)
+        if (t->levels_with[c])
+            json_array_append_new(glyphs, json_pack(
+                "{s:o, s:f, s:f}", "glyph", cli_json_glyph((unsigned char)c), "levels",
+                (double)t->levels_with[c] / (double)ok, "mean_cells",
+                (double)t->cells_of[c] / (double)ok));
+    for (int y = 0; y < t->height && ok; y++)
+        for (int x = 0; x < t->width; x++) {
+            int outcomes = 0;
+            for (int c = 0; c < 256; c++)
+                outcomes += t->cell[y][x][c] > 0;
+            if (outcomes > 1)
+                json_array_append_new(cells, json_cell(t, x, y, ok));
+        }
+    json_object_set_new(doc, "glyphs", glyphs);
+    json_object_set_new(doc, "cells", cells);
+    return cli_json_print(doc);
+}
+
 int cmd_stats(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
-                      OPT_VAR | OPT_LEGACY, 1, 1, usage, &opts);
+                      OPT_VAR | OPT_LEGACY | OPT_QUEST | OPT_DIALECT | OPT_EDIT_DIR |
+                      OPT_FORMAT, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     qg_diags *diags = qg_diags_new();
     tally *t = calloc(1, sizeof *t);
-    cli_lua lua = {NULL, NULL};
+    cli_source source;
+    memset(&source, 0, sizeof source);
     int status = 1;
-    if (diags && t && cli_lua_setup(&opts, opts.files[0], &lua, diags) == 0) {
+    if (diags && t && cli_source_open(&source, &opts, opts.files[0], 0, diags) == 0) {
         unsigned long long seed = opts.has_seed ? opts.seed : 1;
-        qg_context ctx = {opts.place, 0, opts.vars};
         for (long i = 0; i < opts.count; i++) {
             qg_level *level = NULL;
             t->runs++;
-            if (qg_runtime_resolve(lua.rt, lua.def, seed + (unsigned long long)i, &ctx,
-                                   &level, diags) == QG_OK)
+            if (cli_source_level(&source, seed + (unsigned long long)i, &level, diags) == QG_OK &&
+                level)
                 count_level(t, level);
             else
                 t->failed++;
             qg_level_free(level);
         }
-        print_tally(t);
-        status = t->failed ? 1 : 0;
+        int printed = opts.json ? print_json(t, &opts) : (print_tally(t), 1);
+        status = t->failed || !printed ? 1 : 0;
     }
     if (diags)
         cli_report(diags);
-    cli_lua_free(&lua);
+    cli_source_close(&source);
     free(t);
     qg_diags_free(diags);
     cli_opts_free(&opts);

@@ -1,4 +1,5 @@
-noinst_HEADERS += src/cli/cli.h src/cli/place_load.h src/cli/cli_des.h src/cli/cli_lua.h
+noinst_HEADERS += src/cli/cli.h src/cli/place_load.h src/cli/cli_des.h src/cli/cli_lua.h \
+	src/cli/json.h src/cli/source.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
@@ -16,4 +17,6 @@ questgrid_SOURCES += \
 	src/cli/show_des_resolved.c \
 	src/cli/cmd_stats.c \
 	src/cli/cmd_place.c \
-	src/cli/place_load.c
+	src/cli/place_load.c \
+	src/cli/json.c \
+	src/cli/source.c

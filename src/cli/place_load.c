@@ -2,7 +2,9 @@
  * maps through the Lua runtime, F:/D: files (FILE:N = quest N of a hub)
  * through the fd loader. */
 #include "cli/place_load.h"
+#include "cli/source.h"
 #include "core/buf.h"
+#include "core/file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,17 +122,28 @@ static int load_des(place_loader *l, const char *path, const char *map,
     return failures ? 1 : 0;
 }
 
-static int load_fd(place_loader *l, const char *path, const char *quest,
-                   place_fn fn, void *user)
+/* F:/D: files (FILE:N: quest N of a hub), Tiled and REXPaint files: one
+ * level each, placed as the Angband loaders place theirs. */
+static int load_level(place_loader *l, const char *path, const char *quest,
+                      place_fn fn, void *user)
 {
     cli_fd_free(&l->fd);
-    if (cli_fd_setup(l->opts, path, &l->fd, l->diags) != 0)
+    char *data;
+    size_t len;
+    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, l->diags) != QG_OK)
         return -1;
+    qg_format format = cli_detect(path, data, len, l->diags);
     qg_level *level = NULL;
-    if (quest)
-        qg_fd_load_quest(path, atoi(quest), &l->fd.options, l->opts->vars, &level, l->diags);
-    else
-        qg_fd_load_file(path, &l->fd.options, l->opts->vars, &level, l->diags);
+    if (format == QG_FORMAT_TMX || format == QG_FORMAT_XP)
+        qg_level_read(path, data, len, format, &level, l->diags);
+    free(data);
+    if (format == QG_FORMAT_FD && cli_fd_setup(l->opts, path, &l->fd, l->diags) == 0) {
+        if (quest)
+            qg_fd_load_quest(path, atoi(quest), &l->fd.options, l->opts->vars, &level,
+                             l->diags);
+        else
+            qg_fd_load_file(path, &l->fd.options, l->opts->vars, &level, l->diags);
+    }
     if (!level)
         return -1;
     int r = fn(user, level, NULL, NULL);
@@ -148,7 +161,7 @@ int place_load(place_loader *l, const char *arg, unsigned long long seed,
         return -1;
     int r = qg_format_from_path(file) == QG_FORMAT_DES
                 ? load_des(l, file, map, seed, fn, user)
-                : load_fd(l, file, map, fn, user);
+                : load_level(l, file, map, fn, user);
     free(file);
     return r;
 }

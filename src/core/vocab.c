@@ -1,6 +1,7 @@
 /* Vocabularies: the names lib/edit files give to feature, monster, object
- * and artifact indices. Only N: (index and tag or name) and E: (English
- * name, Hengband) lines matter here. */
+ * and artifact indices. Only N: (index and tag or name), E: (English
+ * name, Hengband) and G: (the glyph and colour the game draws) lines
+ * matter here. */
 #include "questgrid/core.h"
 #include "core/buf.h"
 #include "core/file.h"
@@ -15,6 +16,8 @@
 typedef struct entry {
     char *tag;   /* the N: text */
     char *name;  /* the E: text, or NULL */
+    char glyph;  /* the G: character and colour letter, or 0 */
+    char colour;
 } entry;
 
 typedef struct table {
@@ -272,6 +275,13 @@ static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
             } else {
                 status = add_entry(vocab, kind, current, text, text_len, 0);
             }
+        } else if (len >= 5 && line[0] == 'G' && line[1] == ':' && line[3] == ':' &&
+                   current >= 0) {
+            entry *e = slot(&vocab->tables[kind], current);
+            if (!e)
+                return QG_ERR_NOMEM;
+            e->glyph = line[2];
+            e->colour = line[4];
         } else if (len >= 2 && line[0] == 'E' && line[1] == ':' && current >= 0) {
             status = add_entry(vocab, kind, current, line + 2,
                                trimmed_len(line + 2, len - 2), 1);
@@ -322,4 +332,18 @@ qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
         return QG_ERR_NOTFOUND;
     }
     return QG_OK;
+}
+
+int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,
+                  char *colour)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || index < 0 ||
+        (size_t)index >= vocab->tables[kind].cap || !vocab->tables[kind].by_index[index].colour)
+        return 0;
+    const entry *e = &vocab->tables[kind].by_index[index];
+    if (glyph)
+        *glyph = e->glyph;
+    if (colour)
+        *colour = e->colour;
+    return 1;
 }

@@ -13,6 +13,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/payload.c \
 	src/fd/quest_line.c \
 	src/fd/resolve.c \
+	src/fd/sniff.c \
 	src/fd/tokenize.c
 
 if HAVE_CMOCKA

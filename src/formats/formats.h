@@ -49,4 +49,16 @@ const char *qg_slot_name(qg_slot slot);
 /* The slot called name; QG_SLOTS when unknown. */
 qg_slot qg_slot_from_name(const char *name);
 
+/* Calls fn for each distinct meaning of a glyph in the level, in glyph
+ * order, with a cell that has it and its description as the text legend
+ * prints it (vocab may be NULL). 0 when memory ran out. */
+typedef void (*qg_legend_fn)(void *user, unsigned char glyph, const qg_cell *cell,
+                             const char *text);
+int qg_legend_each(const qg_level *level, const qg_vocab *vocab, qg_legend_fn fn, void *user);
+
+/* The Unicode code point CP437 draws for byte (0x20-0x7E are ASCII). */
+unsigned qg_cp437_unicode(unsigned char byte);
+/* Appends a code point below 0x10000 as UTF-8. */
+void qg_buf_put_utf8(qg_buf *b, unsigned code);
+
 #endif

@@ -6,6 +6,7 @@ noinst_HEADERS += src/formats/des_fd.h src/formats/des_write.h src/formats/fd_ou
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
+	src/formats/cp437.c \
 	src/formats/des_cells.c \
 	src/formats/des_extract.c \
 	src/formats/des_fd_lua.c \
@@ -18,8 +19,11 @@ libquestgrid_la_SOURCES += \
 	src/formats/level_equal.c \
 	src/formats/mapping.c \
 	src/formats/png.c \
+	src/formats/render_png.c \
+	src/formats/render_svg.c \
 	src/formats/render_text.c \
 	src/formats/reported.c \
+	src/formats/style.c \
 	src/formats/thing_names.c \
 	src/formats/tileset_font.c \
 	src/formats/tmx_build.c \

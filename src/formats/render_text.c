@@ -2,7 +2,7 @@
  * stands for. Reads only the level and a vocabulary, so any front end's
  * levels render the same way. */
 #include "questgrid/render.h"
-#include "core/buf.h"
+#include "formats/formats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -156,8 +156,31 @@ static unsigned char shown(unsigned char glyph)
     return glyph >= 0x20 && glyph < 0x7f ? glyph : '?';
 }
 
+/* One row in colour: an escape where the colour changes, reset at the end
+ * so that nothing after the grid is coloured. */
+static void coloured_row(const qg_level *level, int y, int end,
+                         const qg_render_options *options, FILE *out)
+{
+    int sx = -1, sy = -1, has_start = qg_level_player_start(level, &sx, &sy);
+    int current = -1;
+    qg_cell cell;
+    for (int x = 0; x < end; x++) {
+        qg_level_cell(level, x, y, &cell);
+        int sgr = 0;
+        if (cell.in_map)
+            sgr = qg_render_cell_colour(&cell, has_start && x == sx && y == sy, options).sgr;
+        if (sgr != current) {
+            fprintf(out, "\033[%dm", sgr);
+            current = sgr;
+        }
+        fputc(cell.in_map ? shown(cell.glyph) : ' ', out);
+    }
+    if (current > 0)
+        fputs("\033[0m", out);
+}
+
 /* 0 when memory ran out (nothing written). */
-static int grid(const qg_level *level, FILE *out)
+static int grid(const qg_level *level, const qg_render_options *options, FILE *out)
 {
     int w = qg_level_width(level), h = qg_level_height(level);
     qg_cell cell;
@@ -172,7 +195,10 @@ static int grid(const qg_level *level, FILE *out)
             if (cell.in_map)
                 end = x + 1;
         }
-        fwrite(row, 1, (size_t)end, out);
+        if (options->colour)
+            coloured_row(level, y, end, options, out);
+        else
+            fwrite(row, 1, (size_t)end, out);
         fputc('\n', out);
     }
     free(row);
@@ -193,37 +219,65 @@ static void extras(const qg_level *level, FILE *out)
 
 qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out)
 {
-    if (!level || !out)
-        return QG_ERR_INVALID;
+    qg_render_options options = {vocab, NULL, 0};
+    return qg_render_text_with(level, &options, out);
+}
+
+int qg_legend_each(const qg_level *level, const qg_vocab *vocab, qg_legend_fn fn, void *user)
+{
     legend l;
     memset(&l, 0, sizeof l);
     memset(l.first, 0xff, sizeof l.first);
     memset(l.last, 0xff, sizeof l.last);
     if (qg_level_foreach(level, collect, &l)) {
         free(l.items);
-        return QG_ERR_NOMEM;
+        return 0;
     }
-    const char *name = qg_level_name(level);
-    fprintf(out, "%s (%dx%d)\n", name && name[0] ? name : "level",
-            qg_level_width(level), qg_level_height(level));
-    if (!grid(level, out)) {
-        free(l.items);
-        return QG_ERR_NOMEM;
-    }
-    fputs("legend:\n", out);
     qg_buf line;
     qg_buf_init(&line);
     for (int g = 0; g < 256; g++)
         for (long i = l.first[g]; i >= 0; i = l.items[i].next) {
             qg_buf_reset(&line);
             describe(&line, vocab, &l.items[i].cell);
-            fprintf(out, "  %c  %s\n", shown((unsigned char)g), line.data ? line.data : "");
+            if (!line.failed)
+                fn(user, (unsigned char)g, &l.items[i].cell, line.data ? line.data : "");
         }
-    int failed = line.failed;
+    int ok = !line.failed;
     qg_buf_free(&line);
     free(l.items);
-    extras(level, out);
-    if (failed)
+    return ok;
+}
+
+typedef struct text_legend {
+    const qg_render_options *options;
+    FILE *out;
+} text_legend;
+
+static void print_legend_line(void *user, unsigned char glyph, const qg_cell *cell,
+                              const char *text)
+{
+    const text_legend *t = user;
+    int sgr = t->options->colour ? qg_render_cell_colour(cell, 0, t->options).sgr : 0;
+    if (sgr)
+        fprintf(t->out, "  \033[%dm%c\033[0m  %s\n", sgr, shown(glyph), text);
+    else
+        fprintf(t->out, "  %c  %s\n", shown(glyph), text);
+}
+
+qg_status qg_render_text_with(const qg_level *level, const qg_render_options *options,
+                              FILE *out)
+{
+    if (!level || !out)
+        return QG_ERR_INVALID;
+    const char *name = qg_level_name(level);
+    fprintf(out, "%s (%dx%d)\n", name && name[0] ? name : "level",
+            qg_level_width(level), qg_level_height(level));
+    if (!grid(level, options, out))
         return QG_ERR_NOMEM;
+    fputs("legend:\n", out);
+    text_legend t = {options, out};
+    if (!qg_legend_each(level, options->vocab, print_legend_line, &t))
+        return QG_ERR_NOMEM;
+    extras(level, out);
     return ferror(out) ? QG_ERR_IO : QG_OK;
 }

@@ -158,19 +158,51 @@ static const char *describe(int32_t feature)
     return "feature";
 }
 
+/* The ANSI colour of a host feature, after Crawl's feature colours:
+ * the frame white, walls light grey, rock brown, doors brown, water blue
+ * or cyan, lava red, stairs yellow, trees green, floor the default. */
+static int feature_sgr(int32_t feature)
+{
+    uint32_t cls = (uint32_t)feature >> 8;
+    if (feature == FRAME || (cls & QG_FEAT_PERMANENT)) return 97;
+    if (feature == ROCK) return 33;
+    if (cls & QG_FEAT_WALL) return 37;
+    if (cls & QG_FEAT_TREE) return 92;
+    if (cls & QG_FEAT_DOOR) return 33;
+    if (cls & QG_FEAT_DEEP_WATER) return 34;
+    if (cls & QG_FEAT_SHALLOW) return 36;
+    if (cls & QG_FEAT_LAVA) return 31;
+    if (cls & QG_FEAT_STAIRS) return 93;
+    if (cls & QG_FEAT_SOLID) return 90;
+    return 0;
+}
+
 void qg_host_print(const qg_host *host, FILE *out)
+{
+    qg_host_print_with(host, 0, out);
+}
+
+void qg_host_print_with(const qg_host *host, int colour, FILE *out)
 {
     const qg_cave *c = &host->cave;
     int32_t first[256];
     memset(first, 0xff, sizeof first);
     for (int y = 0; y < c->height; y++) {
+        int current = 0;
         for (int x = 0; x < c->width; x++) {
             int32_t f = c->feature[y * c->width + x];
             unsigned char g = (unsigned char)(f & 0xff);
             if (first[g] == -1)
                 first[g] = f;
+            int sgr = colour ? feature_sgr(f) : 0;
+            if (sgr != current) {
+                fprintf(out, "\033[%dm", sgr);
+                current = sgr;
+            }
             fputc(g, out);
         }
+        if (current)
+            fputs("\033[0m", out);
         fputc('\n', out);
     }
     fputs("\nLegend:\n", out);

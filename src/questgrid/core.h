@@ -127,6 +127,11 @@ const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index);
  * case-insensitive on names); -1 when absent. */
 int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
+/* How the game draws an index (its G:char:colour line): 1 and the glyph
+ * and colour letter (Angband's "dwsorgbuDWvyRGBU"), or 0 when the file
+ * gives none. */
+int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,
+                  char *colour);
 
 /* ---- questgrid's own data (the bundled lib/edit, lib/des, …) ----------- */
 

@@ -178,6 +178,17 @@ qg_status qg_fd_load_quest(const char *hub_path, int number,
                            const qg_fd_options *options, const qg_vars *vars,
                            qg_level **out, qg_diags *diags);
 
+/* What a .txt file of the F:/D: family holds, by its records: a level (or
+ * an include or hub), a lib/edit vocabulary (two or more N:index:name
+ * entries, as f_info.txt, r_info.txt, a_info.txt or v_info.txt have;
+ * *entries counts them when not NULL), or no F:/D: record at all. */
+typedef enum qg_fd_content {
+    QG_FD_CONTENT_LEVEL = 0,
+    QG_FD_CONTENT_VOCABULARY,
+    QG_FD_CONTENT_NONE
+} qg_fd_content;
+qg_fd_content qg_fd_sniff(const char *data, size_t len, size_t *entries);
+
 #ifdef __cplusplus
 }
 #endif

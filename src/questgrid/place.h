@@ -221,6 +221,8 @@ void qg_host_free(qg_host *host);
 qg_cave *qg_host_cave(qg_host *host);
 /* Writes the grid (one row per line) and a legend. */
 void qg_host_print(const qg_host *host, FILE *out);
+/* The same, with the grid in ANSI colours when colour is not 0. */
+void qg_host_print_with(const qg_host *host, int colour, FILE *out);
 /* The display glyph of a host cell. */
 unsigned char qg_host_glyph(const qg_host *host, int x, int y);
 

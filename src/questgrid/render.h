@@ -1,4 +1,6 @@
-/* Renderers of resolved levels, whatever format they came from. */
+/* Renderers of resolved levels, whatever format they came from: text
+ * (plain or coloured for a terminal), SVG, self-contained HTML pages and
+ * PNG (when built with libpng), all in the games' own colours. */
 #ifndef QUESTGRID_RENDER_H
 #define QUESTGRID_RENDER_H
 
@@ -15,6 +17,69 @@ extern "C" {
  * are then shown as numbers), special values and markers, and the player
  * start. */
 qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out);
+
+/* ---- colours ---------------------------------------------------------- */
+
+/* A colour as a picture draws it (0xRRGGBB) and a terminal shows it (the
+ * ANSI SGR foreground code, 30-37 or 90-97; 0 for the default). */
+typedef struct qg_colour {
+    uint32_t rgb;
+    unsigned char sgr;
+} qg_colour;
+
+/* Crawl's feature colours by vault name ("rock_wall" brown, ...). */
+typedef struct qg_palette qg_palette;
+
+qg_palette *qg_palette_new(void);
+void qg_palette_free(qg_palette *palette);
+/* Reads lines "feature_name colour" (Crawl's sixteen colour names);
+ * later entries override earlier ones. */
+qg_status qg_palette_load_file(qg_palette *palette, const char *path, qg_diags *diags);
+/* The bundled des/colours.txt, found by qg_data_find(). */
+qg_status qg_palette_load_bundled(qg_palette *palette, qg_diags *diags);
+
+typedef struct qg_render_options {
+    const qg_vocab *vocab;      /* G: colours of features, monsters, objects; names */
+    const qg_palette *palette;  /* Crawl feature colours */
+    int colour;                 /* text: colour the grid with ANSI escapes */
+} qg_render_options;
+
+/* The colour a cell is drawn in: the player start white; else the first
+ * of monster, artifact, object, ego and trap in the colour of its G: line
+ * (a kind's own colour when there is none); else the feature's G: colour
+ * or palette colour; else light grey. */
+qg_colour qg_render_cell_colour(const qg_cell *cell, int is_start,
+                                const qg_render_options *options);
+/* 1 when the vocabulary or palette gives the cell's feature a colour. */
+int qg_render_knows_colour(const qg_cell *cell, const qg_render_options *options);
+
+/* qg_render_text with options (vocab for names; with options->colour the
+ * grid is drawn with ANSI colour escapes). */
+qg_status qg_render_text_with(const qg_level *level, const qg_render_options *options,
+                              FILE *out);
+
+/* ---- pictures ---------------------------------------------------------- */
+
+/* SVG: one <text> element of class "cell" per in-map cell, in a grid of
+ * QG_SVG_CELL_W by QG_SVG_CELL_H pixel cells on black, with the level's
+ * name and size as its title. Appends to *out (malloc'd; free with free()). */
+#define QG_SVG_CELL_W 10
+#define QG_SVG_CELL_H 16
+qg_status qg_render_svg(const qg_level *level, const qg_render_options *options,
+                        char **out, size_t *len);
+
+/* A self-contained HTML page (no external file or script): a heading, then
+ * for each level a section with its name, size, tags and kind, the level
+ * as inline SVG and its legend. title names the page. */
+qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
+                         const qg_render_options *options, char **out, size_t *len);
+
+/* PNG (RGB) drawn with questgrid's 8x8 CP437 font, one cell per 8x8
+ * pixels. QG_ERR_INVALID with a diagnostic when questgrid was built
+ * without libpng (see qg_render_has_png). */
+qg_status qg_render_png(const qg_level *level, const qg_render_options *options,
+                        unsigned char **out, size_t *len, qg_diags *diags);
+int qg_render_has_png(void);
 
 #ifdef __cplusplus
 }

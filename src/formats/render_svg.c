@@ -1,0 +1,213 @@
+/* Levels as pictures for a browser: SVG (one text element per cell, in
+ * the game's colours) and a self-contained HTML page holding one or many
+ * levels with their names, sizes, tags and legends. */
+#include "questgrid/render.h"
+#include "formats/formats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The length of the UTF-8 sequence at s (n bytes left), 0 when invalid. */
+static size_t utf8_length(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
+                                 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (len == 0 || len > n || (len == 2 && s[0] < 0xC2))
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* Text from the files (names, tags, legends) into XML: markup escaped,
+ * bytes that are not UTF-8 (Latin-1 names, say) and control characters
+ * shown as U+FFFD, so the page stays well-formed whatever the input. */
+static void xml_text(qg_buf *b, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)(text ? text : "");
+    size_t n = strlen((const char *)s);
+    while (n) {
+        size_t len = utf8_length(s, n);
+        if (*s == '&')
+            qg_buf_puts(b, "&amp;");
+        else if (*s == '<')
+            qg_buf_puts(b, "&lt;");
+        else if (*s == '>')
+            qg_buf_puts(b, "&gt;");
+        else if (*s == '"')
+            qg_buf_puts(b, "&quot;");
+        else if (len == 0 || (*s < 0x20 && *s != '\t' && *s != '\n'))
+            qg_buf_put_utf8(b, 0xFFFD);
+        else
+            qg_buf_append(b, s, len);
+        len = len ? len : 1;
+        s += len;
+        n -= len;
+    }
+}
+
+/* A glyph byte as its CP437 character, escaped. */
+static void xml_glyph(qg_buf *b, unsigned char glyph)
+{
+    if (glyph == '&' || glyph == '<' || glyph == '>') {
+        char text[2] = {(char)glyph, 0};
+        xml_text(b, text);
+    } else {
+        qg_buf_put_utf8(b, qg_cp437_unicode(glyph));
+    }
+}
+
+static const char *display_name(const qg_level *level)
+{
+    const char *name = qg_level_get_property(level, "name");
+    if (!name)
+        name = qg_level_name(level);
+    return name && name[0] ? name : "level";
+}
+
+static void svg_cells(qg_buf *b, const qg_level *level, const qg_render_options *o)
+{
+    int w = qg_level_width(level), h = qg_level_height(level);
+    int sx = -1, sy = -1, has_start = qg_level_player_start(level, &sx, &sy);
+    qg_cell cell;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            if (qg_level_cell(level, x, y, &cell) != QG_OK || !cell.in_map)
+                continue;
+            qg_colour c = qg_render_cell_colour(&cell, has_start && x == sx && y == sy, o);
+            qg_buf_printf(b, "<text class=\"cell\" x=\"%d\" y=\"%d\" fill=\"#%06lx\">",
+                          x * QG_SVG_CELL_W + QG_SVG_CELL_W / 2, y * QG_SVG_CELL_H + 12,
+                          (unsigned long)c.rgb);
+            xml_glyph(b, cell.glyph);
+            qg_buf_puts(b, "</text>\n");
+        }
+}
+
+static void svg_append(qg_buf *b, const qg_level *level, const qg_render_options *o,
+                       int standalone)
+{
+    int pw = qg_level_width(level) * QG_SVG_CELL_W, ph = qg_level_height(level) * QG_SVG_CELL_H;
+    if (standalone)
+        qg_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    qg_buf_printf(b,
+                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                  "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
+                  "monospace\" font-size=\"14\" text-anchor=\"middle\">\n<title>",
+                  pw, ph, pw, ph);
+    xml_text(b, display_name(level));
+    qg_buf_printf(b, " (%dx%d)</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#000000\"/>\n",
+                  qg_level_width(level), qg_level_height(level), pw, ph);
+    svg_cells(b, level, o);
+    qg_buf_puts(b, "</svg>\n");
+}
+
+static qg_status finish(qg_buf *b, char **out, size_t *len)
+{
+    if (b->failed) {
+        qg_buf_free(b);
+        return QG_ERR_NOMEM;
+    }
+    *len = b->len;
+    *out = qg_buf_take(b);
+    return *out ? QG_OK : QG_ERR_NOMEM;
+}
+
+qg_status qg_render_svg(const qg_level *level, const qg_render_options *options, char **out,
+                        size_t *len)
+{
+    qg_buf b;
+    qg_buf_init(&b);
+    svg_append(&b, level, options, 1);
+    return finish(&b, out, len);
+}
+
+typedef struct html_legend {
+    qg_buf *b;
+    const qg_render_options *options;
+} html_legend;
+
+static void legend_row(void *user, unsigned char glyph, const qg_cell *cell, const char *text)
+{
+    html_legend *h = user;
+    qg_colour c = qg_render_cell_colour(cell, 0, h->options);
+    qg_buf_printf(h->b, "<tr><td class=\"g\" style=\"color:#%06lx\">", (unsigned long)c.rgb);
+    xml_glyph(h->b, glyph);
+    qg_buf_puts(h->b, "</td><td>");
+    xml_text(h->b, text);
+    qg_buf_puts(h->b, "</td></tr>\n");
+}
+
+static void html_properties(qg_buf *b, const qg_level *level)
+{
+    const char *tags = qg_level_get_property(level, "tags");
+    qg_buf_printf(b, "<p class=\"meta\">%d &#215; %d &#183; tags: ", qg_level_width(level),
+                  qg_level_height(level));
+    xml_text(b, tags && tags[0] ? tags : "none");
+    for (size_t i = 0; i < qg_level_property_count(level); i++) {
+        const char *value;
+        const char *key = qg_level_property(level, i, &value);
+        if (strcmp(key, "tags") == 0 || strcmp(key, "name") == 0)
+            continue;
+        qg_buf_puts(b, " &#183; ");
+        xml_text(b, key);
+        qg_buf_puts(b, ": ");
+        xml_text(b, value);
+    }
+    qg_buf_puts(b, "</p>\n");
+}
+
+static void html_level(qg_buf *b, const qg_level *level, size_t index,
+                       const qg_render_options *o)
+{
+    qg_buf_printf(b, "<section id=\"map-%zu\">\n<h2>", index + 1);
+    xml_text(b, display_name(level));
+    qg_buf_puts(b, "</h2>\n");
+    html_properties(b, level);
+    svg_append(b, level, o, 0);
+    qg_buf_puts(b, "<table class=\"legend\">\n");
+    html_legend h = {b, o};
+    if (!qg_legend_each(level, o->vocab, legend_row, &h))
+        b->failed = 1;
+    int x, y;
+    if (qg_level_player_start(level, &x, &y))
+        qg_buf_printf(b, "<tr><td class=\"g\" style=\"color:#ffffff\">@</td>"
+                         "<td>player start: row %d, column %d</td></tr>\n", y, x);
+    qg_buf_puts(b, "</table>\n</section>\n");
+}
+
+static const char page_style[] =
+    "body{background:#101010;color:#d8d8d8;font-family:sans-serif;margin:2em}"
+    "h1{font-size:1.4em}h2{font-size:1.15em;margin-bottom:.2em}"
+    "p.meta{color:#a0a0a0;margin-top:0}section{margin:2em 0}"
+    "svg{display:block;margin:.5em 0;max-width:100%;height:auto}"
+    "table.legend{border-collapse:collapse;font-size:.9em}"
+    "table.legend td{padding:0 .6em 0 0;vertical-align:top}"
+    "td.g{font-family:monospace;font-weight:bold;text-align:center}"
+    "nav a{color:#8ab4f8;margin-right:1em}";
+
+qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
+                         const qg_render_options *options, char **out, size_t *len)
+{
+    qg_buf b;
+    qg_buf_init(&b);
+    qg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<title>");
+    xml_text(&b, title);
+    qg_buf_printf(&b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
+    xml_text(&b, title);
+    qg_buf_printf(&b, "</h1>\n<p class=\"meta\">%zu level%s</p>\n", count, count == 1 ? "" : "s");
+    if (count > 1) {
+        qg_buf_puts(&b, "<nav>");
+        for (size_t i = 0; i < count; i++) {
+            qg_buf_printf(&b, "<a href=\"#map-%zu\">", i + 1);
+            xml_text(&b, display_name(levels[i]));
+            qg_buf_puts(&b, "</a> ");
+        }
+        qg_buf_puts(&b, "</nav>\n");
+    }
+    for (size_t i = 0; i < count; i++)
+        html_level(&b, levels[i], i, options);
+    qg_buf_puts(&b, "</body>\n</html>\n");
+    return finish(&b, out, len);
+}
