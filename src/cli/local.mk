@@ -18,5 +18,6 @@ questgrid_SOURCES += \
 	src/cli/cmd_stats.c \
 	src/cli/cmd_place.c \
 	src/cli/place_load.c \
+	src/cli/cmd_render.c \
 	src/cli/json.c \
 	src/cli/source.c

@@ -58,5 +58,13 @@ tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
 tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_render
+TESTS += tests/test_render
+tests_test_render_SOURCES = tests/test_render.c
+tests_test_render_CFLAGS = $(TESTS_CFLAGS) $(EXPAT_CFLAGS)
+tests_test_render_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(EXPAT_LIBS)
+endif
+
 TESTS += tests/convert.sh
 EXTRA_DIST += tests/convert.sh tests/convert/quest.txt tests/convert/levels.txt

@@ -191,7 +191,7 @@ qg_status qg_render_html(const qg_level *const *levels, size_t count, const char
 {
     qg_buf b;
     qg_buf_init(&b);
-    qg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    qg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                     "<title>");
     xml_text(&b, title);
     qg_buf_printf(&b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
