@@ -2,6 +2,7 @@
  * (column-major, transparent background), old files and hard limits. */
 #include "testutil.h"
 #include "convert_fixtures.h"
+#include "formats/formats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,9 +44,8 @@ static void says_what_it_cannot_carry(void **state)
     assert_true(test_diags_contain(diags, QG_WARNING, "feature indices and names (30 cells)"));
     assert_true(test_diags_contain(diags, QG_WARNING, "cave_info flags and vault masks"));
     assert_true(test_diags_contain(diags, QG_WARNING, "special, mimic and mflag values (1 cells)"));
-    assert_true(test_diags_contain(diags, QG_WARNING, "clones, rewards, names or tags (4 cells)"));
-    assert_true(test_diags_contain(diags, QG_WARNING, "names of things (3 cells)"));
-    assert_true(test_diags_contain(diags, QG_WARNING, "more than one thing"));
+    assert_true(test_diags_contain(diags, QG_WARNING, "given by name or tag (Crawl specs, Hengband tags) (2 cells)"));
+    assert_true(test_diags_contain(diags, QG_WARNING, "names of things (1 cells)"));
     assert_true(test_diags_contain(diags, QG_WARNING, "markers (2)"));
     assert_true(test_diags_contain(diags, QG_WARNING, "name or properties (5)"));
     qg_level *back;
@@ -58,15 +58,66 @@ static void says_what_it_cannot_carry(void **state)
             assert_int_equal(a.in_map, b.in_map);
             assert_int_equal(a.glyph, b.glyph);
         }
+    /* several things a cell, clones and rewards are kept exactly */
     qg_cell cell;
     qg_level_cell(back, 2, 1, &cell);
     assert_int_equal(cell.things[QG_SLOT_MONSTER].kind, QG_THING_INDEX);
     assert_int_equal(cell.things[QG_SLOT_MONSTER].index, 44);
-    assert_int_equal(cell.things[QG_SLOT_OBJECT].kind, QG_THING_NONE);
+    assert_int_equal(cell.things[QG_SLOT_OBJECT].kind, QG_THING_RANDOM);
+    assert_int_equal(cell.things[QG_SLOT_OBJECT].index, 3);
+    qg_level_cell(back, 1, 2, &cell);
+    assert_int_equal(cell.things[QG_SLOT_MONSTER].kind, QG_THING_CLONE);
+    assert_int_equal(cell.things[QG_SLOT_MONSTER].index, 12);
+    assert_int_equal(cell.things[QG_SLOT_ARTIFACT].kind, QG_THING_REWARD);
+    qg_level_cell(back, 2, 2, &cell);
+    assert_int_equal(cell.things[QG_SLOT_MONSTER].kind, QG_THING_NONE);
+    int sx, sy;
+    assert_true(qg_level_player_start(back, &sx, &sy));
+    assert_int_equal(sx, 4);
+    assert_int_equal(sy, 1);
     free(data);
     qg_level_free(back);
     qg_level_free(level);
     qg_diags_free(diags);
+}
+
+/* REXPaint shows the level in colour: things on layers 2 and 3 with a
+ * visible (not key-coloured) background and the game's glyph and colour;
+ * the exact values sit on transparent data layers. */
+static void layers_show_things_in_colour(void **state)
+{
+    (void)state;
+    qg_vocab *vocab = qg_vocab_new();
+    assert_int_equal(qg_vocab_load_dir(vocab, test_src_path("lib/edit"), NULL), QG_OK);
+    char monster_glyph, monster_colour;
+    assert_true(qg_vocab_look(vocab, QG_VOCAB_MONSTER, 44, &monster_glyph, &monster_colour));
+    qg_level *level = fixture_rich_level();
+    qg_write_options wo;
+    memset(&wo, 0, sizeof wo);
+    wo.vocab = vocab;
+    unsigned char *data;
+    size_t len;
+    assert_int_equal(qg_xp_write(level, &wo, &data, &len, NULL), QG_OK);
+    qg_buf raw;
+    qg_buf_init(&raw);
+    assert_int_equal(qg_inflate(&raw, data, len, 1u << 24), QG_OK);
+    const unsigned char *b = (const unsigned char *)raw.data;
+    int32_t layers = (int32_t)(b[4] | b[5] << 8 | b[6] << 16 | (uint32_t)b[7] << 24);
+    assert_true(layers >= 4);
+    /* layer 3 (monsters), cell (2,1): 7x5 level, column-major */
+    size_t layer_bytes = 8 + 7 * 5 * 10;
+    const unsigned char *c = b + 8 + 2 * layer_bytes + 8 + (2 * 5 + 1) * 10;
+    assert_int_equal(c[0], (unsigned char)monster_glyph);
+    assert_false(c[7] == 255 && c[8] == 0 && c[9] == 255);
+    assert_true(c[4] || c[5] || c[6]);
+    /* layer 4 (data), the same cell: transparent, holding index 44 */
+    c = b + 8 + 3 * layer_bytes + 8 + (2 * 5 + 1) * 10;
+    assert_true(c[7] == 255 && c[8] == 0 && c[9] == 255);
+    assert_int_equal(c[4], 'q');
+    qg_buf_free(&raw);
+    free(data);
+    qg_level_free(level);
+    qg_vocab_free(vocab);
 }
 
 static void put_i32(unsigned char *p, int32_t v)
@@ -178,6 +229,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(glyph_level_round_trips),
         cmocka_unit_test(says_what_it_cannot_carry),
+        cmocka_unit_test(layers_show_things_in_colour),
         cmocka_unit_test(reads_column_major_and_old_files),
         cmocka_unit_test(rejects_damaged_files),
         cmocka_unit_test(caps_what_it_inflates),

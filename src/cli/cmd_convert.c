@@ -51,6 +51,7 @@ typedef struct job {
     qg_format from, to;
     qg_fd_dialect in_dialect, out_dialect;
     qg_mapping *mapping;  /* for .des output */
+    qg_palette *palette;  /* for .xp output: Crawl feature colours */
     char *text;     /* the output */
     size_t len;
 } job;
@@ -90,6 +91,7 @@ static void write_options(const job *j, qg_write_options *wo)
     wo->vocab = j->fd.vocab;
     wo->fd_dialect = j->out_dialect;
     wo->mapping = j->mapping;
+    wo->palette = j->palette;
 }
 
 /* The bundled mapping.txt, then --edit-dir's own (which overrides it). */
@@ -250,6 +252,8 @@ static int run(job *j)
     /* indices and Crawl names meet through the mapping */
     if (j->to == QG_FORMAT_DES || (j->to == QG_FORMAT_FD && j->from != QG_FORMAT_FD))
         load_mapping(j);
+    if (j->to == QG_FORMAT_XP && (j->palette = qg_palette_new()))
+        qg_palette_load_bundled(j->palette, j->diags);
     if (j->from == QG_FORMAT_FD)
         convert_fd(j, path);
     else if (j->from == QG_FORMAT_DES && j->to == QG_FORMAT_DES && !j->opts.has_seed)
@@ -285,6 +289,7 @@ int cmd_convert(int argc, char **argv)
     }
     free(j.text);
     qg_mapping_free(j.mapping);
+    qg_palette_free(j.palette);
     cli_fd_free(&j.fd);
     qg_diags_free(j.diags);
     cli_opts_free(&j.opts);

@@ -12,12 +12,23 @@
 #define XP_MAX_BYTES (64u * 1024u * 1024u)
 #define XP_MAX_VALUE 0xFFFFFFu
 
-/* Layer 2 marks, in the order a cell's things are shown: upper case for an
- * index, lower case for random. */
+/* The layers questgrid writes: what REXPaint shows, in the game's colours
+ * (terrain; objects, egos, artifacts and traps; monsters and the player
+ * start), then data layers REXPaint keeps but does not draw (transparent
+ * background) holding each cell's exact things, one per layer. */
+enum { XP_TERRAIN = 0, XP_OBJECTS, XP_MONSTERS, XP_DATA, XP_MAX_LAYERS = 9 };
+
+/* A data cell: the glyph holds the thing's index; the foreground, red
+ * XP_DATA_TAG, green the slot (XP_START_SLOT for the player start), blue
+ * the thing's kind. */
+#define XP_DATA_TAG 'q'
+#define XP_START_SLOT QG_SLOTS
+
+/* What a visible cell shows when the vocabulary has no glyph for the
+ * thing: upper case for an index, lower case for a random one. */
 typedef struct xp_mark {
     qg_slot slot;
     char index_glyph, random_glyph;
-    uint32_t fg;
 } xp_mark;
 
 extern const xp_mark xp_marks[QG_SLOTS];

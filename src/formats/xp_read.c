@@ -1,5 +1,6 @@
 /* REXPaint .xp reader: gzip (or plain) data, capped when inflated; layer 1
- * gives glyphs and the map's extent, layer 2 things and the player start. */
+ * gives glyphs and the map's extent, the data layers (4 and up) things and
+ * the player start exactly, layers 2 and 3 what was drawn without data. */
 #include "formats/xp.h"
 
 #include <string.h>
@@ -10,6 +11,8 @@ typedef struct xp_reader {
     const unsigned char *data;
     size_t len, at;
     int errors;
+    size_t drawn;    /* things read from what was drawn, without data */
+    size_t ignored;  /* cells drawn on layers 4 and up, which hold data */
     qg_level *level;
 } xp_reader;
 
@@ -81,47 +84,77 @@ static void read_terrain(xp_reader *r, size_t start, int width, int height)
                               "are read as '?'", wide);
 }
 
-static void read_mark(xp_reader *r, int x, int y, xp_cell c)
+static int check_in_map(xp_reader *r, int layer, int x, int y)
 {
     qg_cell cell;
     qg_level_cell(r->level, x, y, &cell);
-    if (!cell.in_map) {
-        report(r, QG_ERROR, "layer 2 marks cell (%d,%d), which layer 1 leaves out of the map",
-               x, y);
+    if (!cell.in_map)
+        report(r, QG_ERROR, "layer %d marks cell (%d,%d), which layer 1 leaves out of the map",
+               layer + 1, x, y);
+    return cell.in_map;
+}
+
+/* A data cell: the start or one thing, exactly. */
+static void read_fact(xp_reader *r, int layer, int x, int y, xp_cell c)
+{
+    unsigned slot = (c.fg >> 8) & 0xFF, kind = c.fg & 0xFF;
+    if (!check_in_map(r, layer, x, y))
         return;
-    }
-    if (c.glyph == XP_START_GLYPH) {
-        if (qg_level_player_start(r->level, NULL, NULL))
-            report(r, QG_WARNING, "a second player start at (%d,%d) replaces the first", x, y);
+    if (slot == XP_START_SLOT) {
         qg_level_set_player_start(r->level, x, y);
         return;
     }
-    for (int i = 0; i < QG_SLOTS; i++) {
-        if (c.glyph != xp_marks[i].index_glyph && c.glyph != xp_marks[i].random_glyph)
-            continue;
-        qg_thing_kind kind = c.glyph == xp_marks[i].index_glyph ? QG_THING_INDEX
-                                                                : QG_THING_RANDOM;
-        qg_level_set_thing(r->level, x, y, xp_marks[i].slot, kind, (int32_t)c.bg, NULL);
+    if (slot >= QG_SLOTS || kind == QG_THING_NONE || kind > QG_THING_REWARD) {
+        report(r, QG_WARNING, "layer %d: data cell (%d,%d) holds slot %u, kind %u, which "
+                              "questgrid does not write; not carried", layer + 1, x, y, slot, kind);
         return;
     }
-    report(r, QG_WARNING, "layer 2 glyph %d at (%d,%d) is not a mark questgrid knows "
-                          "(@ M A O E T, lower case for random); not carried",
-           (int)c.glyph, x, y);
+    qg_level_set_thing(r->level, x, y, (qg_slot)slot, (qg_thing_kind)kind, c.glyph, NULL);
 }
 
-static void read_content(xp_reader *r, size_t start, int width, int height)
+/* A cell drawn on the objects or monsters layer that no data cell
+ * explains (drawn by hand in REXPaint): a random thing of the layer. */
+static void read_drawn(xp_reader *r, int layer, int x, int y, xp_cell c)
+{
+    qg_cell cell;
+    qg_level_cell(r->level, x, y, &cell);
+    if (!check_in_map(r, layer, x, y))
+        return;
+    if (layer == XP_MONSTERS && c.glyph == XP_START_GLYPH) {
+        if (!qg_level_player_start(r->level, NULL, NULL))
+            qg_level_set_player_start(r->level, x, y);
+        return;
+    }
+    if (layer == XP_MONSTERS && cell.things[QG_SLOT_MONSTER].kind == QG_THING_NONE) {
+        qg_level_set_thing(r->level, x, y, QG_SLOT_MONSTER, QG_THING_RANDOM, 0, NULL);
+        r->drawn++;
+    } else if (layer == XP_OBJECTS) {
+        for (int s = 0; s < QG_SLOTS; s++)
+            if (s != QG_SLOT_MONSTER && cell.things[s].kind != QG_THING_NONE)
+                return;
+        qg_level_set_thing(r->level, x, y, QG_SLOT_OBJECT, QG_THING_RANDOM, 0, NULL);
+        r->drawn++;
+    }
+}
+
+static void read_layer(xp_reader *r, int layer, size_t start, int width, int height)
 {
     for (int x = 0; x < width; x++)
         for (int y = 0; y < height; y++) {
             xp_cell c = cell_at(r, start, height, x, y);
-            if (c.bg != XP_TRANSPARENT)
-                read_mark(r, x, y, c);
+            if (layer >= XP_DATA && c.bg == XP_TRANSPARENT && (c.fg >> 16) == XP_DATA_TAG)
+                read_fact(r, layer, x, y, c);
+            else if (layer < XP_DATA && c.bg != XP_TRANSPARENT)
+                read_drawn(r, layer, x, y, c);
+            else if (c.bg != XP_TRANSPARENT)
+                r->ignored++;
         }
 }
 
 static qg_status read_layers(xp_reader *r, int32_t layers)
 {
     int width = 0, height = 0;
+    size_t starts[XP_MAX_LAYERS];
     for (int32_t i = 0; i < layers; i++) {
         int32_t w, h;
         if (!get_i32(r, &w) || !get_i32(r, &h)) {
@@ -134,22 +167,25 @@ static qg_status read_layers(xp_reader *r, int32_t layers)
                                 "or exceeds the file", (int)i + 1, (int)w, (int)h);
             return QG_ERR_CORRUPT;
         }
-        size_t start = r->at;
+        starts[i] = r->at;
         r->at += (size_t)w * (size_t)h * XP_CELL_BYTES;
-        if (i == 0) {
-            width = w;
-            height = h;
-            r->level = qg_level_new(w, h);
-            if (!r->level)
-                return QG_ERR_NOMEM;
-            read_terrain(r, start, w, h);
-        } else if (i == 1) {
-            read_content(r, start, w, h);
-        }
+        width = w;
+        height = h;
     }
-    if (layers > 2)
-        report(r, QG_WARNING, "layers 3 to %d are not read (1 is terrain, 2 content)",
-               (int)layers);
+    r->level = qg_level_new(width, height);
+    if (!r->level)
+        return QG_ERR_NOMEM;
+    read_terrain(r, starts[0], width, height);
+    /* exact data first, so that what is drawn is read only where no data
+     * explains it */
+    for (int32_t i = layers - 1; i > 0; i--)
+        read_layer(r, (int)i, starts[i], width, height);
+    if (r->drawn)
+        report(r, QG_NOTE, "%zu things drawn on layers 2 and 3 without questgrid's data "
+                           "layers are read as random objects and monsters", r->drawn);
+    if (r->ignored)
+        report(r, QG_WARNING, "%zu cells drawn on layers 4 to %d are not read (those layers "
+                              "hold questgrid's data)", r->ignored, (int)layers);
     if (r->at != r->len)
         report(r, QG_WARNING, "%zu bytes after the last layer are ignored", r->len - r->at);
     return r->errors ? QG_ERR_PARSE : QG_OK;

@@ -9,12 +9,17 @@
  *   their glyph's get a "cell" object; monsters, objects, egos, artifacts,
  *   traps, markers and the player start are objects with typed properties;
  *   the level's name and properties are map properties.
- * - .xp carries the glyphs and the extent of the map (layer 1, transparent
- *   background 255,0,255 outside the map) and on layer 2 the player start
- *   ('@') and one thing per cell: 'M' monster, 'A' artifact, 'O' object,
- *   'E' ego, 'T' trap (lower case: random, the background colour holding
- *   the out-of-depth offset; upper case: an index, held in the background
- *   colour as 0xRRGGBB). Everything else is reported as not carried. */
+ * - .xp carries the glyphs and the extent of the map (layer 1, in the
+ *   game's colours, transparent background 255,0,255 outside the map),
+ *   shows objects, egos, artifacts and traps on layer 2 and monsters and
+ *   the player start ('@') on layer 3, each as the game draws it (the
+ *   vocabulary's G: glyph and colour; else 'M' monster, 'A' artifact, 'O'
+ *   object, 'E' ego, 'T' trap, lower case when random), and keeps every
+ *   thing of a cell exactly (kind and index) on data layers 4 and up,
+ *   which REXPaint keeps but does not draw (transparent background; the
+ *   glyph holds the index, the foreground 'q', the slot and the kind). A
+ *   cell drawn by hand on layer 2 or 3 without data is read as a random
+ *   thing of that layer. Everything else is reported as not carried. */
 #ifndef QUESTGRID_CONVERT_H
 #define QUESTGRID_CONVERT_H
 
@@ -46,6 +51,9 @@ typedef struct qg_write_options {
     /* Optional: what F:/D: indices mean in Crawl, and back (.des output;
      * F:/D: output from Crawl names or drawn glyphs). */
     const qg_mapping *mapping;
+    /* Optional: Crawl feature colours for the .xp layers (F:/D: levels take
+     * theirs from vocab's G: lines). */
+    const struct qg_palette *palette;
 } qg_write_options;
 
 #define QG_TILESET_IMAGE "questgrid-cp437.png"
