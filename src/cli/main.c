@@ -29,16 +29,21 @@ static int same_command(const char *arg, const char *name)
     return *arg == *name;
 }
 
+/* A command's name as typed ('-' for the identifier's '_'). */
+static void print_name(FILE *out, const char *name, const char *after)
+{
+    for (const char *c = name; *c; c++)
+        fputc(*c == '_' ? '-' : *c, out);
+    fputs(after, out);
+}
+
 static void usage(FILE *out)
 {
     fputs("usage: questgrid COMMAND [OPTIONS] [FILE...]\n\ncommands:\n", out);
     for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "%s", commands[i].name);
-        for (char *c = name; *c; c++)
-            if (*c == '_')
-                *c = '-';
-        fprintf(out, "  %-10s %s\n", name, commands[i].summary);
+        fputs("  ", out);
+        print_name(out, commands[i].name, "");
+        fprintf(out, "%*s %s\n", (int)(10 - strlen(commands[i].name)), "", commands[i].summary);
     }
     fputs("\n'questgrid COMMAND --help' describes a command.\n", out);
 }
@@ -85,6 +90,11 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
+        return flushed(0);
+    }
+    if (strcmp(argv[1], "--list-commands") == 0) {
+        for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+            print_name(stdout, commands[i].name, "\n");
         return flushed(0);
     }
     if (strcmp(argv[1], "--version") == 0)

@@ -20,7 +20,7 @@ typedef struct option_spec {
 
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
-       KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_HELP };
+       KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_HELP, KEY_LIST_OPTIONS };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -225,9 +225,21 @@ static void build_tables(unsigned accepted, struct option *longs, char *shorts)
         }
     }
     longs[n++] = (struct option){"help", no_argument, NULL, KEY_HELP};
+    longs[n++] = (struct option){"list-options", no_argument, NULL, KEY_LIST_OPTIONS};
     longs[n] = (struct option){NULL, 0, NULL, 0};
     shorts[s++] = 'h';
     shorts[s] = '\0';
+}
+
+/* For the shell completions: the command's options, one a line, "=" after
+ * those that take a value. */
+static void list_options(unsigned accepted)
+{
+    for (size_t i = 0; i < SPEC_COUNT; i++)
+        if (accepted & specs[i].flag)
+            printf("--%s%s\n", specs[i].long_opt.name,
+                   specs[i].long_opt.has_arg == required_argument ? "=" : "");
+    puts("--help");
 }
 
 /* The option as the user wrote it ("--sede" of "--sede=3", or "-x"). */
@@ -286,7 +298,7 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     opts->vars = qg_vars_new();
     if (!opts->vars)
         return -1;
-    struct option longs[SPEC_COUNT + 2];
+    struct option longs[SPEC_COUNT + 3];
     char shorts[2 * SPEC_COUNT + 3];
     build_tables(accepted, longs, shorts);
     command_name = argc > 0 ? argv[0] : "questgrid";
@@ -299,6 +311,9 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
         int r;
         if (key == 'h' || key == KEY_HELP) {
             fputs(usage, stdout);
+            r = 1;
+        } else if (key == KEY_LIST_OPTIONS) {
+            list_options(accepted);
             r = 1;
         } else if (key == '?' || key == ':') {
             r = option_error(argv, key, accepted, usage);
