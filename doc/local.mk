@@ -35,3 +35,11 @@ tests_json_valid_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 tests_json_valid_LDADD = $(JANSSON_LIBS)
 TESTS += tests/json_output.sh
 EXTRA_DIST += tests/json_output.sh
+
+# A section-3 page per public header, and questgrid(3) for <questgrid.h>.
+dist_man_MANS += doc/man3/questgrid.3 doc/man3/questgrid_core.3 doc/man3/questgrid_fd.3 \
+	doc/man3/questgrid_des.3 doc/man3/questgrid_lua.3 doc/man3/questgrid_place.3 \
+	doc/man3/questgrid_cache.3 doc/man3/questgrid_render.3 doc/man3/questgrid_mapping.3 \
+	doc/man3/questgrid_convert.3
+TESTS += tests/man3.sh
+EXTRA_DIST += tests/man3.sh
