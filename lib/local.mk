@@ -18,4 +18,5 @@ dist_qgedit_DATA = \
 qgdesdir = $(pkgdatadir)/des
 dist_qgdes_DATA = \
 	lib/des/questgrid_mini.des \
-	lib/des/questgrid_vaults.des
+	lib/des/questgrid_vaults.des \
+	lib/des/colours.txt

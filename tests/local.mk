@@ -69,3 +69,8 @@ check_DATA = tests/test-deps.stamp
 tests/test-deps.stamp:
 	$(AM_V_GEN)$(SHELL) $(top_srcdir)/tools/test-deps; $(MKDIR_P) tests; touch $@
 CLEANFILES += tests/test-deps.stamp
+
+# make install into a temporary DESTDIR: exported symbols, .pc, installed
+# documents, a relocated install, QUESTGRID_DATA, missing data.
+TESTS += tests/install.sh
+EXTRA_DIST += tests/install.sh
