@@ -12,8 +12,8 @@ else
 fi
 silent=$(grep -n '# SKIP *["$]\|# SKIP *$' "$srcdir"/tests/*.sh | grep -v skip_reasons)
 if [ -z "$silent" ]; then
-    echo "ok 2 - shell tests give a reason after # SKIP"
+    echo "ok 2 - shell tests give a reason after their SKIP directive"
 else
-    echo "not ok 2 - shell tests give a reason after # SKIP"
+    echo "not ok 2 - shell tests give a reason after their SKIP directive"
     echo "$silent" | sed 's/^/# /'
 fi
