@@ -21,8 +21,8 @@ dist_vimftdetect_DATA = doc/vim/ftdetect/fdlevel.vim
 
 # A wrong command line gets a hint and one usage line; the completions
 # complete from the program.
-TESTS += tests/cli_usage.sh tests/completion.sh
-EXTRA_DIST += tests/cli_usage.sh tests/completion.sh
+TESTS += tests/cli_usage.sh tests/completion.sh tests/cli_colour.sh
+EXTRA_DIST += tests/cli_usage.sh tests/completion.sh tests/cli_colour.sh
 
 # --format json follows the schemas of doc/schema (described in
 # doc/json.md); tests/json_valid checks outputs against them.
