@@ -24,13 +24,13 @@ static int l_br_entrance(lua_State *L)
     return 1;
 }
 
+/* The size of the level a layout is built for (GXM, GYM), which layout
+ * maps read as `local gxm, gym = dgn.builder_bounds()`. */
 static int l_builder_bounds(lua_State *L)
 {
-    lua_pushinteger(L, 1);
-    lua_pushinteger(L, 1);
-    lua_pushinteger(L, LRT_MAX_WIDTH - 2);
-    lua_pushinteger(L, LRT_MAX_HEIGHT - 2);
-    return 4;
+    lua_pushinteger(L, LRT_MAX_WIDTH);
+    lua_pushinteger(L, LRT_MAX_HEIGHT);
+    return 2;
 }
 
 static int l_true(lua_State *L)

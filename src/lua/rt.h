@@ -208,6 +208,7 @@ void lrt_open_header(lua_State *L);
 void lrt_open_transforms(lua_State *L);
 void lrt_open_keyed(lua_State *L);
 void lrt_open_builder(lua_State *L);
+void lrt_open_layout(lua_State *L);
 void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);

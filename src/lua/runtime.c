@@ -95,6 +95,7 @@ static int setup_state(lua_State *L)
     lrt_open_transforms(L);
     lrt_open_keyed(L);
     lrt_open_builder(L);
+    lrt_open_layout(L);
     lrt_open_env(L);
     lua_newtable(L);
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.required");
