@@ -17,6 +17,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/direct.c \
 	src/lua/env.c \
 	src/lua/irregular_box.c \
+	src/lua/library.c \
 	src/lua/map.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
@@ -73,9 +74,13 @@ tests_test_lua_des_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_lua_layout
-TESTS += tests/test_lua_layout
+check_PROGRAMS += tests/test_lua_layout tests/test_lua_library
+TESTS += tests/test_lua_layout tests/test_lua_library
 tests_test_lua_layout_SOURCES = tests/test_lua_layout.c $(LUA_HARNESS)
 tests_test_lua_layout_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_layout_LDADD = $(LUA_TESTS_LDADD)
+tests_test_lua_library_SOURCES = tests/test_lua_library.c
+tests_test_lua_library_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_library_LDADD = $(LUA_TESTS_LDADD)
 endif
+EXTRA_DIST += tests/data/dlua

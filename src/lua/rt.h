@@ -170,6 +170,17 @@ void lrt_env_restore(lua_State *L, int ref);
 void lrt_open_env(lua_State *L);
 qg_runtime *lrt_runtime(lua_State *L);
 
+/* library.c: the game's Lua library. lrt_load_library runs its entry
+ * files (protected: the argument is a library_load); lrt_load_loadmaps
+ * runs dlua/loadmaps.lua. */
+typedef struct library_load {
+    qg_runtime *rt;
+    qg_diags *diags;   /* notes on optional files skipped */
+} library_load;
+void lrt_open_library(lua_State *L);
+int lrt_load_library(lua_State *L);
+int lrt_load_loadmaps(lua_State *L);
+
 /* map.c */
 lrt_map *lrt_map_new(const char *name, const char *file, int line);
 void lrt_map_free(lrt_map *map);

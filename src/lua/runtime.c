@@ -8,85 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What Crawl's CLua and init_dungeon_lua execute, in this order. */
-static const char *const library_files[] = {
-    "dlua/macro.lua", "dlua/util.lua", "dlua/iter.lua", "dlua/tags.lua",
-    "dlua/init.lua", "dlua/dungeon.lua", "dlua/luamark.lua",
-    "dlua/mapinit.lua", NULL};
-
-#define MAX_LIBRARY_FILE (4u * 1024u * 1024u)
-
-/* Finds "dlua/x.lua" in the library directories: DIR/x.lua (DIR being a
- * dlua directory) or DIR/dlua/x.lua. */
-static char *find_library_file(const qg_runtime *rt, const char *name)
-{
-    const char *rest = strncmp(name, "dlua/", 5) == 0 ? name + 5 : name;
-    for (size_t i = 0; i < rt->lua_path_count; i++) {
-        const char *tries[2] = {rest, name};
-        for (int t = 0; t < 2; t++) {
-            char *path = qg_path_join(rt->lua_paths[i], tries[t]);
-            FILE *f = path ? fopen(path, "rb") : NULL;
-            if (f) {
-                fclose(f);
-                return path;
-            }
-            free(path);
-        }
-    }
-    return NULL;
-}
-
-/* A library file name a map may ask for: relative, no "..", ending in
- * ".lua", so that crawl_require reads nothing outside the library. */
-static int safe_library_name(const char *name)
-{
-    size_t len = strlen(name);
-    if (len < 5 || name[0] == '/' || strcmp(name + len - 4, ".lua") != 0)
-        return 0;
-    for (const char *p = name; *p; p++) {
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-              (*p >= '0' && *p <= '9') || strchr("_-./", *p)))
-            return 0;
-        if (p[0] == '.' && p[1] == '.')
-            return 0;
-    }
-    return 1;
-}
-
-/* crawl_require(name): runs a library file once. */
-static int l_crawl_require(lua_State *L)
-{
-    qg_runtime *rt = lrt_runtime(L);
-    const char *name = luaL_checkstring(L, 1);
-    if (!safe_library_name(name))
-        return luaL_error(L, "crawl_require: '%s' is not a library file name", name);
-    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.required");
-    if (lua_getfield(L, -1, name) != LUA_TNIL)
-        return 0;
-    lua_pop(L, 1);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, name);
-    char *path = find_library_file(rt, name);
-    if (!path)
-        return luaL_error(L, "crawl_require: %s not found on the Lua path", name);
-    char *data = NULL;
-    size_t len = 0;
-    qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
-    lua_pushfstring(L, "@%s", path);
-    free(path);
-    if (st != QG_OK)
-        return luaL_error(L, "crawl_require: cannot read %s", name);
-    int status = lrt_load(L, data, len, lua_tostring(L, -1), 0);
-    free(data);
-    if (status != LUA_OK)
-        return lua_error(L);
-    lua_call(L, 0, 0);
-    return 0;
-}
-
 static int setup_state(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
+    lua_settop(L, 0);
     lrt_open_sandbox(L, rt);
     lrt_open_dgn(L);
     lrt_open_crawl(L);
@@ -97,30 +22,18 @@ static int setup_state(lua_State *L)
     lrt_open_builder(L);
     lrt_open_layout(L);
     lrt_open_env(L);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.required");
-    lua_register(L, "crawl_require", l_crawl_require);
+    lrt_open_library(L);
     return 0;
 }
 
-static int load_library(lua_State *L)
-{
-    for (const char *const *f = library_files; *f; f++) {
-        lua_pushcfunction(L, l_crawl_require);
-        lua_pushstring(L, *f);
-        lua_call(L, 1, 0);
-    }
-    return 0;
-}
-
-
-static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *what,
-                                 qg_diags *diags)
+static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, void *ud,
+                                 const char *what, qg_diags *diags)
 {
     lua_State *L = rt->L;
     lrt_operation_start(rt);
     lua_pushcfunction(L, fn);
-    int status = lrt_pcall(L, 0, 0);
+    lua_pushlightuserdata(L, ud);
+    int status = lrt_pcall(L, 1, 0);
     if (status == LUA_OK)
         return QG_OK;
     qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "%s: %s", what,
@@ -129,20 +42,14 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *w
     return status == LUA_ERRMEM ? QG_ERR_NOMEM : QG_ERR_LUA;
 }
 
-static int run_loadmaps(lua_State *L)
-{
-    lua_pushcfunction(L, l_crawl_require);
-    lua_pushliteral(L, "dlua/loadmaps.lua");
-    lua_call(L, 1, 0);
-    return 0;
-}
 
 qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
                                        qg_diags *diags)
 {
     *files = NULL;
     *count = 0;
-    qg_status st = protected_setup(rt, run_loadmaps, "running dlua/loadmaps.lua", diags);
+    qg_status st = protected_setup(rt, lrt_load_loadmaps, NULL, "running dlua/loadmaps.lua",
+                                   diags);
     if (st)
         return st;
     lua_State *L = rt->L;
@@ -184,9 +91,11 @@ qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
         qg_runtime_free(rt);
         return NULL;
     }
-    if (protected_setup(rt, setup_state, "setting up the Lua runtime", diags) != QG_OK ||
+    library_load load = {rt, diags};
+    if (protected_setup(rt, setup_state, NULL, "setting up the Lua runtime", diags) != QG_OK ||
         (rt->lua_path_count &&
-         protected_setup(rt, load_library, "loading the Lua library", diags) != QG_OK)) {
+         protected_setup(rt, lrt_load_library, &load, "loading the Lua library",
+                         diags) != QG_OK)) {
         qg_runtime_free(rt);
         return NULL;
     }
