@@ -31,9 +31,7 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, void *ud,
 {
     lua_State *L = rt->L;
     lrt_operation_start(rt);
-    lua_pushcfunction(L, fn);
-    lua_pushlightuserdata(L, ud);
-    int status = lrt_pcall(L, 1, 0);
+    int status = lrt_protect(L, fn, ud);
     if (status == LUA_OK)
         return QG_OK;
     qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "%s: %s", what,
@@ -41,7 +39,6 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, void *ud,
     lua_settop(L, 0);
     return status == LUA_ERRMEM ? QG_ERR_NOMEM : QG_ERR_LUA;
 }
-
 
 qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
                                        qg_diags *diags)
@@ -294,9 +291,18 @@ qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
     return QG_OK;
 }
 
+static int drop_env_body(lua_State *L)
+{
+    lua_settop(L, 0);
+    lrt_drop_env(L);
+    return 0;
+}
+
 void lrt_end_run(qg_runtime *rt)
 {
-    lrt_drop_env(rt->L);
+    lrt_forget_env(rt);
+    if (lrt_protect(rt->L, drop_env_body, NULL) != LUA_OK)
+        lua_settop(rt->L, 0);
     rt->map = NULL;
 }
 
@@ -397,6 +403,27 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
     return st;
 }
 
+typedef struct compile_run {
+    qg_runtime *rt;
+    lrt_map *map;
+    const lrt_chunks *chunks;
+    qg_diags *diags;
+    qg_status st;
+} compile_run;
+
+/* The chunks of the compile-time run, in Crawl's order; protected. */
+static int compile_body(lua_State *L)
+{
+    compile_run *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    c->st = lrt_run_map(c->rt, c->map, c->chunks, c->diags);
+    if (!c->st)
+        c->st = run_optional(c->rt, c->map, c->chunks, QG_CHUNK_VALIDATE, NULL, c->diags);
+    if (!c->st)
+        c->st = run_optional(c->rt, c->map, c->chunks, QG_CHUNK_EPILOGUE, NULL, c->diags);
+    return 0;
+}
+
 qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *chunks,
                              const char *default_depth, qg_diags *diags)
 {
@@ -409,11 +436,10 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
-    qg_status st = lrt_run_map(rt, map, chunks, diags);
-    if (!st)
-        st = run_optional(rt, map, chunks, QG_CHUNK_VALIDATE, NULL, diags);
-    if (!st)
-        st = run_optional(rt, map, chunks, QG_CHUNK_EPILOGUE, NULL, diags);
+    compile_run c = {rt, map, chunks, diags, QG_OK};
+    int status = lrt_protect(rt->L, compile_body, &c);
+    qg_status st = status == LUA_OK
+                       ? c.st : lrt_report_lua_error(rt, map, "running the map", status, diags);
     lrt_end_run(rt);
     if (!st) {
         lrt_fixup(map);
@@ -423,6 +449,29 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     return st;
 }
 
+typedef struct prelude_run {
+    qg_runtime *rt;
+    const qg_des_chunk *chunk;
+    qg_buf code;
+    int status;
+} prelude_run;
+
+/* Loads and runs the prelude text; protected. The prelude's own status
+ * is kept apart from errors around it. */
+static int prelude_body(lua_State *L)
+{
+    prelude_run *p = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lua_pushfstring(L, "@%s", p->chunk->file ? p->chunk->file : "?");
+    p->status = lrt_load(L, p->code.data, p->code.len, lua_tostring(L, -1), 0);
+    lua_remove(L, -2);
+    if (p->status == LUA_OK)
+        p->status = lrt_pcall(L, 0, 0);
+    if (p->status != LUA_OK)
+        lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
+    return 0;
+}
+
 qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
                                  qg_diags *diags)
 {
@@ -430,24 +479,39 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
     lrt_operation_start(rt);
     /* padded to its .des lines, so that the functions it defines report
      * their own file and line wherever they are called from */
-    qg_buf code;
-    qg_buf_init(&code);
+    prelude_run p = {rt, chunk, {0}, LUA_OK};
+    qg_buf_init(&p.code);
     for (int i = 1; i < chunk->first_line; i++)
-        qg_buf_putc(&code, '\n');
-    qg_buf_append(&code, chunk->code, chunk->len);
-    if (code.failed) {
-        qg_buf_free(&code);
+        qg_buf_putc(&p.code, '\n');
+    qg_buf_append(&p.code, chunk->code, chunk->len);
+    if (p.code.failed) {
+        qg_buf_free(&p.code);
         return QG_ERR_NOMEM;
     }
-    lua_pushfstring(L, "@%s", chunk->file ? chunk->file : "?");
-    int status = lrt_load(L, code.data, code.len, lua_tostring(L, -1), 0);
-    qg_buf_free(&code);
-    lua_remove(L, -2);
-    if (status == LUA_OK && (status = lrt_pcall(L, 0, 0)) == LUA_OK)
+    int status = lrt_protect(L, prelude_body, &p);
+    qg_buf_free(&p.code);
+    if (status == LUA_OK && p.status == LUA_OK)
         return QG_OK;
+    if (status == LUA_OK) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
+        status = p.status;
+    }
     const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
     qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "", chunk->first_line, 0,
                  NULL, 0, "%s", msg);
+    lua_settop(L, 0);
+    if (status == LUA_ERRMEM)
+        return QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,
+                               int status, qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                 "%s (%s, map %s)", msg, what, map->name);
     lua_settop(L, 0);
     if (status == LUA_ERRMEM)
         return QG_ERR_NOMEM;

@@ -604,6 +604,13 @@ int lrt_pcall(lua_State *L, int nargs, int nresults)
     return status;
 }
 
+int lrt_protect(lua_State *L, lua_CFunction fn, void *ud)
+{
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, ud);
+    return lrt_pcall(L, 1, 0);
+}
+
 char *lrt_rewrite_error(const char *msg, const char *chunkname,
                         const char *file, int first_line, const char *map)
 {
