@@ -2,12 +2,15 @@
  * own (tests/data/dlua/minimal) that lacks Crawl's optional entry files,
  * a game with a load order of its own (questgrid.load), a library that
  * fails while it loads, and a directory that holds no library. */
+#define _POSIX_C_SOURCE 200809L
 #include "testutil.h"
 #include "questgrid/des.h"
 #include "questgrid/lua.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static qg_runtime *runtime_for(const char *relative, qg_diags *diags)
 {
@@ -110,6 +113,67 @@ static void loadmaps_lists_the_des_directory(void **state)
     qg_diags_free(diags);
 }
 
+/* A data directory assembled from links (dlua and des pointing
+ * elsewhere): des is the one beside the dlua as named (here: the fixture's
+ * des/sub), not the one beside the place the link leads to. */
+static void linked_directories_are_taken_as_named(void **state)
+{
+    (void)state;
+    char dat[2048], link[4096], target[4096];
+    snprintf(dat, sizeof dat, "%s", test_temp_path("linked"));
+    assert_int_equal(mkdir(dat, 0700), 0);
+    snprintf(target, sizeof target, "%s", test_src_path("tests/data/dlua/minimal/dlua"));
+    if (target[0] != '/') {
+        char cwd[2048];
+        assert_non_null(getcwd(cwd, sizeof cwd));
+        snprintf(target, sizeof target, "%s/%s", cwd,
+                 test_src_path("tests/data/dlua/minimal/dlua"));
+    }
+    snprintf(link, sizeof link, "%s/dlua", dat);
+    assert_int_equal(symlink(target, link), 0);
+    snprintf(target + strlen(target) - 4, 8, "des/sub");
+    snprintf(link, sizeof link, "%s/des", dat);
+    assert_int_equal(symlink(target, link), 0);
+    snprintf(link, sizeof link, "%s/dlua", dat);
+    const char *paths[1] = {link};
+    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(&opts, diags);
+    assert_non_null(rt);
+    char **files = NULL;
+    size_t count = 0;
+    assert_int_equal(qg_runtime_library_des_files(rt, &files, &count, diags), QG_OK);
+    assert_int_equal(count, 1);
+    assert_string_equal(files[0], "des/a.des");
+    for (size_t i = 0; i < count; i++)
+        free(files[i]);
+    free(files);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
+/* What current Crawl's library and maps ask that 0.28's did not: a fresh
+ * game's answers, and crawl.setfenv (its dungeon.lua runs hooks with it). */
+static void current_crawl_questions(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = runtime_for("tests/data/dlua/minimal/dlua", diags);
+    assert_non_null(rt);
+    qg_status st = compile_text(rt,
+        "NAME: current\n{{\nassert(you.genus() == 'human' and you.species() == 'Human')\n"
+        "assert(you.get_base_mutation_level('no jewellery') == 0)\n"
+        "assert(dgn.zot_orb_type() == '' and not dgn.uniq_tag_used('uniq_x'))\n"
+        "assert(not dgn.is_descent() and items.pickable('lightning rod'))\n"
+        "local seen = crawl.setfenv(function() return marker end, {marker = 5})()\n"
+        "assert(seen == 5)\n}}\nMAP\n.\nENDMAP\n", diags);
+    if (st != QG_OK)
+        qg_diags_print(diags, stderr);
+    assert_int_equal(st, QG_OK);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
 /* A library listing ../ or absolute names is refused. */
 static void listing_stays_in_the_data_directory(void **state)
 {
@@ -178,6 +242,8 @@ int main(void)
         cmocka_unit_test(requires_are_followed),
         cmocka_unit_test(the_data_directory_will_do),
         cmocka_unit_test(loadmaps_lists_the_des_directory),
+        cmocka_unit_test(linked_directories_are_taken_as_named),
+        cmocka_unit_test(current_crawl_questions),
         cmocka_unit_test(listing_stays_in_the_data_directory),
         cmocka_unit_test(a_game_lists_its_own_entry_files),
         cmocka_unit_test(a_directory_without_the_library_is_an_error),

@@ -355,7 +355,7 @@ void lrt_env_restore(lua_State *L, const lrt_env_saved *saved)
     lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
 }
 
-/* ---- setfenv for Lua 5.1-era library code ------------------------------ */
+/* ---- setfenv for the library's chunks -------------------------------- */
 
 static const char env_maker[] =
     "local e = ... return function() return e end";
@@ -422,7 +422,13 @@ void lrt_open_env(lua_State *L)
     lua_pop(L, 1);
     lrt_load_builtin(L, env_maker, sizeof env_maker - 1, "=envmaker");
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
+    /* setfenv as Crawl 0.28's Lua 5.1 library calls it, crawl.setfenv as
+     * current Crawl's (Lua 5.4) dungeon.lua does */
     lua_register(L, "setfenv", l_setfenv);
+    lua_getglobal(L, "crawl");
+    lua_pushcfunction(L, l_setfenv);
+    lua_setfield(L, -2, "setfenv");
+    lua_pop(L, 1);
     lua_getglobal(L, "dgn");
     lua_pushcfunction(L, mapgrd_table);
     lua_setfield(L, -2, "mapgrd_table");

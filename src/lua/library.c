@@ -205,14 +205,23 @@ int lrt_load_library(lua_State *L)
 /* ---- file.datadir_files_recursive ------------------------------------ */
 
 /* The data directory (holding dlua/ and des/) of library directory i:
- * the directory itself when it has dlua/ in it, else its parent. */
+ * the directory itself when it has dlua/ in it, else its parent, taken
+ * from the path as written (through "..", a dlua that is a symbolic link
+ * would lead to where the link points). */
 static char *data_dir(const qg_runtime *rt, size_t i)
 {
     char *dlua = qg_path_join(rt->lua_paths[i], "dlua");
     struct stat sb;
     int has = dlua && stat(dlua, &sb) == 0 && S_ISDIR(sb.st_mode);
     free(dlua);
-    return has ? qg_strdup(rt->lua_paths[i]) : qg_path_join(rt->lua_paths[i], "..");
+    if (has)
+        return qg_strdup(rt->lua_paths[i]);
+    char *path = qg_strdup(rt->lua_paths[i]);
+    for (size_t len = path ? strlen(path) : 0; len > 1 && path[len - 1] == '/'; len--)
+        path[len - 1] = '\0';
+    char *parent = path ? qg_path_dirname(path) : NULL;
+    free(path);
+    return parent;
 }
 
 static int ends_with(const char *s, const char *suffix)
