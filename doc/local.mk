@@ -9,7 +9,8 @@ EXTRA_DIST += tests/doc_commands.sh
 # the documents, shell completions and the vim syntax file for F:/D:
 # files. Packagers may move the completions, e.g.
 # make install zshcompletiondir=/usr/share/zsh/vendor-completions.
-dist_doc_DATA = README.md NEWS COPYING doc/des.md doc/qgc-format.md doc/json.md
+dist_doc_DATA = README.md NEWS COPYING doc/des.md doc/qgc-format.md doc/json.md \
+	doc/crawl-versions.md
 bashcompletiondir = $(datadir)/bash-completion/completions
 dist_bashcompletion_DATA = doc/completion/bash/questgrid
 zshcompletiondir = $(datadir)/zsh/site-functions

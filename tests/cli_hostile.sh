@@ -6,7 +6,7 @@ data=${QG_SRCDIR:-.}/tests/data/fd
 dir=$(mktemp -d "${TMPDIR:-/tmp}/cli_hostile.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 n=0
-echo "1..6"
+echo "1..8"
 
 ok() {
     n=$((n + 1))
@@ -52,3 +52,13 @@ expect 1 "file is larger than the 67108864 byte limit" "$bin" check --edit-dir "
 printf 'F:.:1:8\nD:' >"$dir/wide.txt"
 head -c 17000000 /dev/zero | tr '\0' '.' >>"$dir/wide.txt"
 expect 1 "more than the limit of 16777216" "$bin" show --edit-dir "$dir" "$dir/wide.txt"
+
+# A map whose file-level Lua guards _G (issue 14's reproducer): the
+# runtime's set-up of the map meets the guard; a diagnostic for the map,
+# exit 1, no abort and no cache.
+mkdir "$dir/r"
+printf '{{ setmetatable(_G,{__newindex=function() error("x") end}) }}\nNAME: v\nMAP\nx.x\nENDMAP\n' \
+    >"$dir/r/v.des"
+expect 1 "v.des:1: x" "$bin" compile "$dir/r" -o "$dir/r.qgc"
+[ ! -e "$dir/r.qgc" ]
+ok $? "no cache written for the failed map"

@@ -99,10 +99,13 @@ int cmd_compile(int argc, char **argv)
     int written = stats.cache_bytes > 0;
     if (!opts.quiet && written)
         fprintf(stderr, "questgrid: %zu maps from %zu files (%.1f KiB) into %s "
-                "(%.1f KiB) in %.2f s%s\n", stats.maps, stats.files,
+                "(%.1f KiB) in %.2f s\n", stats.maps, stats.files,
                 (double)stats.source_bytes / 1024.0, opts.output,
-                (double)stats.cache_bytes / 1024.0, seconds_since(&start),
-                stats.failed ? "; maps left out after errors" : "");
+                (double)stats.cache_bytes / 1024.0, seconds_since(&start));
+    if (written && stats.failed)
+        fprintf(stderr, "questgrid: %zu map%s did not compile and %s left out of %s\n",
+                stats.failed, stats.failed == 1 ? "" : "s",
+                stats.failed == 1 ? "is" : "are", opts.output);
     else if (!written)
         fprintf(stderr, "questgrid: %s: %s; %s\n", opts.output,
                 interrupted ? "interrupted" : qg_status_string(st),

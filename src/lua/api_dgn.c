@@ -24,13 +24,13 @@ static int l_br_entrance(lua_State *L)
     return 1;
 }
 
+/* The size of the level a layout is built for (GXM, GYM), which layout
+ * maps read as `local gxm, gym = dgn.builder_bounds()`. */
 static int l_builder_bounds(lua_State *L)
 {
-    lua_pushinteger(L, 1);
-    lua_pushinteger(L, 1);
-    lua_pushinteger(L, LRT_MAX_WIDTH - 2);
-    lua_pushinteger(L, LRT_MAX_HEIGHT - 2);
-    return 4;
+    lua_pushinteger(L, LRT_MAX_WIDTH);
+    lua_pushinteger(L, LRT_MAX_HEIGHT);
+    return 2;
 }
 
 static int l_true(lua_State *L)
@@ -348,6 +348,39 @@ static int l_has_exit_from(lua_State *L)
     return 1;
 }
 
+/* Questions about the game so far (current Crawl's dgn.zot_orb_type,
+ * dgn.uniq_tag_used, dgn.is_descent, items.pickable): the context's
+ * variable "dgn.NAME" (or "items.NAME") when the caller gave one, else
+ * the fresh game's answer kept as upvalue 1. */
+static int l_game_question(lua_State *L)
+{
+    qg_runtime *rt = lrt_runtime(L);
+    const char *v = rt->context && rt->context->vars
+                        ? qg_vars_get(rt->context->vars, lua_tostring(L, lua_upvalueindex(2)))
+                        : NULL;
+    if (!v) {
+        lua_pushvalue(L, lua_upvalueindex(1));
+        return 1;
+    }
+    if (lua_type(L, lua_upvalueindex(1)) == LUA_TBOOLEAN)
+        lua_pushboolean(L, strcmp(v, "0") != 0 && strcmp(v, "false") != 0);
+    else
+        lua_pushstring(L, v);
+    return 1;
+}
+
+static void add_question(lua_State *L, const char *table, const char *name, int answer_type,
+                         const char *answer)
+{
+    if (answer_type == LUA_TBOOLEAN)
+        lua_pushboolean(L, answer != NULL);
+    else
+        lua_pushstring(L, answer);
+    lua_pushfstring(L, "%s.%s", table, name);
+    lua_pushcclosure(L, l_game_question, 2);
+    lua_setfield(L, -2, name);
+}
+
 /* loadmaps.lua names the .des files to load; they are collected. */
 static int l_load_des_file(lua_State *L)
 {
@@ -390,6 +423,10 @@ static void open_game_tables(lua_State *L)
     lua_setglobal(L, "colour");
     luaL_newlib(L, mons);
     lua_setglobal(L, "mons");
+    /* every item can still be generated in a fresh game */
+    lua_newtable(L);
+    add_question(L, "items", "pickable", LUA_TBOOLEAN, "yes");
+    lua_setglobal(L, "items");
 }
 
 /* The validation helpers of Crawl's design guide, over the C connectivity
@@ -450,6 +487,10 @@ void lrt_open_dgn(lua_State *L)
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.des_files");
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
+    /* no Zot orb chosen yet, no unique tag used, not a Descent game */
+    add_question(L, "dgn", "zot_orb_type", LUA_TSTRING, "");
+    add_question(L, "dgn", "uniq_tag_used", LUA_TBOOLEAN, NULL);
+    add_question(L, "dgn", "is_descent", LUA_TBOOLEAN, NULL);
     lua_setglobal(L, "dgn");
     lrt_load_builtin(L, glyph_checks, sizeof glyph_checks - 1, "=glyph checks");
     lua_call(L, 0, 0);

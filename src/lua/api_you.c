@@ -134,7 +134,7 @@ void lrt_open_you(lua_State *L)
         "taking_stairs", "unrands", "is_level_on_stack", "hear_pos", NULL};
     static const char *const numbers[] = {
         "zigs_completed", "turns", "num_runes", "piety", "piety_rank",
-        "mutation", "base_skill", NULL};
+        "mutation", "base_skill", "get_base_mutation_level", NULL};
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     for (const char *const *n = flags; *n; n++)
@@ -146,5 +146,7 @@ void lrt_open_you(lua_State *L)
     add_var(L, "name", LUA_TSTRING, "questgrid");
     add_var(L, "class", LUA_TSTRING, "Fighter");
     add_var(L, "monster", LUA_TSTRING, "human");
+    add_var(L, "genus", LUA_TSTRING, "human");
+    add_var(L, "species", LUA_TSTRING, "Human");
     lua_setglobal(L, "you");
 }

@@ -283,11 +283,11 @@ qg_status lrt_run_chunk_direct(qg_runtime *rt, lrt_map *map, const qg_des_chunk 
     qg_buf_init(&d.unescaped);
     int top = lua_gettop(L);
     lrt_budget_reset(rt);
-    lua_pushcfunction(L, run_plain_calls);
-    lua_pushlightuserdata(L, &d);
-    lua_pcall(L, 1, 0, 0);
-    lua_settop(L, top);
+    int status = lrt_protect(L, run_plain_calls, &d);
     qg_buf_free(&d.unescaped);
+    if (status != LUA_OK)
+        return lrt_report_lua_error(rt, map, "setting up its environment", status, diags);
+    lua_settop(L, top);
     if (d.nomem)
         return QG_ERR_NOMEM;
     if (d.rest == chunk->code + chunk->len) {

@@ -9,10 +9,12 @@
 #define MAP_META "questgrid.map"
 #define COLUMN_META "questgrid.mapgrd.column"
 #define ENV_KEY "questgrid.env"
+#define ENV_REF_KEY "questgrid.env_map"
 
-typedef struct map_ref {
+typedef struct lrt_map_ref map_ref;
+struct lrt_map_ref {
     lrt_map *map;
-} map_ref;
+};
 
 typedef struct column_ref {
     lrt_map *map;
@@ -218,30 +220,59 @@ lua_CFunction lrt_env_directive_cfunction(lua_State *L, int env, const char *nam
     return f;
 }
 
+/* dgn._map_envs[NAME] = env, as Crawl's dgn_map_meta_wrap keeps them
+ * (raw: the table is the runtime's own bookkeeping). */
 static void register_env(lua_State *L, lrt_map *map, int env)
 {
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
-    if (lua_getfield(L, -1, "_map_envs") != LUA_TTABLE) {
+    lua_pushliteral(L, "_map_envs");
+    if (lua_rawget(L, -2) != LUA_TTABLE) {
         lua_pop(L, 1);
         lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_setfield(L, -3, "_map_envs");
+        lua_pushliteral(L, "_map_envs");
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -4);
     }
+    lua_pushstring(L, map->name);
     lua_pushvalue(L, env);
-    lua_setfield(L, -2, map->name);
+    lua_rawset(L, -3);
     lua_pop(L, 2);
+}
+
+/* The environment of the map in the registry is the one for map: the
+ * runtime remembers in C which map it was made for, so that an
+ * environment left behind by a run cut short is never taken for
+ * another map's. */
+static int env_is_for(lua_State *L, qg_runtime *rt, lrt_map *map)
+{
+    if (rt->env_map != map || !rt->env_ref || rt->env_ref->map != map)
+        return 0;
+    if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE)
+        return 1;
+    lua_pop(L, 1);
+    return 0;
 }
 
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map)
 {
-    (void)rt;
-    if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE)
+    if (env_is_for(L, rt, map))
         return;
-    lua_pop(L, 1);
+    /* an environment left by a run cut short: its map is gone */
+    if (rt->env_ref)
+        rt->env_ref->map = NULL;
     lua_newtable(L);
     int env = lua_gettop(L);
     lrt_push_map(L, map);
     int ud = lua_gettop(L);
+    /* an ordinary global assignment, as Crawl's dgn_set_map makes it: a
+     * game library that guards its globals sees it (and when it refuses,
+     * nothing of the environment is recorded) */
+    lua_pushvalue(L, ud);
+    lua_setglobal(L, "g_dgn_curr_map");
+    rt->env_ref = lua_touserdata(L, ud);
+    rt->env_map = map;
+    lua_pushvalue(L, ud);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_REF_KEY);
     lua_createtable(L, 0, 1);
     lua_pushvalue(L, ud);
     lua_pushcclosure(L, env_index, 1);
@@ -251,69 +282,80 @@ void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map)
     lua_setfield(L, env, "_G");
     lua_pushvalue(L, ud);
     lua_setfield(L, env, "wrapped_instance");
-    lua_pushvalue(L, ud);
-    lua_setglobal(L, "g_dgn_curr_map");
     register_env(L, map, env);
-    lua_pop(L, 1);
     lua_pushvalue(L, env);
     lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
+    lua_pop(L, 1);
 }
 
-/* Ends a run: the map object is invalidated so that closures kept by Lua
- * cannot reach freed memory. */
+/* Ends a run: the map object is invalidated first, in C, so that closures
+ * kept by Lua cannot reach freed memory whatever happens after; then the
+ * runtime's bookkeeping is cleared with raw sets, which run no Lua. */
+void lrt_forget_env(qg_runtime *rt)
+{
+    if (rt->env_ref)
+        rt->env_ref->map = NULL;
+    rt->env_ref = NULL;
+    rt->env_map = NULL;
+}
+
 void lrt_drop_env(lua_State *L)
 {
-    if (lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY) == LUA_TTABLE &&
-        lua_getfield(L, -1, "wrapped_instance") == LUA_TUSERDATA) {
-        map_ref *ref = luaL_testudata(L, -1, MAP_META);
-        if (ref)
-            ref->map = NULL;
-    }
-    lua_settop(L, 0);
+    lrt_forget_env(lrt_runtime(L));
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
     lua_pushnil(L);
-    lua_setglobal(L, "g_dgn_curr_map");
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_REF_KEY);
+    lua_pushglobaltable(L);
+    lua_pushliteral(L, "g_dgn_curr_map");
+    lua_pushnil(L);
+    lua_rawset(L, -3);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
+    lua_pushliteral(L, "_map_envs");
     lua_pushnil(L);
-    lua_setfield(L, -2, "_map_envs");
-    lua_pop(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
 }
 
-int lrt_env_save(lua_State *L)
+void lrt_env_save(lua_State *L, lrt_env_saved *saved)
 {
+    qg_runtime *rt = lrt_runtime(L);
     lua_getfield(L, LUA_REGISTRYINDEX, ENV_KEY);
-    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    saved->env = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_getfield(L, LUA_REGISTRYINDEX, ENV_REF_KEY);
+    saved->map_ud = luaL_ref(L, LUA_REGISTRYINDEX);
+    saved->map_ref = rt->env_ref;
+    saved->map = rt->env_map;
+    rt->env_ref = NULL;
+    rt->env_map = NULL;
     lua_pushnil(L);
     lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
-    return ref;
 }
 
-void lrt_env_restore(lua_State *L, int ref)
+void lrt_env_restore(lua_State *L, const lrt_env_saved *saved)
 {
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
-    luaL_unref(L, LUA_REGISTRYINDEX, ref);
-    if (lua_type(L, -1) != LUA_TTABLE) {
-        lua_pop(L, 1);
+    qg_runtime *rt = lrt_runtime(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, saved->env);
+    luaL_unref(L, LUA_REGISTRYINDEX, saved->env);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, saved->map_ud);
+    luaL_unref(L, LUA_REGISTRYINDEX, saved->map_ud);
+    if (lua_type(L, -2) != LUA_TTABLE || !saved->map_ref || !saved->map) {
+        lua_pop(L, 2);
         return;
     }
-    lua_getfield(L, -1, "wrapped_instance");
-    lua_setglobal(L, "g_dgn_curr_map");
-    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
-    lua_newtable(L);
-    lua_getfield(L, -3, "wrapped_instance");
-    map_ref *ref_ud = luaL_testudata(L, -1, MAP_META);
+    rt->env_ref = saved->map_ref;
+    rt->env_map = saved->map;
+    lua_pushglobaltable(L);
+    lua_pushliteral(L, "g_dgn_curr_map");
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
     lua_pop(L, 1);
-    if (ref_ud && ref_ud->map) {
-        lua_pushvalue(L, -3);
-        lua_setfield(L, -2, ref_ud->map->name);
-    }
-    lua_setfield(L, -2, "_map_envs");
-    lua_pop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, ENV_REF_KEY);
+    register_env(L, saved->map, lua_gettop(L));
     lua_setfield(L, LUA_REGISTRYINDEX, ENV_KEY);
 }
 
-/* ---- setfenv for Lua 5.1-era library code ------------------------------ */
+/* ---- setfenv for the library's chunks -------------------------------- */
 
 static const char env_maker[] =
     "local e = ... return function() return e end";
@@ -380,7 +422,13 @@ void lrt_open_env(lua_State *L)
     lua_pop(L, 1);
     lrt_load_builtin(L, env_maker, sizeof env_maker - 1, "=envmaker");
     lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.envmaker");
+    /* setfenv as Crawl 0.28's Lua 5.1 library calls it, crawl.setfenv as
+     * current Crawl's (Lua 5.4) dungeon.lua does */
     lua_register(L, "setfenv", l_setfenv);
+    lua_getglobal(L, "crawl");
+    lua_pushcfunction(L, l_setfenv);
+    lua_setfield(L, -2, "setfenv");
+    lua_pop(L, 1);
     lua_getglobal(L, "dgn");
     lua_pushcfunction(L, mapgrd_table);
     lua_setfield(L, -2, "mapgrd_table");

@@ -1,19 +1,25 @@
 # The sandboxed Lua 5.4 runtime for .des maps (issue 4).
 qginclude_HEADERS += src/questgrid/lua.h
-noinst_HEADERS += src/lua/rt.h src/lua/run.h
+noinst_HEADERS += src/lua/rt.h src/lua/run.h src/lua/builder.h
 libquestgrid_la_SOURCES += \
 	src/lua/api_builder.c \
 	src/lua/api_crawl.c \
 	src/lua/api_dgn.c \
 	src/lua/api_header.c \
 	src/lua/api_keyed.c \
+	src/lua/api_layout.c \
 	src/lua/api_transforms.c \
 	src/lua/api_you.c \
+	src/lua/build_args.c \
 	src/lua/build_level.c \
 	src/lua/context.c \
+	src/lua/delve.c \
 	src/lua/direct.c \
 	src/lua/env.c \
+	src/lua/irregular_box.c \
+	src/lua/library.c \
 	src/lua/map.c \
+	src/lua/pools.c \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
@@ -66,3 +72,15 @@ tests_test_lua_des_SOURCES = tests/test_lua_des.c
 tests_test_lua_des_CFLAGS = $(TESTS_CFLAGS)
 tests_test_lua_des_LDADD = $(LUA_TESTS_LDADD)
 endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_layout tests/test_lua_library
+TESTS += tests/test_lua_layout tests/test_lua_library
+tests_test_lua_layout_SOURCES = tests/test_lua_layout.c $(LUA_HARNESS)
+tests_test_lua_layout_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_layout_LDADD = $(LUA_TESTS_LDADD)
+tests_test_lua_library_SOURCES = tests/test_lua_library.c
+tests_test_lua_library_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_library_LDADD = $(LUA_TESTS_LDADD)
+endif
+EXTRA_DIST += tests/data/dlua

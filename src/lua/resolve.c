@@ -35,6 +35,27 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
     return st;
 }
 
+typedef struct one_try {
+    qg_runtime *rt;
+    lrt_map *map;
+    const lrt_chunks *chunks;
+    qg_diags *diags;
+    int valid, vetoed;
+    qg_status st;
+} one_try;
+
+/* One try and, when it validated, the epilogue; protected. */
+static int attempt_body(lua_State *L)
+{
+    one_try *a = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    a->st = try_once(a->rt, a->map, a->chunks, &a->valid, &a->vetoed, a->diags);
+    const qg_des_chunk *epilogue = a->chunks->chunk[QG_CHUNK_EPILOGUE];
+    if (!a->st && a->valid && !a->vetoed && epilogue && epilogue->len)
+        a->st = lrt_run_chunk(a->rt, a->map, epilogue, QG_CHUNK_EPILOGUE, NULL, a->diags);
+    return 0;
+}
+
 qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              const lrt_chunks *chunks, unsigned long long seed,
                              const qg_context *context, qg_level **out,
@@ -49,12 +70,12 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                                    qg_mapdef_line(def));
         if (!map)
             return QG_ERR_NOMEM;
-        int valid, vetoed;
-        qg_status st = try_once(rt, map, chunks, &valid, &vetoed, diags);
-        if (!st && valid && !vetoed && chunks->chunk[QG_CHUNK_EPILOGUE] &&
-            chunks->chunk[QG_CHUNK_EPILOGUE]->len)
-            st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_EPILOGUE],
-                               QG_CHUNK_EPILOGUE, NULL, diags);
+        one_try a = {rt, map, chunks, diags, 1, 0, QG_OK};
+        int status = lrt_protect(rt->L, attempt_body, &a);
+        qg_status st = status == LUA_OK
+                           ? a.st : lrt_report_lua_error(rt, map, "resolving the map", status,
+                                                         diags);
+        int valid = a.valid, vetoed = a.vetoed;
         lrt_end_run(rt);
         if (!st && vetoed)
             qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0,

@@ -92,6 +92,10 @@ struct qg_runtime {
     const qg_context *context;
     const char *place;       /* resolved place "Br:n" */
     lrt_map *map;            /* the map being run, or NULL */
+    /* the map the environment in the registry was made for, and the
+     * userdata through which its bound functions reach it */
+    lrt_map *env_map;
+    struct lrt_map_ref *env_ref;
     char **lua_paths;
     size_t lua_path_count;
     qg_mapdef **maps;
@@ -139,6 +143,12 @@ int lrt_load(lua_State *L, const char *code, size_t len, const char *chunkname,
 /* Calls the function below nargs arguments with a traceback handler;
  * returns the status and leaves nresults or an error message. */
 int lrt_pcall(lua_State *L, int nargs, int nresults);
+/* Calls fn with ud as its one argument (a light userdata) under lrt_pcall.
+ * Every entry into Lua from C goes through it or lrt_pcall, so that no
+ * error (a game library's metamethod, running out of memory) reaches the
+ * panic handler. Returns the status; on error the message (with its
+ * traceback) is on top of the stack. */
+int lrt_protect(lua_State *L, lua_CFunction fn, void *ud);
 /* Rewrites "CHUNK:n:" references in msg to "file:line (map NAME)". */
 char *lrt_rewrite_error(const char *msg, const char *chunkname,
                         const char *file, int first_line, const char *map);
@@ -154,6 +164,9 @@ lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
 void lrt_drop_env(lua_State *L);
+/* The part of lrt_drop_env that runs no Lua (so cannot fail): the map
+ * object invalidated and the runtime's record of it cleared. */
+void lrt_forget_env(qg_runtime *rt);
 /* Pushes env[name] and returns 1 when that is a dgn function bound to the
  * map, looking it up as Lua would (env at absolute index env); else pushes
  * nothing and returns 0. The lookup runs no Lua. */
@@ -164,11 +177,33 @@ int lrt_env_directive(lua_State *L, int env, const char *name, size_t len);
 lua_CFunction lrt_env_directive_cfunction(lua_State *L, int env, const char *name,
                                           size_t len);
 /* Sets the running map's environment aside (for a subvault's run) and
- * brings it back; lrt_env_save returns a registry reference. */
-int lrt_env_save(lua_State *L);
-void lrt_env_restore(lua_State *L, int ref);
+ * brings it back. */
+typedef struct lrt_env_saved {
+    int env, map_ud;              /* registry references */
+    struct lrt_map_ref *map_ref;
+    lrt_map *map;
+} lrt_env_saved;
+void lrt_env_save(lua_State *L, lrt_env_saved *saved);
+void lrt_env_restore(lua_State *L, const lrt_env_saved *saved);
 void lrt_open_env(lua_State *L);
 qg_runtime *lrt_runtime(lua_State *L);
+
+/* library.c: the game's Lua library. lrt_load_library runs its entry
+ * files (protected: the argument is a library_load); lrt_load_loadmaps
+ * runs dlua/loadmaps.lua. */
+typedef struct library_load {
+    qg_runtime *rt;
+    qg_diags *diags;   /* notes on optional files skipped */
+} library_load;
+void lrt_open_library(lua_State *L);
+int lrt_load_library(lua_State *L);
+int lrt_load_loadmaps(lua_State *L);
+
+/* runtime.c: reports the Lua error on top of the stack, raised while
+ * doing what for map outside its chunks' own protected runs, as a
+ * diagnostic at the map; clears the stack; returns the status to give. */
+qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,
+                               int status, qg_diags *diags);
 
 /* map.c */
 lrt_map *lrt_map_new(const char *name, const char *file, int line);
@@ -208,6 +243,7 @@ void lrt_open_header(lua_State *L);
 void lrt_open_transforms(lua_State *L);
 void lrt_open_keyed(lua_State *L);
 void lrt_open_builder(lua_State *L);
+void lrt_open_layout(lua_State *L);
 void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);

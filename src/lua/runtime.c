@@ -8,85 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* What Crawl's CLua and init_dungeon_lua execute, in this order. */
-static const char *const library_files[] = {
-    "dlua/macro.lua", "dlua/util.lua", "dlua/iter.lua", "dlua/tags.lua",
-    "dlua/init.lua", "dlua/dungeon.lua", "dlua/luamark.lua",
-    "dlua/mapinit.lua", NULL};
-
-#define MAX_LIBRARY_FILE (4u * 1024u * 1024u)
-
-/* Finds "dlua/x.lua" in the library directories: DIR/x.lua (DIR being a
- * dlua directory) or DIR/dlua/x.lua. */
-static char *find_library_file(const qg_runtime *rt, const char *name)
-{
-    const char *rest = strncmp(name, "dlua/", 5) == 0 ? name + 5 : name;
-    for (size_t i = 0; i < rt->lua_path_count; i++) {
-        const char *tries[2] = {rest, name};
-        for (int t = 0; t < 2; t++) {
-            char *path = qg_path_join(rt->lua_paths[i], tries[t]);
-            FILE *f = path ? fopen(path, "rb") : NULL;
-            if (f) {
-                fclose(f);
-                return path;
-            }
-            free(path);
-        }
-    }
-    return NULL;
-}
-
-/* A library file name a map may ask for: relative, no "..", ending in
- * ".lua", so that crawl_require reads nothing outside the library. */
-static int safe_library_name(const char *name)
-{
-    size_t len = strlen(name);
-    if (len < 5 || name[0] == '/' || strcmp(name + len - 4, ".lua") != 0)
-        return 0;
-    for (const char *p = name; *p; p++) {
-        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-              (*p >= '0' && *p <= '9') || strchr("_-./", *p)))
-            return 0;
-        if (p[0] == '.' && p[1] == '.')
-            return 0;
-    }
-    return 1;
-}
-
-/* crawl_require(name): runs a library file once. */
-static int l_crawl_require(lua_State *L)
-{
-    qg_runtime *rt = lrt_runtime(L);
-    const char *name = luaL_checkstring(L, 1);
-    if (!safe_library_name(name))
-        return luaL_error(L, "crawl_require: '%s' is not a library file name", name);
-    lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.required");
-    if (lua_getfield(L, -1, name) != LUA_TNIL)
-        return 0;
-    lua_pop(L, 1);
-    lua_pushboolean(L, 1);
-    lua_setfield(L, -2, name);
-    char *path = find_library_file(rt, name);
-    if (!path)
-        return luaL_error(L, "crawl_require: %s not found on the Lua path", name);
-    char *data = NULL;
-    size_t len = 0;
-    qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
-    lua_pushfstring(L, "@%s", path);
-    free(path);
-    if (st != QG_OK)
-        return luaL_error(L, "crawl_require: cannot read %s", name);
-    int status = lrt_load(L, data, len, lua_tostring(L, -1), 0);
-    free(data);
-    if (status != LUA_OK)
-        return lua_error(L);
-    lua_call(L, 0, 0);
-    return 0;
-}
-
 static int setup_state(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
+    lua_settop(L, 0);
     lrt_open_sandbox(L, rt);
     lrt_open_dgn(L);
     lrt_open_crawl(L);
@@ -95,31 +20,18 @@ static int setup_state(lua_State *L)
     lrt_open_transforms(L);
     lrt_open_keyed(L);
     lrt_open_builder(L);
+    lrt_open_layout(L);
     lrt_open_env(L);
-    lua_newtable(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.required");
-    lua_register(L, "crawl_require", l_crawl_require);
+    lrt_open_library(L);
     return 0;
 }
 
-static int load_library(lua_State *L)
-{
-    for (const char *const *f = library_files; *f; f++) {
-        lua_pushcfunction(L, l_crawl_require);
-        lua_pushstring(L, *f);
-        lua_call(L, 1, 0);
-    }
-    return 0;
-}
-
-
-static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *what,
-                                 qg_diags *diags)
+static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, void *ud,
+                                 const char *what, qg_diags *diags)
 {
     lua_State *L = rt->L;
     lrt_operation_start(rt);
-    lua_pushcfunction(L, fn);
-    int status = lrt_pcall(L, 0, 0);
+    int status = lrt_protect(L, fn, ud);
     if (status == LUA_OK)
         return QG_OK;
     qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "%s: %s", what,
@@ -128,20 +40,13 @@ static qg_status protected_setup(qg_runtime *rt, lua_CFunction fn, const char *w
     return status == LUA_ERRMEM ? QG_ERR_NOMEM : QG_ERR_LUA;
 }
 
-static int run_loadmaps(lua_State *L)
-{
-    lua_pushcfunction(L, l_crawl_require);
-    lua_pushliteral(L, "dlua/loadmaps.lua");
-    lua_call(L, 1, 0);
-    return 0;
-}
-
 qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
                                        qg_diags *diags)
 {
     *files = NULL;
     *count = 0;
-    qg_status st = protected_setup(rt, run_loadmaps, "running dlua/loadmaps.lua", diags);
+    qg_status st = protected_setup(rt, lrt_load_loadmaps, NULL, "running dlua/loadmaps.lua",
+                                   diags);
     if (st)
         return st;
     lua_State *L = rt->L;
@@ -183,9 +88,11 @@ qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
         qg_runtime_free(rt);
         return NULL;
     }
-    if (protected_setup(rt, setup_state, "setting up the Lua runtime", diags) != QG_OK ||
+    library_load load = {rt, diags};
+    if (protected_setup(rt, setup_state, NULL, "setting up the Lua runtime", diags) != QG_OK ||
         (rt->lua_path_count &&
-         protected_setup(rt, load_library, "loading the Lua library", diags) != QG_OK)) {
+         protected_setup(rt, lrt_load_library, &load, "loading the Lua library",
+                         diags) != QG_OK)) {
         qg_runtime_free(rt);
         return NULL;
     }
@@ -384,9 +291,18 @@ qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
     return QG_OK;
 }
 
+static int drop_env_body(lua_State *L)
+{
+    lua_settop(L, 0);
+    lrt_drop_env(L);
+    return 0;
+}
+
 void lrt_end_run(qg_runtime *rt)
 {
-    lrt_drop_env(rt->L);
+    lrt_forget_env(rt);
+    if (lrt_protect(rt->L, drop_env_body, NULL) != LUA_OK)
+        lua_settop(rt->L, 0);
     rt->map = NULL;
 }
 
@@ -487,6 +403,27 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
     return st;
 }
 
+typedef struct compile_run {
+    qg_runtime *rt;
+    lrt_map *map;
+    const lrt_chunks *chunks;
+    qg_diags *diags;
+    qg_status st;
+} compile_run;
+
+/* The chunks of the compile-time run, in Crawl's order; protected. */
+static int compile_body(lua_State *L)
+{
+    compile_run *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    c->st = lrt_run_map(c->rt, c->map, c->chunks, c->diags);
+    if (!c->st)
+        c->st = run_optional(c->rt, c->map, c->chunks, QG_CHUNK_VALIDATE, NULL, c->diags);
+    if (!c->st)
+        c->st = run_optional(c->rt, c->map, c->chunks, QG_CHUNK_EPILOGUE, NULL, c->diags);
+    return 0;
+}
+
 qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *chunks,
                              const char *default_depth, qg_diags *diags)
 {
@@ -499,11 +436,10 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
-    qg_status st = lrt_run_map(rt, map, chunks, diags);
-    if (!st)
-        st = run_optional(rt, map, chunks, QG_CHUNK_VALIDATE, NULL, diags);
-    if (!st)
-        st = run_optional(rt, map, chunks, QG_CHUNK_EPILOGUE, NULL, diags);
+    compile_run c = {rt, map, chunks, diags, QG_OK};
+    int status = lrt_protect(rt->L, compile_body, &c);
+    qg_status st = status == LUA_OK
+                       ? c.st : lrt_report_lua_error(rt, map, "running the map", status, diags);
     lrt_end_run(rt);
     if (!st) {
         lrt_fixup(map);
@@ -513,6 +449,29 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     return st;
 }
 
+typedef struct prelude_run {
+    qg_runtime *rt;
+    const qg_des_chunk *chunk;
+    qg_buf code;
+    int status;
+} prelude_run;
+
+/* Loads and runs the prelude text; protected. The prelude's own status
+ * is kept apart from errors around it. */
+static int prelude_body(lua_State *L)
+{
+    prelude_run *p = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    lua_pushfstring(L, "@%s", p->chunk->file ? p->chunk->file : "?");
+    p->status = lrt_load(L, p->code.data, p->code.len, lua_tostring(L, -1), 0);
+    lua_remove(L, -2);
+    if (p->status == LUA_OK)
+        p->status = lrt_pcall(L, 0, 0);
+    if (p->status != LUA_OK)
+        lua_setfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
+    return 0;
+}
+
 qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
                                  qg_diags *diags)
 {
@@ -520,24 +479,39 @@ qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
     lrt_operation_start(rt);
     /* padded to its .des lines, so that the functions it defines report
      * their own file and line wherever they are called from */
-    qg_buf code;
-    qg_buf_init(&code);
+    prelude_run p = {rt, chunk, {0}, LUA_OK};
+    qg_buf_init(&p.code);
     for (int i = 1; i < chunk->first_line; i++)
-        qg_buf_putc(&code, '\n');
-    qg_buf_append(&code, chunk->code, chunk->len);
-    if (code.failed) {
-        qg_buf_free(&code);
+        qg_buf_putc(&p.code, '\n');
+    qg_buf_append(&p.code, chunk->code, chunk->len);
+    if (p.code.failed) {
+        qg_buf_free(&p.code);
         return QG_ERR_NOMEM;
     }
-    lua_pushfstring(L, "@%s", chunk->file ? chunk->file : "?");
-    int status = lrt_load(L, code.data, code.len, lua_tostring(L, -1), 0);
-    qg_buf_free(&code);
-    lua_remove(L, -2);
-    if (status == LUA_OK && (status = lrt_pcall(L, 0, 0)) == LUA_OK)
+    int status = lrt_protect(L, prelude_body, &p);
+    qg_buf_free(&p.code);
+    if (status == LUA_OK && p.status == LUA_OK)
         return QG_OK;
+    if (status == LUA_OK) {
+        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
+        status = p.status;
+    }
     const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
     qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "", chunk->first_line, 0,
                  NULL, 0, "%s", msg);
+    lua_settop(L, 0);
+    if (status == LUA_ERRMEM)
+        return QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,
+                               int status, qg_diags *diags)
+{
+    lua_State *L = rt->L;
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                 "%s (%s, map %s)", msg, what, map->name);
     lua_settop(L, 0);
     if (status == LUA_ERRMEM)
         return QG_ERR_NOMEM;

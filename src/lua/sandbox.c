@@ -227,6 +227,9 @@ typedef enum work_kind {
     WORK_REPEAT,     /* the length of the result of string.rep */
     WORK_ARGUMENTS,  /* the total length of every string argument, and their count */
     WORK_ELEMENTS,   /* the length of the table in the first argument */
+    WORK_INSERT,     /* the elements table.insert moves: those from the
+                      * position given (none when it appends) */
+    WORK_REMOVE,     /* the same for table.remove (none at the end) */
     WORK_SORT,       /* n log n for the table in the first argument */
     WORK_RANGE       /* the count of elements table.move copies */
 } work_kind;
@@ -251,6 +254,13 @@ static double work_of(lua_State *L, work_kind kind)
         return lua_gettop(L) + n / LRT_BYTES_PER_INSTRUCTION;
     case WORK_ELEMENTS:
         return lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
+    case WORK_INSERT:
+    case WORK_REMOVE:
+        n = lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
+        if (lua_gettop(L) >= (kind == WORK_INSERT ? 3 : 2) && lua_isinteger(L, 2) &&
+            (double)lua_tointeger(L, 2) <= n)
+            return n - (double)lua_tointeger(L, 2) + 1;
+        return 1;
     case WORK_SORT:
         n = lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
         return n > 1 ? n * log2(n) : n;
@@ -292,7 +302,9 @@ static void charge_library_work(lua_State *L)
     static const char *const repeats[] = {"rep", NULL};
     static const char *const formats[] = {"format", "char", NULL};
     static const char *const utf8s[] = {"len", "codepoint", "offset", "char", NULL};
-    static const char *const elements[] = {"concat", "unpack", "insert", "remove", NULL};
+    static const char *const elements[] = {"concat", "unpack", NULL};
+    static const char *const inserts[] = {"insert", NULL};
+    static const char *const removes[] = {"remove", NULL};
     static const char *const sorts[] = {"sort", NULL};
     static const char *const moves[] = {"move", NULL};
     charge_calls(L, "string", strings, WORK_STRING);
@@ -300,6 +312,8 @@ static void charge_library_work(lua_State *L)
     charge_calls(L, "string", formats, WORK_ARGUMENTS);
     charge_calls(L, "utf8", utf8s, WORK_ARGUMENTS);
     charge_calls(L, "table", elements, WORK_ELEMENTS);
+    charge_calls(L, "table", inserts, WORK_INSERT);
+    charge_calls(L, "table", removes, WORK_REMOVE);
     charge_calls(L, "table", sorts, WORK_SORT);
     charge_calls(L, "table", moves, WORK_RANGE);
 }
@@ -588,6 +602,13 @@ int lrt_pcall(lua_State *L, int nargs, int nresults)
     int status = lua_pcall(L, nargs, nresults, base);
     lua_remove(L, base);
     return status;
+}
+
+int lrt_protect(lua_State *L, lua_CFunction fn, void *ud)
+{
+    lua_pushcfunction(L, fn);
+    lua_pushlightuserdata(L, ud);
+    return lrt_pcall(L, 1, 0);
 }
 
 char *lrt_rewrite_error(const char *msg, const char *chunkname,

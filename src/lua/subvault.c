@@ -115,9 +115,40 @@ static int give_mask(const lrt_map *map, const region *r, lrt_map *sub)
     return 1;
 }
 
-/* Runs a subvault's chunks, its own subvaults and its validate chunk with
- * the parent's environment set aside. NULL when it failed or did not
- * validate. */
+typedef struct sub_run {
+    qg_runtime *rt;
+    lrt_map *sub;
+    const lrt_chunks *chunks;
+    int nesting, valid;
+    qg_diags *diags;
+    qg_status st;
+} sub_run;
+
+/* The subvault's run, protected: the parent's environment set aside, the
+ * subvault's chunks, its own subvaults and its validate chunk, the
+ * parent's environment back. */
+static int run_sub(lua_State *L)
+{
+    sub_run *s = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    qg_runtime *rt = s->rt;
+    lrt_map *parent = rt->map;
+    lrt_env_saved saved;
+    lrt_env_save(L, &saved);
+    s->st = lrt_run_map(rt, s->sub, s->chunks, s->diags);
+    if (!s->st)
+        s->st = lrt_apply_subvaults(rt, s->sub, s->nesting, s->diags);
+    if (!s->st && s->chunks->chunk[QG_CHUNK_VALIDATE] &&
+        s->chunks->chunk[QG_CHUNK_VALIDATE]->len)
+        s->st = lrt_run_chunk(rt, s->sub, s->chunks->chunk[QG_CHUNK_VALIDATE],
+                              QG_CHUNK_VALIDATE, &s->valid, s->diags);
+    lrt_drop_env(L);
+    lrt_env_restore(L, &saved);
+    rt->map = parent;
+    return 0;
+}
+
+/* Runs a subvault. NULL when it failed or did not validate. */
 static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
                             const region *r, int nesting, qg_diags *diags)
 {
@@ -131,18 +162,14 @@ static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map 
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
     lrt_map *parent = rt->map;
-    int saved = lrt_env_save(rt->L);
-    int valid = 1;
-    qg_status st = lrt_run_map(rt, sub, &chunks, diags);
-    if (!st)
-        st = lrt_apply_subvaults(rt, sub, nesting, diags);
-    if (!st && chunks.chunk[QG_CHUNK_VALIDATE] && chunks.chunk[QG_CHUNK_VALIDATE]->len)
-        st = lrt_run_chunk(rt, sub, chunks.chunk[QG_CHUNK_VALIDATE], QG_CHUNK_VALIDATE,
-                           &valid, diags);
-    lrt_drop_env(rt->L);
-    lrt_env_restore(rt->L, saved);
-    rt->map = parent;
-    if (st || !valid || sub->width < 1 || sub->height < 1) {
+    sub_run s = {rt, sub, &chunks, nesting, 1, diags, QG_OK};
+    int status = lrt_protect(rt->L, run_sub, &s);
+    if (status != LUA_OK) {
+        s.st = lrt_report_lua_error(rt, sub, "running the subvault", status, diags);
+        lrt_forget_env(rt);
+        rt->map = parent;
+    }
+    if (s.st || !s.valid || sub->width < 1 || sub->height < 1) {
         lrt_map_free(sub);
         return NULL;
     }

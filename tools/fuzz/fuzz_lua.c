@@ -1,11 +1,14 @@
 /* libFuzzer harness: the sandboxed Lua runtime running map programs.
  *
  * The first byte picks the form and the seed:
- *   bit 0 clear: the rest is Lua, placed in a {{ }} block of a small map
+ *   bit 0 set:   the rest is a whole .des file (front end and runtime);
+ *   bits 0-1 00: the rest is Lua, placed in a {{ }} block of a small map
  *                (the map's main chunk), so most inputs reach the runtime;
- *   bit 0 set:   the rest is a whole .des file (front end and runtime).
+ *   bits 0-1 10: the rest is Lua placed before the map, at file level (the
+ *                global prelude, run with the real globals: _G metatables,
+ *                library poisoning), then the map's own set-up meets it.
  * Every map found is compiled (index fields) and resolved with a seed
- * from bits 1-7, under a tiny memory and instruction budget so that each
+ * from bits 2-7, under a tiny memory and instruction budget so that each
  * run is fast and a budget escape shows up as a libFuzzer timeout. */
 #include "questgrid.h"
 #include "questgrid/des.h"
@@ -22,16 +25,22 @@ static const char map_tail[] =
     "\n}}\nKFEAT: Z = altar_zin\nMONS: kobold\nITEM: any\nMAP\nxxxxxxx\nx.1.%.x\nx..Z..x\n"
     "x+xxxxx\nENDMAP\n";
 
-static char *wrap_lua(const unsigned char *code, size_t len, size_t *out_len)
+static const char prelude_head[] = "{{\n";
+static const char prelude_tail[] =
+    "\n}}\nNAME: fuzz_map\nTAGS: fuzz\nDEPTH: D:1-20\n"
+    "{{\nextend_map{width = 12, height = 8, fill = 'x'}\n"
+    "spotty_map{iterations = 20, boxy = false}\n}}\n";
+
+static char *wrap(const char *head, size_t head_len, const unsigned char *code, size_t len,
+                  const char *tail, size_t tail_len, size_t *out_len)
 {
-    size_t head = sizeof map_head - 1, tail = sizeof map_tail - 1;
-    char *text = malloc(head + len + tail);
+    char *text = malloc(head_len + len + tail_len);
     if (!text)
         return NULL;
-    memcpy(text, map_head, head);
-    memcpy(text + head, code, len);
-    memcpy(text + head + len, map_tail, tail);
-    *out_len = head + len + tail;
+    memcpy(text, head, head_len);
+    memcpy(text + head_len, code, len);
+    memcpy(text + head_len + len, tail, tail_len);
+    *out_len = head_len + len + tail_len;
     return text;
 }
 
@@ -47,8 +56,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
         text = malloc(len ? len : 1);
         if (text && len)
             memcpy(text, data + 1, len);
+    } else if (flags & 2) {
+        text = wrap(prelude_head, sizeof prelude_head - 1, data + 1, size - 1, prelude_tail,
+                    sizeof prelude_tail - 1, &len);
     } else {
-        text = wrap_lua(data + 1, size - 1, &len);
+        text = wrap(map_head, sizeof map_head - 1, data + 1, size - 1, map_tail,
+                    sizeof map_tail - 1, &len);
     }
     if (!text)
         return 0;
@@ -70,7 +83,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
             if (qg_runtime_compile_map(rt, def, diags) != QG_OK)
                 continue;
             qg_level *level = NULL;
-            qg_runtime_resolve(rt, def, flags >> 1, &context, &level, diags);
+            qg_runtime_resolve(rt, def, flags >> 2, &context, &level, diags);
             qg_level_free(level);
         }
     } else if (!rt) {

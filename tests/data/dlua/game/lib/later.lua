@@ -1,0 +1,1 @@
+table.insert(game_order, "later")

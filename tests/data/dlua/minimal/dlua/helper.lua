@@ -1,0 +1,3 @@
+-- Required by util.lua: proves crawl_require is followed from the library.
+loaded_helper = (loaded_helper or 0) + 1
+function helper_double(x) return 2 * x end

@@ -1,0 +1,2 @@
+-- A second crawl_require of helper.lua runs it no more.
+crawl_require('dlua/helper.lua')

@@ -1,0 +1,1 @@
+function fixture_marker(pars) return pars end
