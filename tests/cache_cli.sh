@@ -77,6 +77,6 @@ if [ -d "$dat/des" ] && [ -d "$dat/dlua" ]; then
 else
   for i in 1 2 3; do
     n=$((n + 1))
-    echo "ok $n # SKIP $dat has no des/ and dlua/: crawl-common is not installed (tools/test-deps installs it as root)"
+    echo "ok $n # SKIP crawl-common is not installed: $dat has no des/ and dlua/ (tools/test-deps installs it as root)"
   done
 fi
