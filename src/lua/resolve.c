@@ -49,6 +49,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                                    qg_mapdef_line(def));
         if (!map)
             return QG_ERR_NOMEM;
+        lrt_map_from_def(map, def);
         int valid, vetoed;
         qg_status st = try_once(rt, map, chunks, &valid, &vetoed, diags);
         if (!st && valid && !vetoed && chunks->chunk[QG_CHUNK_EPILOGUE] &&
