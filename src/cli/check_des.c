@@ -16,17 +16,63 @@ static int first_line_len(const qg_diag *why)
     return (int)strcspn(first_line(why), "\n");
 }
 
+static int diags_mention(const qg_diags *diags, const char *text)
+{
+    for (size_t i = 0; diags && i < qg_diags_count(diags); i++)
+        if (strstr(qg_diags_get(diags, i)->message, text))
+            return 1;
+    return 0;
+}
+
+/* Seeds a validate chunk is given before check calls it one that never
+ * succeeds: each resolution already has Crawl's 25 tries. */
+enum { VALIDATE_SEEDS = 4 };
+
+static int validate_failed(const qg_diags *run)
+{
+    return diags_mention(run, "failed its validate chunk");
+}
+
+/* mapdef.cc validate_map_def: "if (map.height() == 0) return \"Must
+ * define map.\";" once the map's Lua has run at compile time. */
+static int must_define_map(const qg_mapdef *def, qg_diags *diags)
+{
+    const char *height = qg_mapdef_get_property(def, "height");
+    if (height && strcmp(height, "0") != 0)
+        return 0;
+    qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
+                 "map '%s': Must define map. (no MAP ... ENDMAP, and its Lua made none)",
+                 qg_mapdef_name(def));
+    return 1;
+}
+
 /* A map that cannot be resolved here (a Lua library it needs was not
  * given with --lua-path) is said in a note: that is not an error of the
- * file. */
+ * file. A validate chunk that fails every try of every seed is. */
 static void check_map_placement(qg_runtime *rt, qg_mapdef *def, qg_diags *diags)
 {
     qg_diags *run = qg_diags_new();
     qg_level *level = NULL;
     qg_context context = {NULL, 0, NULL};
-    if (run && qg_runtime_compile_map(rt, def, run) == QG_OK &&
-        qg_runtime_resolve(rt, def, 1, &context, &level, run) == QG_OK && level) {
+    int compiled = run && qg_runtime_compile_map(rt, def, run) == QG_OK;
+    if (compiled && must_define_map(def, diags)) {
+        qg_diags_free(run);
+        return;
+    }
+    int resolved = 0;
+    for (unsigned long long seed = 1; compiled && seed <= VALIDATE_SEEDS && !resolved; seed++) {
+        qg_diags_clear(run);
+        resolved = qg_runtime_resolve(rt, def, seed, &context, &level, run) == QG_OK && level;
+        if (!resolved && !validate_failed(run))
+            break;
+    }
+    if (resolved) {
         qg_level_check_placement(level, diags);
+    } else if (compiled && validate_failed(run)) {
+        qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
+                     "map '%s': its validate chunk never succeeds (%d seeds of 25 tries "
+                     "each), so Crawl would throw away every level it is picked for",
+                     qg_mapdef_name(def), VALIDATE_SEEDS);
     } else {
         const qg_diag *why = run ? qg_diags_get(run, 0) : NULL;
         qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,

@@ -3,6 +3,7 @@
  * outcome came up — what Crawl's -mapstat tells designers, without a debug
  * build of the game. */
 #include "cli/cli_lua.h"
+#include "core/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@ static const char usage[] =
 #define MAX_H 70
 
 typedef struct tally {
+    char *flags[2];          /* the level's LFLAGS and BFLAGS, first run */
     long cell[MAX_H][MAX_W][256];
     long levels_with[256];
     long cells_of[256];
@@ -33,8 +35,15 @@ typedef struct tally {
     long runs, failed;
 } tally;
 
+static const char *const flag_keys[2] = {"lflags", "bflags"};
+
 static void count_level(tally *t, const qg_level *level)
 {
+    for (int i = 0; i < 2; i++) {
+        const char *value = qg_level_get_property(level, flag_keys[i]);
+        if (value && !t->flags[i])
+            t->flags[i] = qg_strdup(value);
+    }
     int w = qg_level_width(level), h = qg_level_height(level);
     const unsigned char *g = qg_level_glyphs(level);
     unsigned char seen[256] = {0};
@@ -64,6 +73,9 @@ static void print_glyph(int c)
 static void print_tally(const tally *t)
 {
     long ok = t->runs - t->failed;
+    for (int i = 0; i < 2; i++)
+        if (t->flags[i])
+            printf("%s: %s\n", flag_keys[i], t->flags[i]);
     printf("runs: %ld (%ld failed)\n\nglyphs (share of levels, mean cells per level):\n",
            t->runs, t->failed);
     for (int c = 0x21; c < 256 && ok; c++) {
@@ -124,6 +136,9 @@ int cmd_stats(int argc, char **argv)
     if (diags)
         cli_report(diags);
     cli_lua_free(&lua);
+    if (t)
+        for (int i = 0; i < 2; i++)
+            free(t->flags[i]);
     free(t);
     qg_diags_free(diags);
     cli_opts_free(&opts);

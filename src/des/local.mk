@@ -35,6 +35,11 @@ tests_test_des_spec_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
 tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_des_semantics
+TESTS += tests/test_des_semantics
+tests_test_des_semantics_SOURCES = tests/test_des_semantics.c
+tests_test_des_semantics_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_semantics_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 # The CLI golden test: dump-lua, list, check and show through questgrid.
@@ -45,3 +50,9 @@ EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des
 	tests/data/des/check.out tests/data/des/check.err tests/data/des/clean.err \
 	tests/data/des/unpadded.des tests/data/des/unpadded.out tests/data/des/unpadded.err
 
+
+# The .des meanings of issue 15 through the command line.
+TESTS += tests/cli_des_semantics.sh
+EXTRA_DIST += tests/cli_des_semantics.sh tests/data/des/semantics/nomap.des \
+	tests/data/des/semantics/validate_never.des tests/data/des/semantics/flags.des \
+	tests/data/des/semantics/seed_glyphs.des
