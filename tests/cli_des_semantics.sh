@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..6"
+echo "1..7"
 
 # expect NAME STATUS FILE(out|err) TEXT COMMAND...: the status, and TEXT in
 # the command's stdout or stderr.
@@ -30,8 +30,10 @@ expect() {
     fi
 }
 
-expect "check: a map without MAP is 'Must define map.'" 1 err \
-    "nomap.des:3: error: map 'fixture_nomap': Must define map." "$qg" check -q "$data/nomap.des"
+expect "check --legacy: a map without MAP is 'Must define map.' (0.4.5/0.5.2 levcomp.ypp)" 1 err \
+    "nomap.des:4: error: map 'fixture_nomap': Must define map." "$qg" check -q --legacy "$data/nomap.des"
+expect "check: Crawl 0.28 loads a map without MAP (crawl -builddb accepts it)" 0 err \
+    "Crawl 0.28 loads it as a map with no grid" "$qg" check "$data/nomap.des"
 expect "check: a validate chunk that never succeeds is an error" 1 err \
     "its validate chunk never succeeds" "$qg" check -q "$data/validate_never.des"
 expect "show: LFLAGS are shown" 0 out "lflags: no_tele_control" "$qg" show --legacy "$data/flags.des"

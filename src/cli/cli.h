@@ -27,7 +27,8 @@ enum {
     OPT_STRICT = 1 << 13,   /* --strict */
     OPT_LEGACY = 1 << 14,   /* --legacy */
     OPT_QUIET = 1 << 15,    /* -q, --quiet */
-    OPT_KEEP_GOING = 1 << 16 /* --keep-going */
+    OPT_KEEP_GOING = 1 << 16, /* --keep-going */
+    OPT_GAME = 1 << 17      /* --game NAME (a .des vocabulary) */
 };
 
 typedef struct cli_opts {
@@ -51,6 +52,7 @@ typedef struct cli_opts {
     int legacy;
     int quiet;
     int keep_going;
+    const char *game;
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;

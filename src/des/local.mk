@@ -1,7 +1,7 @@
 qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
-	src/des/glyphs.h
+	src/des/glyphs.h src/des/vocab_internal.h
 libquestgrid_la_SOURCES += \
 	src/des/chunk.c \
 	src/des/dump.c \
@@ -21,7 +21,9 @@ libquestgrid_la_SOURCES += \
 	src/des/spec_keyed.c \
 	src/des/spec_ranges.c \
 	src/des/spec_subst.c \
-	src/des/spec_util.c
+	src/des/spec_util.c \
+	src/des/vocab_check.c \
+	src/des/vocab_load.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_des tests/test_des_spec tests/test_des_corpus
@@ -56,3 +58,8 @@ TESTS += tests/cli_des_semantics.sh
 EXTRA_DIST += tests/cli_des_semantics.sh tests/data/des/semantics/nomap.des \
 	tests/data/des/semantics/validate_never.des tests/data/des/semantics/flags.des \
 	tests/data/des/semantics/seed_glyphs.des
+
+# Names checked against the game's vocabulary (issue 15).
+TESTS += tests/cli_des_vocab.sh
+EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
+	tests/data/des/vocab/good.des
