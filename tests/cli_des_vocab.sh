@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..10"
+echo "1..11"
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -54,6 +54,12 @@ else notok "--game with an unknown game: usage error and did you mean"; fi
 if [ $? -eq 1 ] && has "in crawl-master"; then
     ok "the newest vocabulary is the default"
 else notok "the newest vocabulary is the default"; fi
+
+"$qg" check --game crawl-0.28 "$data/joined.des" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 1 ] && has "joined.des:10:8: error: KITEM: unknown item 'e = dagger'" &&
+   has "the line before ends with '\\', so this line goes on the KITEM line above"; then
+    ok "a directive joined to the line before by its '\\' is told"
+else notok "a directive joined to the line before by its '\\' is told"; fi
 
 # --- the oracle part: Crawl 0.28's own maps --------------------------------
 if [ ! -d "$corpus" ]; then

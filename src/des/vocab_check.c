@@ -321,6 +321,11 @@ static void report(checker *c, int kind, const char *shown, const char *base, en
         qg_diags_add(c->diags, QG_ERROR, c->path, line, col, text, len,
                      "%s: unknown %s '%s' in %s", des_dir_name(d->dir), kind_words[kind],
                      base, game);
+    if (strstr(base, " = ") && line > d->line)
+        qg_diags_add(c->diags, QG_NOTE, c->path, line, col, NULL, 0,
+                     "the line before ends with '\\', so this line goes on the %s line "
+                     "above it rather than starting a directive of its own",
+                     des_dir_name(d->dir));
 }
 
 /* ---- one alternative of each kind ---------------------------------------------------------- */
