@@ -110,12 +110,14 @@ static void edge_maps_need_wall_padding(void **state)
     (void)state;
     qg_diags *d = qg_diags_new();
     qg_level *l = filled(20, 10, 'x', "north");
-    qg_level_set_glyph(l, 4, 9, '@');
+    qg_level_set_glyph(l, 10, 9, '@');
     assert_int_equal(qg_level_check_placement(l, d), 0);
     assert_int_equal(qg_diags_count(d), 0);
     qg_level_set_glyph(l, 5, 5, '.');
     assert_int_equal(qg_level_check_placement(l, d), 0);
     assert_true(test_diags_contain(d, QG_WARNING, "needs 6 rows of wall padding along its north edge (cell 5,5"));
+    /* seed 000: a north map pads its north, east and west edges */
+    assert_true(test_diags_contain(d, QG_WARNING, "along its west edge (cell 5,5"));
     qg_level_free(l);
     qg_diags_clear(d);
     l = filled(20, 10, 'x', "southeast");
@@ -162,9 +164,15 @@ static void maps_need_an_exit_and_reachable_stairs(void **state)
     static const char *const sealed_stair[] = {"xxxxx", "x>x.x", "xxx.."};
     static const char *const inner_exit[] = {"xxxxx", "x.@.x", "xx.xx"};
     qg_diags *d = qg_diags_new();
-    qg_level *l = fix_level(closed, 3, "float", NULL);
+    qg_level *l = fix_level(closed, 3, "north", NULL);
     assert_int_equal(qg_level_check_placement(l, d), 1);
     assert_true(test_diags_contain(d, QG_ERROR, "has no exit"));
+    qg_level_free(l);
+    qg_diags_clear(d);
+    /* seed 000: a float map without an exit "will be isolated" */
+    l = fix_level(closed, 3, "float", NULL);
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_true(test_diags_contain(d, QG_WARNING, "placed isolated"));
     qg_level_free(l);
     qg_diags_clear(d);
     l = fix_level(closed, 3, "float", "no_exits");

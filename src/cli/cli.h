@@ -29,7 +29,8 @@ enum {
     OPT_QUIET = 1 << 15,    /* -q, --quiet */
     OPT_KEEP_GOING = 1 << 16, /* --keep-going */
     OPT_COLOR = 1 << 17,    /* --color=auto|always|never */
-    OPT_FORMAT = 1 << 18    /* --format text|json */
+    OPT_FORMAT = 1 << 18,   /* --format text|json */
+    OPT_GAME = 1 << 19      /* --game NAME (a .des vocabulary) */
 };
 
 typedef struct cli_opts {
@@ -55,6 +56,7 @@ typedef struct cli_opts {
     int keep_going;
     int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
     int json;               /* --format json */
+    const char *game;
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;

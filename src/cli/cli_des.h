@@ -6,10 +6,12 @@
 #include "cli/cli.h"
 
 /* Reads path as a .des file and adds its diagnostics to diags (names
- * carries map names across the files of one run). Prints a one-line
+ * carries map names across the files of one run; vocab, when given, is
+ * what the names of its maps are checked against). Prints a one-line
  * summary unless --quiet. Returns 0 when the file has no error, 1 when it
  * has (the caller prints diags). */
-int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names, qg_diags *diags);
+int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
+                  const qg_des_vocab *vocab, qg_diags *diags);
 
 /* Prints one map of a .des file (--map NAME, else the first): its header
  * properties, rows and legend. Diagnostics are printed to stderr.

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 static const char usage[] =
-    "usage: questgrid check [--dialect D] [--edit-dir DIR] FILE...\n"
+    "usage: questgrid check [--dialect D] [--edit-dir DIR] [--game G] FILE...\n"
     "\n"
     "Reads each file (F:/D: quest, town and wilderness files with every\n"
     "file they include; Crawl .des files; Tiled .tmx and REXPaint .xp files)\n"
@@ -26,6 +26,8 @@ static const char usage[] =
     "  --dialect D     zangband, hengband, tome or auto (default: auto)\n"
     "  --edit-dir DIR  the lib/edit directory for includes and f_info tags\n"
     "                  (default: the file's directory when it has f_info.txt)\n"
+    "  --game G        the game whose monster, item and feature names .des maps\n"
+    "                  may use: crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --legacy        read .des files in the Crawl 0.3-0.4 syntax\n"
     "                  (default: detected per file)\n"
     "  --lua-path DIR  a game's Lua library (Crawl: dat/dlua), so that .des maps\n"
@@ -40,6 +42,7 @@ static const char usage[] =
 typedef struct check_run {
     cli_opts *opts;
     qg_des_names *des_names;
+    qg_des_vocab *vocab;     /* loaded for the first .des file */
 } check_run;
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
@@ -60,9 +63,30 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
     return st == QG_ERR_NOMEM ? -1 : 0;
 }
 
+/* The vocabulary of --game (else the newest), found where questgrid's
+ * other data is; a missing one or an unknown game stops the run with the
+ * reason, as names would otherwise go unchecked. */
+static int load_vocab(check_run *run)
+{
+    if (run->vocab)
+        return 0;
+    qg_diags *load = qg_diags_new();
+    char *dir = NULL;
+    qg_status st = load ? qg_data_find("des/vocab", &dir, load) : QG_ERR_NOMEM;
+    if (st == QG_OK)
+        st = qg_des_vocab_load(dir, run->opts->game, &run->vocab, load);
+    if (load)
+        cli_report(load);
+    free(dir);
+    qg_diags_free(load);
+    return st == QG_OK ? 0 : -1;
+}
+
 static int check_des(const char *path, check_run *run, qg_diags *diags)
 {
-    cli_check_des(run->opts, path, run->des_names, diags);
+    if (load_vocab(run) != 0)
+        return -1;
+    cli_check_des(run->opts, path, run->des_names, run->vocab, diags);
     return 0;
 }
 
@@ -125,12 +149,12 @@ int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
-                            OPT_LUA_PATH | OPT_FORMAT,
+                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME,
                             1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
-    check_run run = {&opts, qg_des_names_new()};
+    check_run run = {&opts, qg_des_names_new(), NULL};
     size_t errors = 0;
     int status = run.des_names ? 0 : 2;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
@@ -164,6 +188,7 @@ int cmd_check(int argc, char **argv)
         json_decref(all);
     }
     qg_des_names_free(run.des_names);
+    qg_des_vocab_free(run.vocab);
     cli_opts_free(&opts);
     if (status)
         return status;

@@ -5,6 +5,7 @@
  * their own: every run gives the same level, and the figures say so. */
 #include "cli/json.h"
 #include "cli/source.h"
+#include "core/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ static const char usage[] =
 #define MAX_H 70
 
 typedef struct tally {
+    char *flags[2];          /* the level's LFLAGS and BFLAGS, first run */
     long cell[MAX_H][MAX_W][256];
     long levels_with[256];
     long cells_of[256];
@@ -38,8 +40,15 @@ typedef struct tally {
     long runs, failed;
 } tally;
 
+static const char *const flag_keys[2] = {"lflags", "bflags"};
+
 static void count_level(tally *t, const qg_level *level)
 {
+    for (int i = 0; i < 2; i++) {
+        const char *value = qg_level_get_property(level, flag_keys[i]);
+        if (value && !t->flags[i])
+            t->flags[i] = qg_strdup(value);
+    }
     int w = qg_level_width(level), h = qg_level_height(level);
     const unsigned char *g = qg_level_glyphs(level);
     unsigned char seen[256] = {0};
@@ -69,6 +78,9 @@ static void print_glyph(int c)
 static void print_tally(const tally *t)
 {
     long ok = t->runs - t->failed;
+    for (int i = 0; i < 2; i++)
+        if (t->flags[i])
+            printf("%s: %s\n", flag_keys[i], t->flags[i]);
     printf("runs: %ld (%ld failed)\n\nglyphs (share of levels, mean cells per level):\n",
            t->runs, t->failed);
     for (int c = 0x21; c < 256 && ok; c++) {
@@ -116,6 +128,9 @@ static int print_json(const tally *t, const cli_opts *opts)
     json_t *doc = cli_json_document("questgrid-stats/1");
     json_object_set_new(doc, "file", cli_json_text(opts->files[0]));
     json_object_set_new(doc, "map", cli_json_text(opts->map));
+    for (int i = 0; i < 2; i++)
+        if (t->flags[i])
+            json_object_set_new(doc, flag_keys[i], cli_json_text(t->flags[i]));
     json_object_set_new(doc, "runs", json_integer(t->runs));
     json_object_set_new(doc, "failed", json_integer(t->failed));
     json_t *glyphs = json_array(), *cells = json_array();
@@ -169,6 +184,9 @@ int cmd_stats(int argc, char **argv)
     if (diags)
         cli_report(diags);
     cli_source_close(&source);
+    if (t)
+        for (int i = 0; i < 2; i++)
+            free(t->flags[i]);
     free(t);
     qg_diags_free(diags);
     cli_opts_free(&opts);

@@ -20,7 +20,8 @@ typedef struct option_spec {
 
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
-       KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_HELP, KEY_LIST_OPTIONS };
+       KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
+       KEY_LIST_OPTIONS };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -42,6 +43,7 @@ static const option_spec specs[] = {
     {OPT_KEEP_GOING, {"keep-going", no_argument, NULL, KEY_KEEP_GOING}, 0},
     {OPT_COLOR, {"color", required_argument, NULL, KEY_COLOR}, 0},
     {OPT_FORMAT, {"format", required_argument, NULL, KEY_FORMAT}, 0},
+    {OPT_GAME, {"game", required_argument, NULL, KEY_GAME}, 0},
 };
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
@@ -164,6 +166,7 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case 'o': opts->output = arg; return 0;
     case KEY_STRICT: opts->strict = 1; return 0;
     case KEY_LEGACY: opts->legacy = 1; return 0;
+    case KEY_GAME: opts->game = arg; return 0;
     case 'q': opts->quiet = 1; return 0;
     case KEY_KEEP_GOING: opts->keep_going = 1; return 0;
     case KEY_VAR:

@@ -35,7 +35,7 @@ static void show_map(const qg_mapdef *def)
     printf("map: %s (%s:%d)\n", qg_mapdef_name(def), qg_mapdef_file(def),
            qg_mapdef_line(def));
     static const char *const keys[] = {"orient", "tags", "depth", "place", "chance",
-                                       "weight", "order", "desc"};
+                                       "weight", "order", "desc", "lflags", "bflags"};
     for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
         print_property(def, keys[i]);
     printf("size: %dx%zu\n", qg_mapdef_width(def), qg_mapdef_row_count(def));

@@ -20,6 +20,7 @@ static const flag_name mask_names[] = {
     {"passable", QG_MASK_PASSABLE},
     {"no_tele_into", QG_MASK_NO_TELE_INTO},
     {"exit", QG_MASK_EXIT},
+    {"no_secret_doors", QG_MASK_NO_SECRET_DOORS},
 };
 
 static const flag_name info_names[] = {

@@ -98,6 +98,9 @@ typedef struct des_marker {
     int fixed;
     des_marker_kind kind;
     char *value;             /* after the "lua:"/"feat:" prefix */
+    size_t next;             /* seed 002 "MARKER: D=feat:x, G=feat:y": where
+                                the next feature marker of the line starts,
+                                or 0 */
 } des_marker;
 
 /* One DEPTH/PLACE range: [!](*|Br|Br:n|Br:a-b|Br:a-|Br:$|a-b). */

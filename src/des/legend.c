@@ -39,7 +39,7 @@ static void describe(const des_map *map, unsigned char g, qg_buf *out)
             qg_buf_puts(out, "; ");
         qg_buf_printf(out, "%s %s", des_dir_name(d->dir), d->arg);
     }
-    const des_glyph *info = des_glyph_info(g);
+    const des_glyph *info = des_glyph_info_for(g, map->legacy);
     const des_directive *slot = NULL;
     if (info->slot >= 0)
         slot = nth(map, info->kind == DES_GLYPH_MONSTER ? DES_DIR_MONS : DES_DIR_ITEM,

@@ -1,7 +1,7 @@
 qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
-	src/des/glyphs.h
+	src/des/glyphs.h src/des/vocab_internal.h
 libquestgrid_la_SOURCES += \
 	src/des/chunk.c \
 	src/des/dump.c \
@@ -21,7 +21,9 @@ libquestgrid_la_SOURCES += \
 	src/des/spec_keyed.c \
 	src/des/spec_ranges.c \
 	src/des/spec_subst.c \
-	src/des/spec_util.c
+	src/des/spec_util.c \
+	src/des/vocab_check.c \
+	src/des/vocab_load.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_des tests/test_des_spec tests/test_des_corpus
@@ -35,6 +37,11 @@ tests_test_des_spec_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
 tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_des_semantics
+TESTS += tests/test_des_semantics
+tests_test_des_semantics_SOURCES = tests/test_des_semantics.c
+tests_test_des_semantics_CFLAGS = $(TESTS_CFLAGS)
+tests_test_des_semantics_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
 # The CLI golden test: dump-lua, list, check and show through questgrid.
@@ -45,3 +52,14 @@ EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des
 	tests/data/des/check.out tests/data/des/check.err tests/data/des/clean.err \
 	tests/data/des/unpadded.des tests/data/des/unpadded.out tests/data/des/unpadded.err
 
+
+# The .des meanings of issue 15 through the command line.
+TESTS += tests/cli_des_semantics.sh
+EXTRA_DIST += tests/cli_des_semantics.sh tests/data/des/semantics/nomap.des \
+	tests/data/des/semantics/validate_never.des tests/data/des/semantics/flags.des \
+	tests/data/des/semantics/seed_glyphs.des
+
+# Names checked against the game's vocabulary (issue 15).
+TESTS += tests/cli_des_vocab.sh
+EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
+	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des

@@ -43,6 +43,15 @@ static int to_int(double v)
     return (int)v;
 }
 
+static int kmask_has(const des_spec *spec, uint32_t mask)
+{
+    for (size_t i = 0; i < spec->u.keyed.slot_count; i++)
+        for (size_t a = 0; a < spec->u.keyed.slots[i].count; a++)
+            if (spec->u.keyed.slots[i].alts[a].mask == mask)
+                return 1;
+    return 0;
+}
+
 static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
                    size_t len, double number, const char *range, size_t range_len)
 {
@@ -53,6 +62,7 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
         return;
     }
     memset(d, 0, sizeof *d);
+    d->priority = -1;
     d->dir = dir;
     d->line = t->start_line;
     d->col = t->start_col;
@@ -74,6 +84,16 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
     } else {
         r = des_parse_spec(&m->arena, dir, d->arg, d->arg_len, &d->spec, &err);
     }
+    if (r == DES_PARSE_OK && dir == DES_DIR_MARKER && d->spec.u.marker.next && !p->legacy)
+        des_diag_token(p, QG_ERROR, t,
+                       "MARKER: Crawl reads the whole line as one marker (since 0.5), so "
+                       "this names no feature: write one MARKER: line per marker "
+                       "(seed-era files, read with --legacy, may list several)");
+    if (r == DES_PARSE_OK && dir == DES_DIR_KMASK && !p->legacy && kmask_has(&d->spec,
+                                                                           QG_MASK_NO_SECRET_DOORS))
+        des_diag_token(p, QG_WARNING, t,
+                       "KMASK: no_secret_doors is a seed-era flag (seed 002); Crawl since "
+                       "0.8 has no secret doors and refuses it");
     if (r == DES_PARSE_NOMEM) {
         p->nomem = 1;
     } else if (r == DES_PARSE_BAD) {
@@ -188,18 +208,57 @@ static void words_directive(parser *p, const des_keyword *kw)
     }
 }
 
-/* One CHANCE or WEIGHT entry: NUMBER [%] [(range)]. */
+/* What a CHANCE without '%' means is told: the seed documents (000, 001:
+ * "CHANCE: 5 makes the map appear less often (default is 10)") make it a
+ * weight, Crawl since 0.5 a roll of N in 10000 (maps.cc map_chance::roll). */
+static void tell_bare_chance(parser *p, const des_token *num, int value)
+{
+    char msg[320];
+    if (p->legacy)
+        snprintf(msg, sizeof msg,
+                 "CHANCE: %d without '%%' is read as a weight, as in the seed documents "
+                 "(Crawl 0.5 and later read it as %d in 10000)", value, value);
+    else
+        snprintf(msg, sizeof msg,
+                 "CHANCE: %d without '%%' is a roll of %d in 10000 (%g%%), as Crawl 0.5 and "
+                 "later read it; the seed documents mean a weight: write WEIGHT: %d for "
+                 "that, or CHANCE: %d%% for a percentage", value, value, value / 100.0,
+                 value, value);
+    des_diag_token(p, p->legacy ? QG_NOTE : QG_WARNING, num, msg);
+}
+
+/* One CHANCE or WEIGHT entry: NUMBER [%] [(range)], and Crawl 0.5's
+ * CHANCE NUMBER ':' NUMBER [%] (priority, then chance). */
 static void weighted_entry(parser *p, int is_chance)
 {
     des_token num = *des_take(p);
-    int value = to_int(num.number), percent = 0;
+    int value = to_int(num.number), percent = 0, priority = -1;
+    if (is_chance && des_peek(p)->kind == DES_T_COLON) {
+        des_take(p);
+        if (des_peek(p)->kind != DES_T_NUMBER) {
+            des_syntax_error(p, "a chance after 'CHANCE: <priority> :'");
+            return;
+        }
+        priority = value;
+        num = *des_take(p);
+        value = to_int(num.number);
+    }
     if (is_chance && des_peek(p)->kind == DES_T_PERC) {
         des_take(p);
         value = to_int(num.number * 100);
         percent = 1;
     }
+    if (is_chance && !percent && priority < 0)
+        tell_bare_chance(p, &num, value);
     /* Old files give a plain CHANCE the meaning WEIGHT has today. */
-    int as_weight = !is_chance || (p->legacy && !percent);
+    int as_weight = !is_chance || (p->legacy && !percent && priority < 0);
+    if (!as_weight && (value < 0 || value > 10000)) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "CHANCE: %g%s is out of range: a chance is 0 to 10000 (0%% to 100%%), as "
+                 "dgn.chance requires", num.number, percent ? "%" : "");
+        des_diag_token(p, QG_ERROR, &num, msg);
+    }
     const char *plain = as_weight ? "weight" : "chance";
     const char *ranged = as_weight ? "depth_weight" : "depth_chance";
     des_dir dir = as_weight ? DES_DIR_WEIGHT : DES_DIR_CHANCE;
@@ -212,10 +271,15 @@ static void weighted_entry(parser *p, int is_chance)
         emit(p, &p->work[QG_CHUNK_MAIN], t->line);
         record(p, dir, &num, NULL, 0, value, t->text, t->len);
     } else {
-        qg_buf_printf(&p->code, "%s(%d)", plain, value);
+        if (priority >= 0)
+            qg_buf_printf(&p->code, "%s(%d, %d)", plain, priority, value);
+        else
+            qg_buf_printf(&p->code, "%s(%d)", plain, value);
         emit(p, &p->work[QG_CHUNK_MAIN], p->look.line);
         record(p, dir, &num, NULL, 0, value, NULL, 0);
     }
+    if (priority >= 0 && !p->nomem)
+        p->map->dirs[p->map->dir_count - 1].priority = priority;
 }
 
 static void weighted_directive(parser *p, int is_chance)

@@ -18,6 +18,7 @@ typedef struct des_directive {
     size_t arg_len;
     double number;       /* CHANCE (already x100 for N%), WEIGHT, ORDER */
     char *range;         /* CHANCE/WEIGHT "(range)" text, or NULL */
+    int priority;        /* Crawl 0.5 "CHANCE: <priority> : <chance>", or -1 */
     des_spec spec;       /* the argument parsed (DES_SPEC_NONE if it failed) */
 } des_directive;
 

@@ -75,6 +75,11 @@ static void joined_value(const des_map *map, des_dir dir, qg_buf *out)
             qg_buf_puts(out, d->range);
             qg_buf_putc(out, ')');
         }
+        if (d->priority >= 0) {
+            qg_buf_puts(out, " (priority ");
+            qg_buf_puts(out, int_text(d->priority, num));
+            qg_buf_putc(out, ')');
+        }
     }
 }
 
@@ -106,6 +111,7 @@ qg_status des_map_properties(qg_mapdef *def, const des_map *map, const char *def
     static const struct { des_dir dir; const char *key; } joined[] = {
         {DES_DIR_DEPTH, "depth"}, {DES_DIR_CHANCE, "chance"},
         {DES_DIR_WEIGHT, "weight"}, {DES_DIR_ORDER, "order"},
+        {DES_DIR_LFLAGS, "lflags"}, {DES_DIR_BFLAGS, "bflags"},
     };
     for (size_t i = 0; st == QG_OK && i < sizeof joined / sizeof *joined; i++) {
         qg_buf_reset(&v);

@@ -34,7 +34,8 @@ static int parse_alts(qg_arena *arena, des_span sp, int suffix_weight, int mask,
                 flag++;
         }
         w->mask = qg_mask_from_name(flag);
-        if (!w->mask || w->mask > QG_MASK_NO_TRAP_GEN)
+        /* Crawl's KMASK flags, and the seed documents' no_secret_doors */
+        if (!w->mask || (w->mask > QG_MASK_NO_TRAP_GEN && w->mask != QG_MASK_NO_SECRET_DOORS))
             return des_fail(err, alts[i].offset, "unknown mask flag '%s'", flag);
     }
     return DES_PARSE_OK;
@@ -85,6 +86,31 @@ int des_parse_keyed(qg_arena *arena, des_dir dir, const char *s, size_t len,
     return DES_PARSE_OK;
 }
 
+/* A feature name holds no comma: a ", K=" or ", K:" after it starts the
+ * next marker of a seed-era line. Returns the first marker's value length
+ * and sets *next to the offset of K in s (0 when there is none). */
+static size_t feature_marker_len(const char *s, size_t start, size_t len, size_t *next)
+{
+    *next = 0;
+    const char *value = s + start;
+    const char *comma = memchr(value, ',', len);
+    if (!comma)
+        return len;
+    const char *k = comma + 1;
+    while (k < value + len && (*k == ' ' || *k == '\t'))
+        k++;
+    const char *sep = k + 1;
+    while (sep < value + len && (*sep == ' ' || *sep == '\t'))
+        sep++;
+    if (k >= value + len || sep >= value + len || (*sep != '=' && *sep != ':'))
+        return len;
+    *next = (size_t)(k - s);
+    size_t first = (size_t)(comma - value);
+    while (first > 0 && (value[first - 1] == ' ' || value[first - 1] == '\t'))
+        first--;
+    return first;
+}
+
 int des_parse_marker(qg_arena *arena, const char *s, size_t len, des_marker *out,
                      des_spec_error *err)
 {
@@ -111,6 +137,10 @@ int des_parse_marker(qg_arena *arena, const char *s, size_t len, des_marker *out
             break;
         }
     }
-    out->value = qg_arena_strndup(arena, value + skip, value_len - skip);
+    size_t value_len_kept = value_len - skip;
+    if (out->kind == DES_MARKER_FEAT)
+        value_len_kept = feature_marker_len(s, (size_t)(value + skip - s), value_len_kept,
+                                            &out->next);
+    out->value = qg_arena_strndup(arena, value + skip, value_len_kept);
     return out->value ? DES_PARSE_OK : DES_PARSE_NOMEM;
 }

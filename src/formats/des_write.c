@@ -72,6 +72,15 @@ static void put_lists(des_writer *w)
     }
 }
 
+/* The glyph carries a KMONS or KITEM line (see put_lists). */
+static int keyed_thing(const cell_key *k)
+{
+    return (k->monster && !(k->glyph >= '1' && k->glyph <= '7')) ||
+           (k->random_monster && k->glyph != k->random_monster) ||
+           (k->item && !(k->glyph >= 'd' && k->glyph <= 'k') && k->glyph != des_item_glyph(k)) ||
+           (k->random_item && k->glyph != k->random_item);
+}
+
 static void put_keyed(des_writer *w)
 {
     for (int i = 0; i < w->key_count; i++) {
@@ -79,7 +88,10 @@ static void put_keyed(des_writer *w)
         if (k->unmapped >= 0)
             qg_buf_printf(w->out, "# '%c' stands for feature %d, which has no Crawl name\n",
                           k->glyph, (int)k->unmapped);
-        if (!des_builtin(k->glyph, k->feature) || k->unmapped >= 0)
+        /* a KMONS or KITEM glyph without KFEAT is floor (mapdef.cc
+         * keyed_mapspec::get_feat) */
+        if (!des_builtin(k->glyph, k->feature) || k->unmapped >= 0 ||
+            (keyed_thing(k) && strcmp(k->feature, "floor") != 0))
             qg_buf_printf(w->out, "KFEAT: %c = %s\n", k->glyph, k->feature);
     }
     static const char *const kmask_names[] = {

@@ -3,7 +3,7 @@
  * Keyed specs take effect when the level is built; markers and overlays
  * attach to the key glyph's positions at the time of the call. */
 #include "lua/rt.h"
-#include "des/directives.h"
+#include "des/map.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -158,6 +158,27 @@ static void mark_glyph(lua_State *L, lrt_map *map, char glyph, const char *spec)
                 lrt_map_error(L, map, "too many values, or out of memory");
 }
 
+/* One marker of a MARKER argument into spec (room for len + 16 bytes);
+ * returns where the next marker of a seed-era line starts, or 0. */
+static size_t marker_spec(lua_State *L, lrt_map *map, const char *s, size_t len,
+                          char *spec, char *key)
+{
+    qg_arena arena;
+    qg_arena_init(&arena);
+    des_marker m;
+    des_spec_error err;
+    int r = des_parse_marker(&arena, s, len, &m, &err);
+    if (r == DES_PARSE_OK) {
+        static const char *const prefixes[] = {"lua:", "lua_mapless:", "feat:", ""};
+        snprintf(spec, len + 16, "%s%s", prefixes[m.kind], m.value);
+        *key = (char)m.key;
+    }
+    qg_arena_free(&arena);
+    if (r != DES_PARSE_OK)
+        lrt_parse_error(L, map, "MARKER", r, &err);
+    return m.next;
+}
+
 static int l_marker(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
@@ -169,23 +190,44 @@ static int l_marker(lua_State *L)
     }
     size_t len;
     const char *s = luaL_checklstring(L, 2, &len);
-    /* the spec's room is taken from Lua before the arena exists */
-    char *spec = lua_newuserdatauv(L, len + 16, 0);
-    qg_arena arena;
-    qg_arena_init(&arena);
-    des_marker m;
-    des_spec_error err;
-    int r = des_parse_marker(&arena, s, len, &m, &err);
-    if (r == DES_PARSE_OK) {
-        static const char *const prefixes[] = {"lua:", "lua_mapless:", "feat:", ""};
-        snprintf(spec, len + 16, "%s%s", prefixes[m.kind], m.value);
+    for (size_t at = 0;;) {
+        /* the spec's room is taken from Lua before the arena exists */
+        char *spec = lua_newuserdatauv(L, len - at + 16, 0);
+        char key = 0;
+        size_t next = marker_spec(L, map, s + at, len - at, spec, &key);
+        mark_glyph(L, map, key, spec);
+        if (!next)
+            return 0;
+        at += next;
     }
-    char key = (char)m.key;
-    qg_arena_free(&arena);
-    if (r != DES_PARSE_OK)
-        return lrt_parse_error(L, map, "MARKER", r, &err);
-    mark_glyph(L, map, key, spec);
-    return 0;
+}
+
+/* The text of the MARKER line a lua_marker call was lowered from: the
+ * directive of the map with that key whose line the function was defined
+ * on (Crawl keeps the function; questgrid's level keeps its text). NULL
+ * for Lua markers made by a map's own Lua. */
+static const char *lua_marker_text(lua_State *L, const lrt_map *map, unsigned char key)
+{
+    const des_map *des = des_map_of(map->def);
+    const qg_des_chunk *main_chunk = map->def ? qg_des_map_chunk(map->def, QG_CHUNK_MAIN) : NULL;
+    lua_Debug ar;
+    if (!des || !main_chunk || !lua_isfunction(L, 3))
+        return NULL;
+    lua_pushvalue(L, 3);
+    lua_getinfo(L, ">S", &ar);
+    if (strcmp(ar.source, "=dlmain") != 0)
+        return NULL;
+    int line = main_chunk->first_line + ar.linedefined - 1;
+    const char *text = NULL;
+    for (size_t i = 0; i < des->dir_count; i++) {
+        const des_directive *d = &des->dirs[i];
+        if (d->line > line)
+            break;
+        if (d->dir == DES_DIR_MARKER && d->spec.kind == DES_SPEC_MARKER &&
+            d->spec.u.marker.kind == DES_MARKER_LUA && d->spec.u.marker.key == key)
+            text = d->spec.u.marker.value;
+    }
+    return text;
 }
 
 static int l_lua_marker(lua_State *L)
@@ -194,8 +236,15 @@ static int l_lua_marker(lua_State *L)
     if (lua_gettop(L) != 3 || lua_type(L, 2) != LUA_TSTRING ||
         (!lua_isfunction(L, 3) && !lua_istable(L, 3)))
         return lrt_map_error(L, map, "Expected marker key and marker function/table.");
-    for (const char *key = lua_tostring(L, 2); *key; key++)
-        mark_glyph(L, map, *key, "lua");
+    for (const char *key = lua_tostring(L, 2); *key; key++) {
+        const char *body = lua_marker_text(L, map, (unsigned char)*key);
+        if (!body) {
+            mark_glyph(L, map, *key, "lua");
+            continue;
+        }
+        lua_pushfstring(L, "lua:%s", body);
+        mark_glyph(L, map, *key, lua_tostring(L, -1));
+    }
     return 0;
 }
 

@@ -100,7 +100,8 @@ static source source_at(builder *b, int x, int y)
 static uint32_t tag_masks(const lrt_map *map, int *transparent)
 {
     static const char *const names[] = {"no_monster_gen", "no_item_gen", "no_pool_fixup",
-                                        "no_wall_fixup", "no_trap_gen", NULL};
+                                        "no_wall_fixup", "no_trap_gen", "no_secret_doors",
+                                        NULL};
     uint32_t mask = QG_MASK_VAULT;
     *transparent = 0;
     for (size_t i = 0; i < map->tags.count; i++) {
@@ -112,19 +113,66 @@ static uint32_t tag_masks(const lrt_map *map, int *transparent)
     return mask;
 }
 
+/* "enter_<branch>" for a map tagged "<branch>_entry" (seed 000: "O -
+ * stairs to the Temple" in a temple_entry vault), or NULL. */
+static const char *branch_entrance(const lrt_map *map, char *buf, size_t size)
+{
+    static const char suffix[] = "_entry";
+    for (size_t i = 0; i < map->tags.count; i++) {
+        const char *tag = map->tags.items[i];
+        size_t len = strlen(tag);
+        if (len > sizeof suffix - 1 && strcmp(tag + len - (sizeof suffix - 1), suffix) == 0) {
+            snprintf(buf, size, "enter_%.*s", (int)(len - (sizeof suffix - 1)), tag);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
+/* What a seed-era statue glyph F turned out to be, rolled once per cell:
+ * the statue monster, or NULL for the granite statue. */
+static const char *statue_monster(builder *b)
+{
+    static const char *const statues[] = {"orange crystal statue", "silver statue",
+                                          "ice statue"};
+    if (!qg_rng_one_chance_in(&b->rt->rng, 100))
+        return NULL;
+    return statues[qg_rng_below(&b->rt->rng, 3)];
+}
+
 static qg_status place_feature(builder *b, int x, int y, unsigned char g)
 {
     source src = source_at(b, x, y);
     lrt_keyed *k = src.map->keyed[g];
-    const char *name = NULL;
+    const des_glyph *info = des_glyph_info_for(g, src.map->legacy);
+    const char *name = info->feature;
+    char entrance[80];
     if (k && k->feat) {
         if (!cache_keyed(&b->arena, &src.set->feat[g], DES_DIR_KFEAT, k->feat))
             return QG_ERR_NOMEM;
         name = cache_pick(b->rt, &src.set->feat[g], &b->text);
         if (name && strlen(name) == 1)
-            name = des_glyph_info((unsigned char)name[0])->feature;
+            name = des_glyph_info_for((unsigned char)name[0], src.map->legacy)->feature;
+        if (!name)
+            name = info->feature;
+    } else if (k && (k->mons || k->item)) {
+        /* keyed_mapspec::get_feat(): feat.get_feat('.') */
+        name = "floor";
+    } else if (info->pick == DES_PICK_BRANCH) {
+        const char *enter = branch_entrance(src.map, entrance, sizeof entrance);
+        if (enter)
+            name = enter;
+    } else if (info->pick == DES_PICK_STATUE) {
+        const char *statue = statue_monster(b);
+        if (statue) {
+            qg_status st = qg_level_set_thing(b->level, x, y, QG_SLOT_MONSTER,
+                                              QG_THING_NAME, 0, statue);
+            if (st)
+                return st;
+            name = "floor";
+        }
     }
-    return qg_level_set_feature(b->level, x, y, -1, name ? name : des_glyph_info(g)->feature);
+    return qg_level_set_feature(b->level, x, y, -1, name);
 }
 
 static qg_status place_slot(builder *b, int x, int y, qg_slot slot, spec_cache *cache,
@@ -146,17 +194,48 @@ static qg_status place_monster(builder *b, int x, int y, unsigned char g)
     lrt_keyed *k = src.map->keyed[g];
     if (k && k->mons)
         return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons[g], DES_DIR_KMONS, k->mons);
+    const des_glyph *info = des_glyph_info_for(g, src.map->legacy);
+    if (info->kind == DES_GLYPH_MONSTER && info->thing)
+        return qg_level_set_thing(b->level, x, y, QG_SLOT_MONSTER, QG_THING_NAME, 0,
+                                  info->thing);
     if (g >= '1' && g <= '7') {
         size_t i = (size_t)(g - '1');
-        if (i >= src.map->mons.count)
-            return QG_OK;
-        return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons_slots[i], DES_DIR_MONS,
-                          src.map->mons.items[i]);
+        /* mons_list::get_monster: no slot is mons_spec(RANDOM_MONSTER) */
+        if (i < src.map->mons.count && *src.map->mons.items[i])
+            return place_slot(b, x, y, QG_SLOT_MONSTER, &src.set->mons_slots[i],
+                              DES_DIR_MONS, src.map->mons.items[i]);
     }
-    int ood = g == '0' ? 0 : g == '9' ? 5 : g == '8' ? 4 + lrt_absdepth(b->rt) : -1;
+    int ood = g == '0' || (g >= '1' && g <= '7') ? 0
+            : g == '9' ? 5 : g == '8' ? 4 + lrt_absdepth(b->rt) : -1;
     if (ood < 0)
         return QG_OK;
     return qg_level_set_thing(b->level, x, y, QG_SLOT_MONSTER, QG_THING_RANDOM, ood, NULL);
+}
+
+/* The item glyphs of the seed documents: O (a rune, outside branch entry
+ * vaults), P (a rune one time in two), R (honeycomb or royal jelly), Z. */
+static qg_status place_seed_item(builder *b, int x, int y, const lrt_map *map,
+                                 const des_glyph *info)
+{
+    char entrance[80];
+    const char *name = info->thing;
+    switch (info->pick) {
+    case DES_PICK_BRANCH:
+        if (branch_entrance(map, entrance, sizeof entrance))
+            return QG_OK;
+        break;
+    case DES_PICK_HALF:
+        if (qg_rng_coinflip(&b->rt->rng))
+            return QG_OK;
+        break;
+    case DES_PICK_JELLY:
+        if (qg_rng_one_chance_in(&b->rt->rng, 3))
+            name = "royal jelly";
+        break;
+    default:
+        break;
+    }
+    return qg_level_set_thing(b->level, x, y, QG_SLOT_OBJECT, QG_THING_NAME, 0, name);
 }
 
 static qg_status place_item(builder *b, int x, int y, unsigned char g)
@@ -165,6 +244,9 @@ static qg_status place_item(builder *b, int x, int y, unsigned char g)
     lrt_keyed *k = src.map->keyed[g];
     if (k && k->item)
         return place_slot(b, x, y, QG_SLOT_OBJECT, &src.set->item[g], DES_DIR_KITEM, k->item);
+    const des_glyph *info = des_glyph_info_for(g, src.map->legacy);
+    if (info->thing && info->kind != DES_GLYPH_MONSTER)
+        return place_seed_item(b, x, y, src.map, info);
     if (g >= 'd' && g <= 'k') {
         size_t i = (size_t)(g - 'd');
         if (i >= src.map->items.count)
@@ -202,8 +284,25 @@ static uint32_t cell_mask(builder *b, int x, int y, unsigned char g, int transpa
     return mask;
 }
 
+/* Seed 000, section E: "non-rectangular maps will be padded with rock
+ * walls for the smallest rectangle containing them" (rows are stored
+ * right-trimmed, so the spaces after a row's last glyph are that padding). */
+static void pad_ragged_rows_with_rock(lrt_map *map)
+{
+    for (int y = 0; y < map->height; y++) {
+        char *row = map->grid + (size_t)y * map->width;
+        int end = map->width;
+        while (end > 0 && row[end - 1] == ' ')
+            end--;
+        if (end > 0)
+            memset(row + end, 'x', (size_t)(map->width - end));
+    }
+}
+
 static qg_status place_cells(builder *b)
 {
+    if (b->map->legacy)
+        pad_ragged_rows_with_rock(b->map);
     int transparent;
     b->base_mask = tag_masks(b->map, &transparent);
     qg_status st = QG_OK;

@@ -70,6 +70,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                                    qg_mapdef_line(def));
         if (!map)
             return QG_ERR_NOMEM;
+        lrt_map_from_def(map, def);
         one_try a = {rt, map, chunks, diags, 1, 0, QG_OK};
         int status = lrt_protect(rt->L, attempt_body, &a);
         qg_status st = status == LUA_OK

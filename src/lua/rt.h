@@ -54,6 +54,9 @@ typedef struct lrt_map {
     const char *file;
     int line;
     int validating;
+    /* the definition run, when it is a .des map (NULL at compile time) */
+    const struct qg_mapdef *def;
+    int legacy;              /* its glyphs mean what the seed documents say */
     /* grid: height rows of width bytes (space = outside) */
     char *grid;
     int width, height;

@@ -39,6 +39,9 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
 
 /* The chunks of a .des map definition (runtime_des.c). */
 void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks);
+/* Ties a map being resolved to its definition: the seed-era glyph
+ * meanings and the MARKER texts its Lua markers came from. */
+void lrt_map_from_def(lrt_map *map, const qg_mapdef *def);
 
 /* subvault.c: SUBVAULT specs of a map that has run, merged into its grid
  * as Crawl's apply_subvault does. nesting counts enclosing subvaults. */

@@ -1,6 +1,7 @@
 /* The public runtime API over .des maps: chunks come from the front end's
  * lowering (qg_des_map_chunk), global preludes run as files are added. */
 #include "lua/run.h"
+#include "des/map.h"
 
 #include <stdlib.h>
 
@@ -8,6 +9,13 @@ void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
 {
     for (int k = 0; k < QG_CHUNK_KINDS; k++)
         chunks->chunk[k] = qg_des_map_chunk(def, (qg_chunk_kind)k);
+}
+
+void lrt_map_from_def(lrt_map *map, const qg_mapdef *def)
+{
+    const des_map *des = des_map_of(def);
+    map->def = def;
+    map->legacy = des && des->legacy;
 }
 
 qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags)

@@ -155,6 +155,7 @@ static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map 
     lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
     if (!sub)
         return NULL;
+    lrt_map_from_def(sub, def);
     if (!give_mask(parent_map, r, sub)) {
         lrt_map_free(sub);
         return NULL;

@@ -43,6 +43,7 @@ static const name_rule name_rules[] = {
     {"clear perm", CLEAR_WALL | QG_FEAT_PERMANENT},
     {"perm", WALL | QG_FEAT_PERMANENT},
     {"clear", CLEAR_WALL}, {"crystal", CLEAR_WALL},
+    {"rock stair", QG_FEAT_STAIRS}, /* seed-era rock_stairs_up/down */
     {"tree", QG_FEAT_TREE | QG_FEAT_SOLID | QG_FEAT_OPAQUE},
     {"mangrove", QG_FEAT_TREE | QG_FEAT_SOLID | QG_FEAT_OPAQUE},
     {"wall", WALL}, {"granite", WALL}, {"rock", WALL}, {"magma", WALL},

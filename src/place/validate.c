@@ -225,15 +225,17 @@ static int side_padded(const checker *c, int side, int *bx, int *by)
     return 1;
 }
 
+/* Seed 000, section D "ORIENT": "if your map is ORIENT: north, you must
+ * have a 6 deep border of rock wall ... along the northern, eastern, and
+ * western edges of the map"; a corner map borders its two level edges,
+ * an encompass map all four. Every edge short of it is reported. */
 static void check_padding(checker *c)
 {
+    enum { N = 1, S = 2, E = 4, W = 8 };
     static const unsigned sides_of[OR_COUNT] = {
-        1, 2, 4, 8, 1 | 8, 1 | 4, 2 | 8, 2 | 4, 15, 0, 0};
+        N | E | W, S | E | W, E | N | S, W | N | S, N | W, N | E, S | W, S | E,
+        N | S | E | W, 0, 0};
     unsigned sides = sides_of[c->orient];
-    if (c->orient == OR_NORTH || c->orient == OR_SOUTH)
-        sides |= c->w >= GXM ? 4 | 8 : 0;
-    if (c->orient == OR_EAST || c->orient == OR_WEST)
-        sides |= c->h >= GYM ? 1 | 2 : 0;
     for (int s = 0; s < 4; s++) {
         int x, y;
         if ((sides & (1u << s)) && !side_padded(c, s, &x, &y))
@@ -276,6 +278,17 @@ static void check_encompass_stairs(checker *c)
                    c->name, missing);
 }
 
+static int is_hatch(const qg_cell *cell)
+{
+    if (cell->feature_name)
+        return strstr(cell->feature_name, "hatch") != NULL;
+    return cell->glyph == '<' || cell->glyph == '>';
+}
+
+/* mapdef.cc map_def::has_exit: a non-hatch stair, or a walkable cell, door
+ * or '@' on the map's edge. Seed 000, section D "Features" ('@'): a float
+ * map without one "will be isolated" -- placed sealed, which is told; Crawl
+ * itself wants TAGS: no_exits then. */
 static void check_has_exit(checker *c, const walk_grid *g)
 {
     if (c->orient == OR_ENCOMPASS || (c->tags & (TAG_UNRAND | TAG_DUMMY | TAG_NO_EXITS)))
@@ -286,9 +299,16 @@ static void check_has_exit(checker *c, const walk_grid *g)
             continue;
         qg_level_cell(c->level, at % c->w, at / c->w, &cell);
         uint32_t cls = qg_cell_class(&cell);
-        if (((cls & QG_FEAT_STAIRS) && cell.glyph != '<' && cell.glyph != '>') ||
+        if (((cls & QG_FEAT_STAIRS) && !is_hatch(&cell)) ||
             (on_edge(g, at) && (!(cls & QG_FEAT_SOLID) || (cls & QG_FEAT_DOOR))))
             return;
+    }
+    if (c->orient == OR_FLOAT && !c->minivault) {
+        place_diag(c->diags, QG_WARNING, c->level,
+                   "map '%s' has no exit: it is placed isolated, as the seed documents "
+                   "say; Crawl refuses such a map unless it has TAGS: no_exits",
+                   c->name);
+        return;
     }
     place_diag(c->diags, QG_ERROR, c->level, "map '%s' has no exit", c->name);
     c->errors++;

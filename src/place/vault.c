@@ -4,6 +4,7 @@
 #include "place/internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { VAULT_TRIES = 25 };
 
@@ -101,14 +102,50 @@ static int draw(const vault_job *job, int px, int py, request_sink *sink)
     return 1;
 }
 
-static void mark_encompass(qg_cave *cave)
+/* The game's rock, as its translate callback names a map's 'x' cell; -1
+ * when the cave has no callback to ask. */
+static int32_t cave_rock(const qg_cave *cave)
 {
+    qg_cell rock;
+    memset(&rock, 0, sizeof rock);
+    rock.glyph = 'x';
+    rock.in_map = 1;
+    rock.feature = -1;
+    rock.feature_name = "rock_wall";
+    return cave->translate ? cave->translate(cave->user, &rock) : -1;
+}
+
+/* Seed 000, section D "ORIENT": "encompass: the vault completely occupies
+ * the entire level". Crawl builds no layout around it (dungeon.cc), so the
+ * level outside the map is rock, and every cell is the vault's. Permanent
+ * and protected features (the level's frame) stay. */
+static qg_status fill_encompass(const vault_job *job, int px, int py, const qg_level *level,
+                                qg_diags *diags)
+{
+    qg_cave *cave = job->cave;
     int n = cave->width * cave->height;
+    unsigned char *covered = calloc((size_t)n, 1);
+    if (!covered)
+        return QG_ERR_NOMEM;
+    const vmap *m = job->map;
+    for (size_t i = 0; i < m->count; i++)
+        covered[(py + m->cells[i] / m->w) * cave->width + px + m->cells[i] % m->w] = 1;
+    int32_t rock = cave_rock(cave);
+    if (rock < 0)
+        place_diag(diags, QG_WARNING, level,
+                   "encompass map '%s': the cave has no translate callback to name its "
+                   "rock, so the cells around the map keep their features",
+                   qg_level_name(level) ? qg_level_name(level) : "");
     for (int i = 0; i < n; i++) {
         cave_set_mask(cave, i, cave_mask(cave, i) | QG_MASK_VAULT);
         if (cave_has_info(cave))
             cave_set_info(cave, i, cave_info(cave, i) | QG_INFO_ICKY);
+        if (!covered[i] && rock >= 0 &&
+            !(cave_class(cave, i) & (QG_FEAT_PERMANENT | QG_FEAT_PROTECTED)))
+            cave_set_feature(cave, i, rock);
     }
+    free(covered);
+    return QG_OK;
 }
 
 static qg_status connect_exits(const vault_job *job, qg_placement *out,
@@ -159,8 +196,11 @@ static qg_status finish(const vault_job *job, const qg_level *level, int px, int
     out->transform = job->map->t.applied;
     if (!draw(job, px, py, &sink))
         return sink.failed ? QG_ERR_INVALID : QG_ERR_NOMEM;
-    if (job->orient == OR_ENCOMPASS && !(job->tags & TAG_OVERWRITABLE))
-        mark_encompass(job->cave); /* layouts leave room for vaults */
+    if (job->orient == OR_ENCOMPASS && !(job->tags & TAG_OVERWRITABLE)) {
+        qg_status st = fill_encompass(job, px, py, level, diags);
+        if (st != QG_OK)
+            return st;
+    }
     marker_map mm = {&job->map->t, px, py};
     if (!request_markers(&sink, level, map_marker, &mm))
         return QG_ERR_INVALID;

@@ -168,6 +168,7 @@ qg_status qg_data_find(const char *name, char **path, qg_diags *diags);
 #define QG_MASK_PASSABLE       0x0100u
 #define QG_MASK_NO_TELE_INTO   0x0200u /* KPROP no_tele_into */
 #define QG_MASK_EXIT           0x0400u /* an exit cell of a placed vault */
+#define QG_MASK_NO_SECRET_DOORS 0x0800u /* seed-era KMASK/tag no_secret_doors */
 
 /* "vault", "no_item_gen", … → bit; 0 when unknown. */
 uint32_t qg_mask_from_name(const char *name);

@@ -79,6 +79,27 @@ qg_status qg_des_dump_map(const qg_mapdef *def, FILE *out);
 typedef void (*qg_des_legend_fn)(void *user, unsigned char glyph, const char *meaning);
 qg_status qg_des_legend(const qg_mapdef *def, qg_des_legend_fn fn, void *user);
 
+/* The names a game's maps may use (features, monsters, items), read from
+ * lib/des/vocab/<game>/, each list made from the game's own source tables. */
+typedef struct qg_des_vocab qg_des_vocab;
+
+/* Loads the vocabulary of game (NULL: the newest, the last line of
+ * games.txt) from dir, a directory holding games.txt and one subdirectory
+ * per game (questgrid's own: qg_data_find("des/vocab", ...)). An unknown game is an error naming the games
+ * there, with the closest as a hint. */
+qg_status qg_des_vocab_load(const char *dir, const char *game, qg_des_vocab **out,
+                           qg_diags *diags);
+void qg_des_vocab_free(qg_des_vocab *vocab);
+const char *qg_des_vocab_game(const qg_des_vocab *vocab);
+
+/* Checks every name the maps of file declare; data (len bytes) is the
+ * file's text, for the line and caret of each diagnostic. Maps read with
+ * the seed-era (Crawl 0.3-0.5) syntax are checked only when seed_era is
+ * set (a note says so otherwise: their names are of another game).
+ * Returns the number of errors added. */
+size_t qg_des_check_names(const qg_des_vocab *vocab, const qg_des_file *file,
+                          const char *data, size_t len, int seed_era, qg_diags *diags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,178 @@
+/* Reading a game's name lists: one name per line, '#' comments, '!' for a
+ * name the game knows but refuses in a map. */
+#include "des/vocab_internal.h"
+#include "core/file.h"
+#include "core/suggest.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const list_files[DES_VOCAB_KINDS] = {"features.txt", "monsters.txt",
+                                                        "items.txt"};
+
+static int cmp_entry(const void *a, const void *b)
+{
+    return strcmp(((const des_vocab_entry *)a)->name, ((const des_vocab_entry *)b)->name);
+}
+
+/* The lines of text (modified in place): each non-comment line's start. */
+static int add_lines(des_vocab_list *list, char *text)
+{
+    for (char *line = text; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        size_t len = strlen(line);
+        while (len && (line[len - 1] == '\r' || line[len - 1] == ' '))
+            line[--len] = '\0';
+        if (len && line[0] != '#') {
+            des_vocab_entry *e = QG_PUSH(list->entries, list->count, list->cap);
+            if (!e)
+                return 0;
+            e->refused = line[0] == '!';
+            e->name = line + e->refused;
+            for (char *p = e->name; *p; p++)
+                *p = (char)tolower((unsigned char)*p);
+        }
+        line = next;
+    }
+    return 1;
+}
+
+static qg_status load_list(qg_des_vocab *vocab, int kind, const char *dir, qg_diags *diags)
+{
+    char *path = qg_path_join(dir, list_files[kind]);
+    if (!path)
+        return QG_ERR_NOMEM;
+    char *data;
+    size_t len;
+    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, diags);
+    free(path);
+    if (st != QG_OK)
+        return st;
+    des_vocab_list *list = &vocab->lists[kind];
+    list->text = data;
+    if (!add_lines(list, data))
+        return QG_ERR_NOMEM;
+    qsort(list->entries, list->count, sizeof *list->entries, cmp_entry);
+    return QG_OK;
+}
+
+/* The games of dir, oldest first, from games.txt. */
+static qg_status read_games(const char *dir, char **text, des_vocab_list *games,
+                            qg_diags *diags)
+{
+    char *path = qg_path_join(dir, "games.txt");
+    if (!path)
+        return QG_ERR_NOMEM;
+    size_t len;
+    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, text, &len, diags);
+    free(path);
+    if (st == QG_OK && !add_lines(games, *text))
+        st = QG_ERR_NOMEM;
+    return st;
+}
+
+static void unknown_game(const char *dir, const char *game, const des_vocab_list *games,
+                         qg_diags *diags)
+{
+    qg_suggest s;
+    qg_suggest_init(&s, game, strlen(game));
+    char known[512] = "";
+    for (size_t i = 0; i < games->count; i++) {
+        qg_suggest_offer(&s, games->entries[i].name, strlen(games->entries[i].name));
+        if (strlen(known) + strlen(games->entries[i].name) + 3 < sizeof known) {
+            if (i)
+                strcat(known, ", ");
+            strcat(known, games->entries[i].name);
+        }
+    }
+    const char *best = qg_suggest_best(&s);
+    if (best)
+        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
+                     "no vocabulary for game '%s'; did you mean '%.*s'? (known: %s)", game,
+                     (int)s.best_len, best, known);
+    else
+        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
+                     "no vocabulary for game '%s' (known: %s)", game, known);
+}
+
+qg_status qg_des_vocab_load(const char *dir, const char *game, qg_des_vocab **out,
+                         qg_diags *diags)
+{
+    *out = NULL;
+    des_vocab_list games = {0};
+    char *games_text = NULL;
+    qg_status st = read_games(dir, &games_text, &games, diags);
+    const char *chosen = NULL;
+    for (size_t i = 0; st == QG_OK && i < games.count; i++)
+        if (!game || strcmp(games.entries[i].name, game) == 0)
+            chosen = games.entries[i].name;
+    if (st == QG_OK && !chosen) {
+        if (game)
+            unknown_game(dir, game, &games, diags);
+        else
+            qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0, "games.txt names no game");
+        st = QG_ERR_NOTFOUND;
+    }
+    qg_des_vocab *vocab = st == QG_OK ? calloc(1, sizeof *vocab) : NULL;
+    char *game_dir = vocab ? qg_path_join(dir, chosen) : NULL;
+    if (st == QG_OK && (!vocab || !game_dir || !(vocab->game = qg_strdup(chosen))))
+        st = QG_ERR_NOMEM;
+    for (int k = 0; st == QG_OK && k < DES_VOCAB_KINDS; k++)
+        st = load_list(vocab, k, game_dir, diags);
+    free(game_dir);
+    free(games.entries);
+    free(games_text);
+    if (st != QG_OK) {
+        qg_des_vocab_free(vocab);
+        return st;
+    }
+    *out = vocab;
+    return QG_OK;
+}
+
+void qg_des_vocab_free(qg_des_vocab *vocab)
+{
+    if (!vocab)
+        return;
+    for (int k = 0; k < DES_VOCAB_KINDS; k++) {
+        free(vocab->lists[k].entries);
+        free(vocab->lists[k].text);
+    }
+    free(vocab->game);
+    free(vocab);
+}
+
+const char *qg_des_vocab_game(const qg_des_vocab *vocab)
+{
+    return vocab->game;
+}
+
+const des_vocab_entry *des_vocab_find(const qg_des_vocab *vocab, int kind, const char *name,
+                                      size_t len)
+{
+    char key[256];
+    if (len >= sizeof key)
+        return NULL;
+    for (size_t i = 0; i < len; i++)
+        key[i] = (char)tolower((unsigned char)name[i]);
+    key[len] = '\0';
+    des_vocab_entry probe = {key, 0};
+    return bsearch(&probe, vocab->lists[kind].entries, vocab->lists[kind].count,
+                   sizeof probe, cmp_entry);
+}
+
+const char *des_vocab_closest(const qg_des_vocab *vocab, int kind, const char *name,
+                              size_t len, size_t *best_len)
+{
+    qg_suggest s;
+    qg_suggest_init(&s, name, len);
+    const des_vocab_list *list = &vocab->lists[kind];
+    for (size_t i = 0; i < list->count; i++)
+        if (!list->entries[i].refused)
+            qg_suggest_offer(&s, list->entries[i].name, strlen(list->entries[i].name));
+    *best_len = s.best_len;
+    return qg_suggest_best(&s);
+}
