@@ -22,7 +22,7 @@ notok() {
     n=$((n + 1)); echo "not ok $n - $1"; fails=$((fails + 1))
     [ -f "$tmp/err" ] && sed 's/^/# /' "$tmp/err" | head -20
 }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP: $2"; }
 
 # has TEXT: the last run's stderr holds TEXT
 has() { grep -qF -- "$1" "$tmp/err"; }
