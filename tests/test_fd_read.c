@@ -397,7 +397,7 @@ static void bad_input_lines(void **state)
     assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 7);
     qg_mapdef_free(def);
     qg_diags_clear(d);
-    def = parse_as(QG_FD_HENGBAND, "?:[MOD $LEVEL 0]\n?:[AND 1\n", d);
+    def = parse_as(QG_FD_POSCHENGBAND, "?:[MOD $LEVEL 0]\n?:[AND 1\n", d);
     assert_int_equal(line_of(d, QG_ERROR, "[MOD x 0]"), 1);
     assert_int_equal(line_of(d, QG_WARNING, "missing ']'"), 2);
     qg_mapdef_free(def);

@@ -123,7 +123,8 @@ static void nul_bytes(void **state)
     qg_diag_print(last, out);
     fclose(out);
     assert_string_equal(shown, "nul.txt:3:4: error: letter '\\x00' is not defined by any F: line "
-                               "read so far\n  D:a\\x00a\n     ^\n");
+                               "read so far: the game places what an earlier map left defined "
+                               "for it (feature 0 when none did)\n  D:a\\x00a\n     ^\n");
     free(shown);
     qg_level_free(level);
     qg_mapdef_free(def);

@@ -31,7 +31,7 @@ static const char usage[] =
     "\n"
     "  -o, --output OUT   the file to write (written whole or not at all)\n"
     "  --to FORMAT        des, fd, tmx or xp\n"
-    "  --dialect D        zangband, hengband, tome or auto; FROM:TO converts\n"
+    "  --dialect D        a dialect (see show --help) or auto; FROM:TO converts\n"
     "                     between dialects (D alone is the output's dialect\n"
     "                     when writing F:/D:, else the input's)\n"
     "  --edit-dir DIR     lib/edit directory for includes, tags and names\n"
@@ -79,7 +79,7 @@ static int parse_dialects(job *j)
     int in = from[0] ? qg_fd_dialect_from_name(from) : QG_FD_AUTO;
     int out = to[0] ? qg_fd_dialect_from_name(to) : QG_FD_AUTO;
     if (in < 0 || out < 0)
-        return bad_usage("unknown dialect (auto, zangband, hengband, tome) in", text);
+        return bad_usage("unknown dialect (see show --help) in", text);
     j->in_dialect = (qg_fd_dialect)in;
     j->out_dialect = (qg_fd_dialect)out;
     return 0;

@@ -1,13 +1,9 @@
 /* F:letter:feature:cave_info:monster:object:ego:artifact:trap:special
- * (ToME: …:artifact:special:mimic:mflag), every form each field takes. */
+ * (ToME: …:artifact:special:mimic:mflag): the fields the dialect's row
+ * lays out, every form each field takes. */
 #include "fd/fd_internal.h"
 
 #include <string.h>
-
-static int dialect_is(const fd_reader *r, qg_fd_dialect d)
-{
-    return r->dialect == d;
-}
 
 static void set_thing(qg_thing *t, qg_thing_kind kind, int32_t index, const char *name)
 {
@@ -44,7 +40,7 @@ static int read_monster(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_t
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, "random monster depth", t);
-    if (tok->len && tok->p[0] == 'c' && dialect_is(r, QG_FD_HENGBAND)) {
+    if (tok->len && tok->p[0] == 'c' && r->row->clones) {
         fd_tok rest = {tok->p + 1, tok->len - 1, tok->col + 1};
         int32_t index = 0;
         if (rest.len == 0) {
@@ -65,7 +61,7 @@ static int read_item(fd_reader *r, const fd_line *at, const fd_tok *tok,
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, what, t);
-    if (reward && tok->len == 1 && tok->p[0] == '!' && dialect_is(r, QG_FD_HENGBAND)) {
+    if (reward && tok->len == 1 && tok->p[0] == '!' && r->row->rewards) {
         set_thing(t, QG_THING_REWARD, 0, NULL);
         return 1;
     }
@@ -90,7 +86,7 @@ static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
 
 static int read_feature_field(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
 {
-    if (dialect_is(r, QG_FD_HENGBAND)) {
+    if (r->row->tag_features) {
         if (tok->len == 1 && tok->p[0] == '*') {
             set_thing(t, QG_THING_RANDOM, 0, NULL);
             return 1;
@@ -117,7 +113,7 @@ static int read_trap(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thin
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, "random trap depth", t);
-    if (!dialect_is(r, QG_FD_HENGBAND))
+    if (!r->row->tag_features)
         return index_form(at, tok, "trap", t);
     if (tok->len == 0) {
         set_thing(t, QG_THING_NONE, 0, NULL);
@@ -179,12 +175,35 @@ static int read_letter(const fd_line *at, const fd_tok *tok, qg_fd_spec *spec)
     return 1;
 }
 
+static int read_field(fd_reader *r, const fd_line *at, fd_field field, const fd_tok *tok,
+                      qg_fd_spec *spec)
+{
+    switch (field) {
+    case FD_F_FEATURE: return read_feature_field(r, at, tok, &spec->feature);
+    case FD_F_INFO: return read_unsigned(at, tok, "cave_info", &spec->cave_info);
+    case FD_F_MONSTER: return read_monster(r, at, tok, &spec->things[QG_SLOT_MONSTER]);
+    case FD_F_OBJECT: return read_item(r, at, tok, "object", 1, &spec->things[QG_SLOT_OBJECT]);
+    case FD_F_EGO: return read_item(r, at, tok, "ego", 0, &spec->things[QG_SLOT_EGO]);
+    case FD_F_ARTIFACT:
+        return read_item(r, at, tok, "artifact", 1, &spec->things[QG_SLOT_ARTIFACT]);
+    case FD_F_TRAP: return read_trap(r, at, tok, &spec->things[QG_SLOT_TRAP]);
+    case FD_F_SPECIAL: return fd_number(at, tok, "special", &spec->special);
+    case FD_F_QUEST_SPECIAL: return read_tome_special(r, at, tok, spec);
+    case FD_F_MIMIC: return fd_number(at, tok, "mimic", &spec->mimic);
+    case FD_F_MFLAG: return read_unsigned(at, tok, "mflag", &spec->mflag);
+    default: return 1;
+    }
+}
+
 int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
                     qg_fd_spec *spec)
 {
-    fd_tok tok[10];
-    int tome = dialect_is(r, QG_FD_TOME);
-    size_t n = fd_tokenize(s, len, 3, tome ? 10 : 9, tok);
+    const fd_field *fields = r->row->f_fields;
+    size_t count = 0;
+    while (count < FD_MAX_FIELDS && fields[count] != FD_F_END)
+        count++;
+    fd_tok tok[FD_MAX_FIELDS + 1];
+    size_t n = fd_tokenize(s, len, 3, count + 1, tok);
     memset(spec, 0, sizeof *spec);
     spec->fields = (int)n;
     if (n < 2) {
@@ -192,29 +211,7 @@ int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
         return 0;
     }
     int ok = read_letter(at, &tok[0], spec);
-    ok &= read_feature_field(r, at, &tok[1], &spec->feature);
-    if (n > 2)
-        ok &= read_unsigned(at, &tok[2], "cave_info", &spec->cave_info);
-    if (n > 3)
-        ok &= read_monster(r, at, &tok[3], &spec->things[QG_SLOT_MONSTER]);
-    if (n > 4)
-        ok &= read_item(r, at, &tok[4], "object", 1, &spec->things[QG_SLOT_OBJECT]);
-    if (n > 5)
-        ok &= read_item(r, at, &tok[5], "ego", 0, &spec->things[QG_SLOT_EGO]);
-    if (n > 6)
-        ok &= read_item(r, at, &tok[6], "artifact", 1, &spec->things[QG_SLOT_ARTIFACT]);
-    if (tome) {
-        if (n > 7)
-            ok &= read_tome_special(r, at, &tok[7], spec);
-        if (n > 8)
-            ok &= fd_number(at, &tok[8], "mimic", &spec->mimic);
-        if (n > 9)
-            ok &= read_unsigned(at, &tok[9], "mflag", &spec->mflag);
-        return ok;
-    }
-    if (n > 7)
-        ok &= read_trap(r, at, &tok[7], &spec->things[QG_SLOT_TRAP]);
-    if (n > 8)
-        ok &= fd_number(at, &tok[8], "special", &spec->special);
+    for (size_t i = 1; i < n; i++)
+        ok &= read_field(r, at, fields[i - 1], &tok[i], spec);
     return ok;
 }

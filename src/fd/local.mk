@@ -1,10 +1,12 @@
 qginclude_HEADERS += src/questgrid/fd.h
-noinst_HEADERS += src/fd/fd_internal.h
+noinst_HEADERS += src/fd/fd_internal.h src/fd/dialect.h
 libquestgrid_la_SOURCES += \
 	src/fd/cond.c \
 	src/fd/dialect.c \
+	src/fd/dialects.c \
 	src/fd/expr.c \
 	src/fd/feature.c \
+	src/fd/grid.c \
 	src/fd/letters.c \
 	src/fd/load.c \
 	src/fd/number.c \
