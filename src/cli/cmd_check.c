@@ -58,8 +58,10 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
     }
     qg_mapdef *def;
     qg_status st = qg_fd_read(path, &fd.options, &def, diags);
-    if (def)
+    if (def) {
+        qg_fd_check_includes(def, diags);
         qg_fd_check_letters(def, diags);
+    }
     qg_mapdef_free(def);
     cli_fd_free(&fd);
     return st == QG_ERR_NOMEM ? -1 : 0;

@@ -1,4 +1,5 @@
-/* The static letter check of `questgrid check`: letters used in D: rows
+/* The static checks of `questgrid check`: includes whose file is missing,
+ * and letters used in D: rows
  * that no F: line of the load defines. Only a warning: a file read on its
  * own may get its letters from the file that includes it (q_pref.txt
  * through q_info.txt); resolving reports what is really undefined. */
@@ -33,5 +34,20 @@ qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags)
     for (size_t i = 0; i < pl->record_count; i++)
         if (pl->records[i]->kind == QG_FD_ROW && !pl->records[i]->skipped)
             warn_row(pl, pl->records[i], defined, reported, diags);
+    return QG_OK;
+}
+
+qg_status qg_fd_check_includes(const qg_mapdef *def, qg_diags *diags)
+{
+    const fd_payload *pl = fd_payload_of(def);
+    if (!pl)
+        return QG_ERR_INVALID;
+    for (size_t i = 0; i < pl->record_count; i++) {
+        const qg_fd_record *rec = pl->records[i];
+        if (rec->kind != QG_FD_INCLUDE || !rec->missing || rec->skipped)
+            continue;
+        fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, diags};
+        fd_error(&at, 3, "%s", rec->missing);
+    }
     return QG_OK;
 }

@@ -202,7 +202,11 @@ static long read_include(parser *p, const fd_line *at, const char *path)
     return index;
 }
 
-static long include_file(parser *p, const fd_line *at, size_t from, const char *name, size_t name_len)
+/* A file that cannot be found is reported where a load reaches its %:
+ * line, as the games only open the includes they follow
+ * (qg_fd_check_includes lists them all). */
+static long include_file(parser *p, const fd_line *at, qg_fd_record *rec, size_t from,
+                         const char *name, size_t name_len)
 {
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
@@ -212,8 +216,13 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     if (!path && !tried) {
         p->r.failed = 1;
     } else if (!path) {
-        fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
-                 tried ? tried : "it");
+        qg_buf why;
+        qg_buf_init(&why);
+        qg_buf_printf(&why, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
+                      tried ? tried : "it");
+        rec->missing = why.failed ? NULL : fd_keep(&p->r, why.data, why.len);
+        p->r.failed |= why.failed;
+        qg_buf_free(&why);
     } else if ((index = known_file(pl, path)) >= 0) {
         if (pl->files[index].open) {
             fd_error(at, 3, "include cycle: '%s' is already being read", path);
@@ -306,9 +315,6 @@ static void other_record(const fd_line *at, const char *text, size_t len, fd_rec
                          const fd_form *record_form)
 {
     switch (form) {
-    case FD_REC_IGNORED:
-        fd_warning(at, 1, "%s", record_form->property);
-        return;
     case FD_REC_MAP_ROWS:
     case FD_REC_MAP_COLUMNS: {
         fd_tok tok[2];
@@ -365,7 +371,7 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         size_t name_len = len - 2;
         while (p->r.row->trims_includes && name_len && text[2 + name_len - 1] == ' ')
             name_len--;
-        rec->include = include_file(p, &at, file, text + 2, name_len);
+        rec->include = include_file(p, &at, rec, file, text + 2, name_len);
         return !p->r.failed;
     }
     case QG_FD_FEATURE:

@@ -62,6 +62,18 @@ static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
     at->diags = r->diags;
 }
 
+static void report_at(const resolver *r, const qg_fd_record *rec, qg_severity severity,
+                      const char *message)
+{
+    fd_line at;
+    at_record(r, rec, &at);
+    int col = rec->kind == QG_FD_INCLUDE ? 3 : 1;
+    if (severity == QG_ERROR)
+        fd_error(&at, col, "%s", message);
+    else
+        fd_warning(&at, col, "%s", message);
+}
+
 static void note(resolver *r, qg_status st)
 {
     if (st != QG_OK && r->failed == QG_OK)
@@ -352,12 +364,12 @@ static void other_record(resolver *r, const qg_fd_record *rec)
     case FD_REC_MAP_COLUMNS:
         property_text(r, form->property, text, len);
         break;
-    case FD_REC_UNKNOWN: {
-        fd_line at;
-        at_record(r, rec, &at);
-        fd_error(&at, 1, "unknown record: the games stop reading the file here");
+    case FD_REC_IGNORED:
+        report_at(r, rec, QG_WARNING, form->property);
         break;
-    }
+    case FD_REC_UNKNOWN:
+        report_at(r, rec, QG_ERROR, "unknown record: the games stop reading the file here");
+        break;
     default:
         break;
     }
@@ -505,6 +517,8 @@ static void process_file(resolver *r, size_t file)
             continue;
         switch (rec->kind) {
         case QG_FD_INCLUDE:
+            if (rec->missing)
+                report_at(r, rec, QG_ERROR, rec->missing);
             if (enters(r, rec)) {
                 r->depth++;
                 process_file(r, (size_t)rec->include);

@@ -117,6 +117,10 @@ qg_status qg_fd_read(const char *path, const qg_fd_options *options,
  * reports what is really undefined). */
 qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags);
 
+/* Reports every %: include of the load whose file cannot be found (a
+ * resolve reports only those it reaches, as the games do). */
+qg_status qg_fd_check_includes(const qg_mapdef *def, qg_diags *diags);
+
 /* The dialect a definition was read in (never QG_FD_AUTO). */
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def);
 
@@ -177,6 +181,8 @@ typedef struct qg_fd_record {
     size_t file;                /* index into the definition's files */
     long cond;                  /* the ?: record in force in this file, or -1 */
     long include;               /* QG_FD_INCLUDE: the included file, or -1 */
+    const char *missing;        /* QG_FD_INCLUDE: why the file could not be
+                                   read ("cannot find include …"), or NULL */
     const qg_fd_spec *spec;     /* QG_FD_FEATURE (fields atoi would give
                                    when the line has errors) */
     const qg_fd_quest *quest;   /* QG_FD_QUEST; NULL when skipped */
