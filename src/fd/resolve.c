@@ -59,6 +59,8 @@ static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
     at->line = rec->line;
     at->text = rec->text;
     at->len = rec->len;
+    while (at->len && at->text[at->len - 1] == '\r')
+        at->len--;
     at->diags = r->diags;
 }
 
@@ -186,7 +188,7 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
         link_gate(r, x, y);
 }
 
-static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col)
+static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
         return;
@@ -197,8 +199,8 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
     else if (c >= 0x80)
         fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
     else
-        fd_error(at, col, "letter '%c' is not defined by any %s line read so far: %s", c,
-                 r->row->f_fields[0] ? "F:" : "L:",
+        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any %s "
+                 "line read so far: %s", c, y, col - 3, r->row->f_fields[0] ? "F:" : "L:",
                  r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
                                        "(feature 0 when none did)"
                                      : "the game leaves the square as it was");
@@ -248,7 +250,7 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
         if (r->rows.use[c])
             place_extras(r, &r->legend[c], (int)i, y);
         else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes))
-            undefined_letter(r, &at, c, (int)i + 3);
+            undefined_letter(r, &at, c, (int)i + 3, y);
     }
     return next_column(len);
 }
