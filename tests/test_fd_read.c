@@ -245,7 +245,7 @@ static void resolve_quest(void **state)
     /* Without $LEVEL = 3 the 'a' line is bypassed: 'a' is undefined. */
     qg_vars_set(vars, "LEVEL", "4");
     assert_int_equal(qg_fd_resolve(def, NULL, vars, &level, d), QG_ERR_PARSE);
-    assert_int_equal(line_of(d, QG_ERROR, "letter 'a' is not defined"), 11);
+    assert_int_equal(line_of(d, QG_ERROR, "letter 'a' (first at map row 1, column 2) is not defined"), 11);
     qg_level_free(level);
     qg_vars_free(vars);
     qg_mapdef_free(def);

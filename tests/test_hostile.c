@@ -122,7 +122,7 @@ static void nul_bytes(void **state)
     FILE *out = open_memstream(&shown, &shown_len);
     qg_diag_print(last, out);
     fclose(out);
-    assert_string_equal(shown, "nul.txt:3:4: error: letter '\\x00' (first at map row 1, "
+    assert_string_equal(shown, "nul.txt:3:4: error: letter '\\x00' (first at map row 0, "
                                "column 1) is not defined by any F: line read so far: the game places what an earlier map left defined "
                                "for it (feature 0 when none did)\n  D:a\\x00a\n     ^\n");
     free(shown);
