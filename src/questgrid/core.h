@@ -259,6 +259,9 @@ const unsigned char *qg_level_in_map(const qg_level *level);
 /* Fills *out with the cell at (x, y); QG_ERR_INVALID when outside. The
  * pointers in *out stay valid while the level is not changed. */
 qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out);
+/* 1 when two cells hold the same: extent, glyph, feature (index and
+ * name), flags, masks, things, special, mimic and mflag. */
+int qg_cell_same(const qg_cell *a, const qg_cell *b);
 /* Calls fn for every in-map cell in row-major order; a non-zero return
  * from fn stops the walk and is returned. */
 int qg_level_foreach(const qg_level *level,
