@@ -159,6 +159,8 @@ static const char *const tome_vars[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", "QUE
     {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO, FD_F_ARTIFACT,        \
      FD_F_TRAP, FD_F_SPECIAL, FD_F_END}
 #define N_RECORDS {"N", 0, 0, 0, "E"}
+/* ToME's E: lines are body parts (r_info) and the like, not names. */
+#define TOME_RECORDS {"N", 0, 0, 0, NULL}
 #define CLASSIC_VOCAB                                                                    \
     {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},                           \
      {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}}
@@ -177,7 +179,7 @@ static const fd_dialect_row rows[] = {
     [QG_FD_ZANGBAND] = {
         .name = "zangband", .title = "Zangband 2.3.0", .aliases = "zangband230",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:open floor", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
+        .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
         .variables = zangband_vars, .shared_buffer = 1},
     [QG_FD_HENGBAND] = {
@@ -189,7 +191,10 @@ static const fd_dialect_row rows[] = {
         .functions = "", .variables = hengband_vars, .shared_buffer = 1},
     [QG_FD_TOME] = {
         .name = "tome", .title = "ToME 2", .aliases = "tome2",
-        .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB, .signature = "ab_info.txt f_info.txt",
+        .town_hub = "t_info.txt",
+        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
+                  {TOME_RECORDS, TOME_RECORDS, TOME_RECORDS, TOME_RECORDS}},
+        .signature = "ab_info.txt f_info.txt",
         .map_suffix = ".map", .forms = tome_forms,
         .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
@@ -198,7 +203,7 @@ static const fd_dialect_row rows[] = {
     [QG_FD_ZANGBAND235] = {
         .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:open floor q0willow.txt", .forms = zangband235_forms,
+        .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
         .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
         .functions = "", .variables = zangband_vars, .shared_buffer = 1},
     [QG_FD_HENGBAND3] = {

@@ -378,7 +378,7 @@ static void other_record(resolver *r, const qg_fd_record *rec)
 }
 
 /* The first line of one map of a vault file: the level takes its name. */
-static void map_head(resolver *r, const qg_fd_record *rec, long ordinal)
+static void map_head(resolver *r, const qg_fd_record *rec)
 {
     const char *text = memchr(rec->text, ':', rec->len);
     size_t len = (size_t)(rec->text + rec->len - text) - 1;
@@ -390,7 +390,6 @@ static void map_head(resolver *r, const qg_fd_record *rec, long ordinal)
         return;
     }
     property(r, "name", name);
-    property_int(r, "map", ordinal);
     if (!r->has_name) {
         r->has_name = 1;
         note(r, qg_level_set_name(r->level, name));
@@ -511,7 +510,7 @@ static void process_file(resolver *r, size_t file)
         if (is_head(rec)) {
             in_scope = head_opens(r, rec, &heads);
             if (in_scope && rec->form == FD_REC_MAP_HEAD)
-                map_head(r, rec, heads);
+                map_head(r, rec);
             if (!in_scope || rec->form == FD_REC_MAP_HEAD)
                 continue;
         }
