@@ -5,6 +5,7 @@
 #include "questgrid/core.h"
 #include "core/buf.h"
 #include "core/file.h"
+#include "core/suggest.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -201,6 +202,35 @@ int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
             return (int)i;
     }
     return -1;
+}
+
+int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS)
+        return -1;
+    const table *t = &vocab->tables[kind];
+    for (size_t i = t->cap; i > 0; i--)
+        if (t->by_index[i - 1].tag || t->by_index[i - 1].name)
+            return (int)i - 1;
+    return -1;
+}
+
+const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || !text)
+        return NULL;
+    const table *t = &vocab->tables[kind];
+    qg_suggest s;
+    qg_suggest_init(&s, text, strlen(text));
+    for (size_t i = 0; i < t->cap; i++) {
+        const entry *e = &t->by_index[i];
+        if (e->tag)
+            qg_suggest_offer(&s, e->tag, strlen(e->tag));
+        if (e->name)
+            qg_suggest_offer(&s, e->name, strlen(e->name));
+    }
+    const char *best = qg_suggest_best(&s);
+    return best && s.best_len == strlen(best) ? best : NULL;
 }
 
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind)

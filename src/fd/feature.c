@@ -36,7 +36,31 @@ static int index_form(const fd_line *at, const fd_tok *tok, const char *what, qg
     return ok;
 }
 
+static int read_monster_form(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t);
+
+/* An index the variant's vocabulary does not have (checked when the
+ * vocabulary is the variant's own). */
+static int check_index(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_vocab_kind kind,
+                       const char *what, const qg_thing *t)
+{
+    const qg_vocab *vocab = r->opt->vocab;
+    if (!r->opt->check_vocab || !qg_vocab_size(vocab, kind) ||
+        (t->kind != QG_THING_INDEX && t->kind != QG_THING_CLONE) ||
+        qg_vocab_name(vocab, kind, t->index))
+        return 1;
+    const char *file = r->row->vocab.file[kind];
+    fd_error(at, tok->col, "%s %ld is not in %s (its entries go up to %d)", what, (long)t->index,
+             file ? file : "the vocabulary", qg_vocab_max_index(vocab, kind));
+    return 0;
+}
+
 static int read_monster(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
+{
+    int ok = read_monster_form(r, at, tok, t);
+    return ok && check_index(r, at, tok, QG_VOCAB_MONSTER, "monster", t);
+}
+
+static int read_monster_form(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, "random monster depth", t);
@@ -68,6 +92,17 @@ static int read_item(fd_reader *r, const fd_line *at, const fd_tok *tok,
     return index_form(at, tok, what, t);
 }
 
+static int read_object(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_slot slot,
+                       qg_thing *t)
+{
+    static const char *const what[] = {"monster", "object", "ego", "artifact"};
+    static const qg_vocab_kind kinds[] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_KINDS,
+                                          QG_VOCAB_ARTIFACT};
+    int ok = read_item(r, at, tok, what[slot], slot != QG_SLOT_EGO, t);
+    return ok && (kinds[slot] == QG_VOCAB_KINDS ||
+                  check_index(r, at, tok, kinds[slot], what[slot], t));
+}
+
 /* A Hengband f_info tag; -1 without a vocabulary of tags. */
 static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
                     const char *what, int32_t *index, const char **name)
@@ -79,8 +114,11 @@ static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
     *index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
     if (*index >= 0)
         return 1;
-    fd_error(at, tok->col, "unknown %s tag '%.*s' (not an N: tag of f_info.txt)",
-             what, (int)(tok->len > 40 ? 40 : tok->len), tok->p);
+    const char *file = r->row->vocab.file[QG_VOCAB_FEATURE];
+    const char *closest = qg_vocab_closest(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
+    fd_error(at, tok->col, "unknown %s tag '%.*s' (not an N: tag of %s)%s%s%s", what,
+             (int)(tok->len > 40 ? 40 : tok->len), tok->p, file ? file : "the vocabulary",
+             closest ? "; did you mean " : "", closest ? closest : "", closest ? "?" : "");
     return 0;
 }
 
@@ -106,7 +144,7 @@ static int read_feature_field(fd_reader *r, const fd_line *at, const fd_tok *tok
         ok = 0;
     }
     set_thing(t, QG_THING_INDEX, index, NULL);
-    return ok;
+    return ok && check_index(r, at, tok, QG_VOCAB_FEATURE, "feature", t);
 }
 
 static int read_trap(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
@@ -182,10 +220,10 @@ static int read_field(fd_reader *r, const fd_line *at, fd_field field, const fd_
     case FD_F_FEATURE: return read_feature_field(r, at, tok, &spec->feature);
     case FD_F_INFO: return read_unsigned(at, tok, "cave_info", &spec->cave_info);
     case FD_F_MONSTER: return read_monster(r, at, tok, &spec->things[QG_SLOT_MONSTER]);
-    case FD_F_OBJECT: return read_item(r, at, tok, "object", 1, &spec->things[QG_SLOT_OBJECT]);
-    case FD_F_EGO: return read_item(r, at, tok, "ego", 0, &spec->things[QG_SLOT_EGO]);
+    case FD_F_OBJECT: return read_object(r, at, tok, QG_SLOT_OBJECT, &spec->things[QG_SLOT_OBJECT]);
+    case FD_F_EGO: return read_object(r, at, tok, QG_SLOT_EGO, &spec->things[QG_SLOT_EGO]);
     case FD_F_ARTIFACT:
-        return read_item(r, at, tok, "artifact", 1, &spec->things[QG_SLOT_ARTIFACT]);
+        return read_object(r, at, tok, QG_SLOT_ARTIFACT, &spec->things[QG_SLOT_ARTIFACT]);
     case FD_F_TRAP: return read_trap(r, at, tok, &spec->things[QG_SLOT_TRAP]);
     case FD_F_SPECIAL: return fd_number(at, tok, "special", &spec->special);
     case FD_F_QUEST_SPECIAL: return read_tome_special(r, at, tok, spec);

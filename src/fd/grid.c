@@ -155,6 +155,14 @@ static int read_feature(fd_reader *r, const fd_line *at, span name, span args, i
     int32_t index = -1;
     if (tag && r->vocab_has_tags)
         index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, tag);
+    if (tag && r->vocab_has_tags && index < 0) {
+        const char *file = r->row->vocab.file[QG_VOCAB_FEATURE];
+        const char *closest = qg_vocab_closest(r->opt->vocab, QG_VOCAB_FEATURE, tag);
+        fd_error(at, name.col, "unknown feature '%s' (not a tag of %s)%s%s%s", tag,
+                 file ? file : "the vocabulary", closest ? "; did you mean " : "",
+                 closest ? closest : "", closest ? "?" : "");
+        ok = 0;
+    }
     else if (tag && !r->row->tag_features && is_digits(name))
         index = fd_atoi(name.p, name.len);
     const char *shown = tag;

@@ -143,6 +143,10 @@ const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index);
  * case-insensitive on names); -1 when absent. */
 int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
+/* The highest index with an entry, or -1. */
+int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind);
+/* The tag or name closest to text (a likely misspelling of it), or NULL. */
+const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 /* How the game draws an index (its G:char:colour line): 1 and the glyph
  * and colour letter (Angband's "dwsorgbuDWvyRGBU"), or 0 when the file
  * gives none. */

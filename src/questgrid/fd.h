@@ -92,6 +92,8 @@ typedef struct qg_fd_options {
     int max_include_depth;     /* 0: QG_FD_INCLUDE_DEPTH */
     int no_includes;           /* keep %: records but read no other file
                                   (one file on its own, as a writer needs) */
+    int check_vocab;           /* vocab is the variant's own: an index or
+                                  name it does not have is an error */
     /* Where included files come from; NULL: the file system. Returns 1 and
      * sets *data and *len (kept by the caller, copied by the reader) when
      * path exists, else 0. Lets a host serve files from memory or a pack. */
