@@ -137,7 +137,8 @@ static int has_conditions(const qg_mapdef *def)
  * loses nothing. */
 static void convert_fd(job *j, const char *path)
 {
-    j->fd.options.dialect = j->in_dialect;
+    if (j->in_dialect != QG_FD_AUTO)
+        j->fd.options.dialect = j->in_dialect;
     int plain = j->opts.quest < 0 && qg_vars_count(j->opts.vars) == 0;
     qg_mapdef *def = NULL;
     if (plain && (j->to == QG_FORMAT_FD || j->to == QG_FORMAT_DES))

@@ -19,14 +19,19 @@ libquestgrid_la_SOURCES += \
 	src/fd/tokenize.c
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus
-TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/cli_fd.sh
+check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects
+TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects \
+	tests/cli_fd.sh
 tests_test_fd_expr_SOURCES = tests/test_fd_expr.c
 tests_test_fd_expr_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_expr_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_fd_read_SOURCES = tests/test_fd_read.c
 tests_test_fd_read_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_read_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_fd_dialects_SOURCES = tests/test_fd_dialects.c tests/roundtrip_util.c \
+	tests/roundtrip_util.h
+tests_test_fd_dialects_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_dialects_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_fd_corpus_SOURCES = tests/test_fd_corpus.c
 tests_test_fd_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)

@@ -399,13 +399,13 @@ static void map_head(resolver *r, const qg_fd_record *rec)
 
 /* Whether a record head (a quest's N: in a hub, a map's name: in a vault
  * file) opens the records the level is made of: the quest asked for, or
- * the map of that number (the first when none is asked for). */
+ * the map of that number; the first when none is asked for. */
 static int head_opens(const resolver *r, const qg_fd_record *rec, long *ordinal)
 {
     ++*ordinal;
-    if (rec->form == FD_REC_MAP_HEAD)
+    if (rec->form == FD_REC_MAP_HEAD || r->wanted < 0)
         return *ordinal == (r->wanted >= 0 ? r->wanted : 1);
-    return rec->quest && r->wanted >= 0 && rec->quest->number == r->wanted;
+    return rec->quest && rec->quest->number == r->wanted;
 }
 
 static int is_head(const qg_fd_record *rec)

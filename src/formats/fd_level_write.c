@@ -36,6 +36,22 @@ typedef struct level_writer {
     int too_many;
 } level_writer;
 
+static int has_form(const fd_dialect_row *row, fd_rec rec)
+{
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (f->rec == rec)
+            return 1;
+    return 0;
+}
+
+static const fd_form *form_of(const fd_dialect_row *row, fd_rec rec)
+{
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (f->rec == rec)
+            return f;
+    return NULL;
+}
+
 static int same_name(const char *a, const char *b)
 {
     return a == b || (a && b && strcmp(a, b) == 0);
@@ -85,6 +101,29 @@ static int linked_gate(const level_writer *w, int x, int y, const qg_cell *cell)
            other.special == (y << 8) + x;
 }
 
+/* A FORMATION room's digit with its formation monster, which no letter may
+ * define. */
+static int formation_room(const qg_level *l)
+{
+    for (size_t i = 0; i < qg_level_property_count(l); i++) {
+        const char *value;
+        if (!strcmp(qg_level_property(l, i, &value), "type") && strstr(value, "FORMATION"))
+            return 1;
+    }
+    return 0;
+}
+
+static int formation_mark(const level_writer *w, const qg_cell *c)
+{
+    const qg_thing *m = &c->things[QG_SLOT_MONSTER];
+    char name[32];
+    if (!formation_room(w->level) || c->glyph < '1' || c->glyph > '9' ||
+        c->feature >= 0 || c->feature_name || m->kind != QG_THING_NAME || !m->name)
+        return 0;
+    snprintf(name, sizeof name, "formation monster %c", c->glyph);
+    return strcmp(m->name, name) == 0;
+}
+
 /* A room map's player start: its glyph on a cell with nothing else, which
  * no letter may define. */
 static int player_mark(const level_writer *w, int x, int y, const qg_cell *c)
@@ -123,7 +162,7 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
     w->masked += found->vault_mask != 0;
     size_t at = (size_t)y * (size_t)qg_level_width(w->level) + (size_t)x;
     /* the built-in legend gives the glyphs their meaning */
-    if (w->row->legend || player_mark(w, x, y, found)) {
+    if (w->row->legend || player_mark(w, x, y, found) || formation_mark(w, found)) {
         w->letters[at] = found->glyph;
         return 0;
     }
@@ -181,7 +220,8 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->letter = d->letter;
     spec->feature.kind = QG_THING_INDEX;
     spec->feature.index = c->feature;
-    if (c->feature < 0 && !c->feature_name && w->row->f_fields[0] == FD_F_END) {
+    if (c->feature < 0 && !c->feature_name &&
+        (w->row->f_fields[0] == FD_F_END || has_form(w->row, FD_REC_GRID))) {
         spec->feature.kind = QG_THING_NONE;
     } else if (c->feature < 0 && c->feature_name && w->row->tag_features) {
         spec->feature.kind = QG_THING_TAG;
@@ -204,28 +244,24 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->mflag = c->mflag;
 }
 
-static int has_form(const fd_dialect_row *row, fd_rec rec)
+/* What an F: line cannot say: no feature, things known by name only. */
+static int needs_grid(const qg_fd_spec *s)
 {
-    for (const fd_form *f = row->forms; f && f->key; f++)
-        if (f->rec == rec)
+    if (s->feature.kind == QG_THING_NONE)
+        return 1;
+    for (int slot = 0; slot < QG_SLOTS; slot++)
+        if (s->things[slot].kind == QG_THING_NAME)
             return 1;
     return 0;
 }
 
-static const fd_form *form_of(const fd_dialect_row *row, fd_rec rec)
-{
-    for (const fd_form *f = row->forms; f && f->key; f++)
-        if (f->rec == rec)
-            return f;
-    return NULL;
-}
-
 static void put_letters(level_writer *w)
 {
-    int grid = !has_form(w->row, FD_REC_LETTER);
+    int letters = has_form(w->row, FD_REC_LETTER), grids = has_form(w->row, FD_REC_GRID);
     for (int i = 0; i < w->def_count; i++) {
         qg_fd_spec spec;
         spec_of(w, &w->defs[i], &spec);
+        int grid = !letters || (grids && needs_grid(&spec));
         char name[512];
         const char *quest = w->defs[i].quest;
         if (quest) {
@@ -362,8 +398,15 @@ static int put_property(level_writer *w, const char *key, const char *value, siz
     const fd_form *form = property_form(w->row, key);
     const fd_form *head = form_of(w->row, FD_REC_MAP_HEAD);
     int quests = has_form(w->row, FD_REC_QUEST) && number;
+    const fd_form *quest_head = form_of(w->row, FD_REC_QUEST_HEAD);
     if (!strcmp(key, "name") && head) {
         qg_buf_printf(w->o.buf, "%s:%s\n", head->key, value);
+    } else if (!strcmp(key, "name") && quest_head && number) {
+        const char *level = qg_level_get_property(l, "quest_level");
+        qg_buf_printf(w->o.buf, "%s:%s:%s:%s\n", quest_head->key, number, level ? level : "0",
+                      value);
+    } else if (!strcmp(key, "quest_level") && quest_head && number) {
+        /* written with the name */
     } else if (!strcmp(key, "name") && quests) {
         quest_prefix(w, number);
         qg_buf_printf(w->o.buf, "N:%s\n", value);
