@@ -8,8 +8,8 @@
 #include <stdlib.h>
 
 /* The edit directory of a file and the dialect it says: --edit-dir, else
- * the file's own directory or the one above it (Hengband 3 keeps quests
- * in lib/edit/quests/) when it is a known variant's, else the bundled
+ * the file's own directory when it is a known variant's, or the one above
+ * a quest folder (Hengband 3's lib/edit/quests/), else the bundled
  * vocabulary (which says no dialect). */
 static char *edit_dir_of(const cli_opts *opts, const char *file, qg_fd_dialect *detected,
                          int *guessed, qg_diags *diags)
@@ -26,6 +26,8 @@ static char *edit_dir_of(const cli_opts *opts, const char *file, qg_fd_dialect *
             *guessed = 1;
             return own;
         }
+        if (!qg_fd_is_quest_folder(own))
+            break;
         char *parent = qg_path_dirname(own);
         free(own);
         own = parent;

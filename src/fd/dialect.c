@@ -326,3 +326,14 @@ qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file)
     }
     return best;
 }
+
+int qg_fd_is_quest_folder(const char *path)
+{
+    const char *base = base_name(path);
+    for (size_t i = 1; base && i < qg_fd_dialect_count(); i++) {
+        const char *folder = fd_row_at(i)->quest_folder;
+        if (folder && strcmp(base, folder) == 0)
+            return 1;
+    }
+    return 0;
+}

@@ -87,6 +87,8 @@ typedef struct fd_dialect_row {
                                  it starts with TEXT); the row whose every
                                  entry matches, with the most entries, wins */
     const char *map_suffix;   /* a map file's own suffix (".map"), or NULL */
+    const char *quest_folder; /* the folder of its quest files under the
+                                 edit directory ("quests"), or NULL */
     /* ---- records ---- */
     const fd_form *forms;     /* ends with a NULL key */
     fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */

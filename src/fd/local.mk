@@ -21,7 +21,7 @@ libquestgrid_la_SOURCES += \
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects
 TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects \
-	tests/cli_fd.sh
+	tests/cli_fd.sh tests/cli_dialects.sh
 tests_test_fd_expr_SOURCES = tests/test_fd_expr.c
 tests_test_fd_expr_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_expr_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -36,4 +36,4 @@ tests_test_fd_corpus_SOURCES = tests/test_fd_corpus.c
 tests_test_fd_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
-EXTRA_DIST += tests/cli_fd.sh tests/data/fd
+EXTRA_DIST += tests/cli_fd.sh tests/cli_dialects.sh tests/data/fd

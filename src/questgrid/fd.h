@@ -68,6 +68,9 @@ qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t le
  * lines, per the table's signatures); file, when given, breaks a tie
  * (vault.txt against room_template.txt). QG_FD_AUTO when none matches. */
 qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file);
+/* Whether path is a folder a dialect keeps its quest files in, below its
+ * edit directory (Hengband 3's quests/). */
+int qg_fd_is_quest_folder(const char *path);
 /* The name of a dialect's vocabulary file of a kind (f_info.txt,
  * TerrainDefinitions.txt, terrain.txt, …), or NULL. */
 const char *qg_fd_vocab_file(qg_fd_dialect dialect, qg_vocab_kind kind);
