@@ -125,31 +125,44 @@ static void put_keyed(des_writer *w)
     }
 }
 
-/* Properties .des has a directive for; the others travel in #qg:prop
+/* The properties a .des map states itself: in the header (no directive
+ * here), by a directive of their own, or as the .des front end's
+ * provenance (""). */
+static const struct {
+    const char *key, *directive;
+} des_properties[] = {
+    {"tags", NULL}, {"depth", NULL}, {"place", NULL}, {"orient", NULL},
+    {"lfloorcol", "LFLOORCOL"}, {"lrockcol", "LROCKCOL"}, {"lfloortile", "LFLOORTILE"},
+    {"lrocktile", "LROCKTILE"}, {"desc", "DESC"}, {"chance", "CHANCE"}, {"weight", "WEIGHT"},
+    {"order", "ORDER"}, {"subvault", ""}, {"name", ""}, {"kind", ""}, {"file", ""},
+    {"line", ""}};
+
+static int des_property(const char *key)
+{
+    for (size_t i = 0; i < sizeof des_properties / sizeof *des_properties; i++)
+        if (strcmp(key, des_properties[i].key) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* Properties with a directive of their own; the others travel in #qg:prop
  * lines (comments when no #qg: lines are written). */
 static void put_other_properties(des_writer *w)
 {
-    static const char *const written[] = {"tags", "depth", "place", "orient", NULL};
-    static const char *const directives[][2] = {
-        {"lfloorcol", "LFLOORCOL"}, {"lrockcol", "LROCKCOL"}, {"lfloortile", "LFLOORTILE"},
-        {"lrocktile", "LROCKTILE"}, {"desc", "DESC"},
-        {"chance", "CHANCE"}, {"weight", "WEIGHT"}, {"order", "ORDER"}};
     size_t commented = 0;
     for (size_t i = 0; i < qg_level_property_count(w->level); i++) {
         const char *value;
         const char *key = qg_level_property(w->level, i, &value);
-        int done = 0;
-        for (int j = 0; written[j] && !done; j++)
-            done = strcmp(key, written[j]) == 0;
+        int at = des_property(key);
+        if (at >= 0 && !des_properties[at].directive)
+            continue;
         char *one_line = des_folded(value);
-        for (size_t j = 0; j < sizeof directives / sizeof *directives && !done; j++)
-            if (strcmp(key, directives[j][0]) == 0) {
-                qg_buf_printf(w->out, "%s: %s\n", directives[j][1], one_line ? one_line : "");
-                done = 1;
-            }
-        /* a resolved level holds its subvaults already: they are noted */
-        if (!done && !w->ext) {
+        if (at >= 0 && des_properties[at].directive[0]) {
+            qg_buf_printf(w->out, "%s: %s\n", des_properties[at].directive,
+                          one_line ? one_line : "");
+        } else if (!w->ext) {
             qg_buf_printf(w->out, "# %s: %s\n", key, one_line ? one_line : "");
+            /* a resolved level holds its subvaults already: they are noted */
             commented += strcmp(key, "subvault") != 0;
         }
         free(one_line);
@@ -159,21 +172,13 @@ static void put_other_properties(des_writer *w)
                 "they are written as comments", commented);
 }
 
-/* Properties no directive carries (those of other formats). */
+/* Properties no .des directive carries (those of other formats). */
 static size_t foreign_properties(const des_writer *w)
 {
-    static const char *const des_keys[] = {
-        "tags", "depth", "place", "orient", "lfloorcol", "lrockcol", "lfloortile",
-        "lrocktile", "desc", "chance", "weight", "order", "subvault", "name", "kind", "file",
-        "line", NULL};
     size_t count = 0;
     for (size_t i = 0; i < qg_level_property_count(w->level); i++) {
         const char *value;
-        const char *key = qg_level_property(w->level, i, &value);
-        int known = 0;
-        for (int j = 0; des_keys[j] && !known; j++)
-            known = strcmp(key, des_keys[j]) == 0;
-        count += !known;
+        count += des_property(qg_level_property(w->level, i, &value)) < 0;
     }
     return count;
 }
