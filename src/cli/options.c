@@ -49,7 +49,6 @@ static const option_spec specs[] = {
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
 static const char *const format_values[] = {"text", "json", NULL};
-static const char *const dialect_values[] = {"auto", "zangband", "hengband", "tome", NULL};
 
 #define SPEC_COUNT (sizeof specs / sizeof *specs)
 
@@ -101,14 +100,21 @@ void cli_usage_error(const char *command, const char *usage, const char *fmt, ..
     fprintf(stderr, "\n%.*s\n", (int)strcspn(usage, "\n"), usage);
 }
 
+/* A dialect's name or alias; the table's names are the choices shown. */
 static int check_dialect(const char *name, size_t len, int may_be_empty)
 {
     char part[32];
     if (len == 0 && may_be_empty)
         return 0;
     snprintf(part, sizeof part, "%.*s", (int)len, name);
-    return len < sizeof part && cli_choice(command_name, "--dialect", part, dialect_values) >= 0
-               ? 0 : -1;
+    if (len < sizeof part && qg_fd_dialect_from_name(part) >= 0)
+        return 0;
+    const char *names[64];
+    size_t count = qg_fd_dialect_count() < 63 ? qg_fd_dialect_count() : 63;
+    for (size_t i = 0; i < count; i++)
+        names[i] = qg_fd_dialect_name((qg_fd_dialect)i);
+    names[count] = NULL;
+    return cli_choice(command_name, "--dialect", part, names) >= 0 ? 0 : -1;
 }
 
 /* "D", or "FROM:TO" for convert (either side may be left empty). */
