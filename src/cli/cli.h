@@ -101,6 +101,8 @@ typedef struct cli_fd {
     qg_fd_options options;
     qg_vocab *vocab;
     char *dir;
+    int own_vocab;      /* the vocabulary is the variant's own (--edit-dir,
+                           or an edit directory its files identify) */
 } cli_fd;
 
 /* 0 on success; -1 after printing why (exit 2 wanted). */

@@ -56,6 +56,8 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
         cli_fd_free(&fd);
         return -1;
     }
+    /* indices and tags the variant's own vocabulary lacks are errors */
+    fd.options.check_vocab = fd.own_vocab;
     qg_mapdef *def;
     qg_status st = qg_fd_read(path, &fd.options, &def, diags);
     if (def) {

@@ -57,8 +57,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
         return -1;
     if (out->options.dialect == QG_FD_AUTO)
         out->options.dialect = detected;
-    /* the vocabulary is the variant's own: what it lacks is an error */
-    out->options.check_vocab = opts->edit_dir || detected != QG_FD_AUTO;
+    out->own_vocab = opts->edit_dir || detected != QG_FD_AUTO;
     out->options.edit_dir = out->dir;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
