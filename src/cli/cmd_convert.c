@@ -120,6 +120,11 @@ static void convert_level(job *j, qg_level *level)
 {
     qg_write_options wo;
     write_options(j, &wo);
+    /* F:/D: without a dialect asked for: the level's own, else the edit
+     * directory's, so that the file reads back where it will be used */
+    if (j->to == QG_FORMAT_FD && wo.fd_dialect == QG_FD_AUTO &&
+        !qg_level_get_property(level, "dialect"))
+        wo.fd_dialect = j->fd.options.dialect;
     qg_level_write(level, j->to, &wo, &j->text, &j->len, j->diags);
 }
 

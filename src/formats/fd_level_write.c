@@ -213,6 +213,27 @@ static int32_t feature_index(const level_writer *w, const qg_cell *c)
     return e && e->index >= 0 ? e->index : index;
 }
 
+/* A feature known by name where the dialect names features by tag: the
+ * name when the vocabulary has it (or there is none to ask), else the tag
+ * of the entry the mapping gives the name (a Crawl level's features),
+ * else the vocabulary's feature 0, as the index dialects write. */
+static const char *feature_tag(level_writer *w, const qg_cell *c)
+{
+    const qg_vocab *v = w->o.vocab;
+    if (!v || !qg_vocab_size(v, QG_VOCAB_FEATURE) ||
+        qg_vocab_lookup(v, QG_VOCAB_FEATURE, c->feature_name) >= 0)
+        return c->feature_name;
+    int32_t index = feature_index(w, c);
+    const char *tag = index >= 0 ? qg_vocab_tag(v, QG_VOCAB_FEATURE, (int)index) : NULL;
+    if (tag)
+        return tag;
+    tag = qg_vocab_tag(v, QG_VOCAB_FEATURE, 0);
+    fd_out_warn(&w->o, "unmapped feature '%s' (glyph '%c'): no tag of the vocabulary; "
+                       "written as %s", c->feature_name, c->glyph, tag ? tag : "it is");
+    w->unmapped++;
+    return tag ? tag : c->feature_name;
+}
+
 static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
 {
     const qg_cell *c = &d->cell;
@@ -225,7 +246,7 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
         spec->feature.kind = QG_THING_NONE;
     } else if (c->feature < 0 && c->feature_name && w->row->tag_features) {
         spec->feature.kind = QG_THING_TAG;
-        spec->feature.name = c->feature_name;
+        spec->feature.name = feature_tag(w, c);
     } else if (c->feature < 0) {
         int32_t index = feature_index(w, c);
         if (index < 0) {
