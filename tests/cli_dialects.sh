@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..17
+echo 1..20
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -52,6 +52,19 @@ round poschengband q_info.txt 3 tmx
 result $? "poschengband quest to TMX and back: the same level"
 round angband4 vault.txt 1 des && grep -q '^name:Tiny box$' "$tmp/vault.txt"
 result $? "angband4 vault to .des and back, written as a vault.txt record"
+
+shows poschengband7 q_info.txt 31 && grep -q 'monster: old man willow' "$tmp/show"
+result $? "poschengband7: a q_info.txt record's room-template file"
+round poschengband7 q_info.txt 1 des
+result $? "poschengband7 quest to .des and back: the same level"
+
+# a Crawl map (no #qg: lines) to a dialect naming features by tag: the
+# edit directory's dialect and its tags, read back without an error
+printf 'NAME: crawl_room\nMAP\nxxxx\nx..x\nxxxx\nENDMAP\n' >"$tmp/crawl.des"
+"$qg" convert "$tmp/crawl.des" --edit-dir "$data/frogcomposband" -o "$tmp/crawl.txt" 2>/dev/null &&
+    grep -q '(frogcomposband)$' "$tmp/crawl.txt" && grep -q '^L:x:GRANITE$' "$tmp/crawl.txt" &&
+    "$qg" show "$tmp/crawl.txt" --edit-dir "$data/frogcomposband" >/dev/null 2>&1
+result $? "a Crawl map to F:/D: takes the edit directory's dialect and tags"
 
 # a map wider than Crawl's 80 columns
 mkdir "$tmp/wide"

@@ -82,7 +82,8 @@ static void detection(void **state)
         qg_fd_dialect dialect;
     } dirs[] = {{"hengband3", QG_FD_HENGBAND3},       {"poschengband", QG_FD_POSCHENGBAND},
                 {"frogcomposband", QG_FD_FROGCOMPOSBAND}, {"zangband235", QG_FD_ZANGBAND235},
-                {"angband4", QG_FD_ANGBAND4},         {"tome", QG_FD_TOME}};
+                {"angband4", QG_FD_ANGBAND4},         {"tome", QG_FD_TOME},
+                {"poschengband7", QG_FD_POSCHENGBAND7}};
     char dir[4096];
     for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
         snprintf(dir, sizeof dir, "%s/%s", test_src_path("tests/data/fd/dialects"), dirs[i].dir);
@@ -211,6 +212,44 @@ static void frogcomposband(void **state)
     close_fixture(&f);
 }
 
+/* PosChengband 7: FrogComposband's records and room templates (told
+ * apart by its m_info.txt), PosChengband's own OR and MOD, no NEQ; a
+ * quest record without a file (a random quest) loads no map. */
+static void poschengband7(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "poschengband7");
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "QUEST1", "Taken");
+    qg_level *l = quest(&f, "q_info.txt", 1, vars);
+    assert_string_equal(qg_level_name(l), "The Thieves' Hideout");
+    assert_string_equal(qg_level_get_property(l, "quest_level"), "5");
+    assert_string_equal(qg_level_get_property(l, "quest_text"),
+                        "There are thieves robbing my people!");
+    assert_string_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].name, "formation monster 4");
+    assert_string_equal(cell_at(l, 2, 2).things[QG_SLOT_MONSTER].name, "jackal, DEPTH+5");
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 31, NULL);
+    assert_string_equal(qg_level_name(l), "Old Man Willow Quest");
+    assert_string_equal(qg_level_get_property(l, "quest_goal"), "KILL(old man willow)");
+    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].name, "old man willow");
+    assert_int_equal(cell_at(l, 1, 1).feature, 96);
+    qg_level_free(l);
+    char out[64];
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_fd_eval("[MOD 7 4]", 9, QG_FD_POSCHENGBAND7, NULL, out, sizeof out,
+                                "x.txt", 1, d), QG_OK);
+    assert_string_equal(out, "3");
+    assert_int_equal(qg_fd_eval("[NEQ 1 2]", 9, QG_FD_POSCHENGBAND7, NULL, out, sizeof out,
+                                "x.txt", 1, d), QG_OK);
+    assert_string_equal(out, "?o?o?");
+    qg_diags_free(d);
+    assert_int_equal(qg_fd_dialect_from_name("pos7"), QG_FD_POSCHENGBAND7);
+    qg_vars_free(vars);
+    close_fixture(&f);
+}
+
 /* Zangband 2.3.5 reads no P: lines: warned, and the level has no start. */
 static void zangband235(void **state)
 {
@@ -278,7 +317,7 @@ int main(void)
         cmocka_unit_test(detection),      cmocka_unit_test(hengband3),
         cmocka_unit_test(poschengband),   cmocka_unit_test(frogcomposband),
         cmocka_unit_test(zangband235),    cmocka_unit_test(angband4),
-        cmocka_unit_test(tome),
+        cmocka_unit_test(tome),           cmocka_unit_test(poschengband7),
     };
     return cmocka_run_group_tests_name("fd_dialects", tests, NULL, NULL);
 }

@@ -150,6 +150,12 @@ static const char *const frog_vars[] = {
     "SYS", "GRAF", "MONOCHROME", "RACE", "SUBRACE", "CLASS", "SUBCLASS", "REALM1",
     "REALM2", "PLAYER", "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT",
     "WILDERNESS", "SPEED", "SPECIALITY", "QUEST#", "DUNGEON#", "=RANDOM#", NULL};
+/* PosChengband 7 names a quest's state ($QUEST1 is "Taken", "Completed",
+ * "Failed" in its quest files) instead of a number. */
+static const char *const poschengband7_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
+    "SPECIALITY", "QUEST#", "=RANDOM#", NULL};
 static const char *const tome_vars[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", "QUEST#",
                                         "TOWN_DESTROY#", NULL};
 
@@ -233,6 +239,21 @@ static const fd_dialect_row rows[] = {
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
+        .shared_buffer = 1},
+    /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
+     * and room-template quest files FrogComposband took over (q_info's
+     * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
+     * L:, M:, R:), with the ?: functions of PosChengband's own evaluator.
+     * Its edit directory has an m_info.txt FrogComposband's lacks. */
+    [QG_FD_POSCHENGBAND7] = {
+        .name = "poschengband7", .title = "PosChengband 7", .aliases = "pos7",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
+        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
+                  {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
+        .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
+        .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
+        .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband7_vars,
         .shared_buffer = 1},
     [QG_FD_ANGBAND4] = {
         .name = "angband4", .title = "Angband 4.2 vaults", .aliases = "vault",

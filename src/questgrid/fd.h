@@ -34,7 +34,9 @@ extern "C" {
  * frogcomposband: q_info.txt N:/F: records naming each quest's room
  *   template file (T:, L:, M: rows, R:, !:SCRAMBLE);
  * angband4, angband4-rooms: Angband 4.2's vault.txt and
- *   room_template.txt, maps with a built-in legend. */
+ *   room_template.txt, maps with a built-in legend;
+ * poschengband7: PosChengband 7, FrogComposband's q_info.txt and quest
+ *   files with PosChengband's ?: evaluator. */
 typedef enum qg_fd_dialect {
     QG_FD_AUTO = 0,
     QG_FD_ZANGBAND,
@@ -45,7 +47,8 @@ typedef enum qg_fd_dialect {
     QG_FD_POSCHENGBAND,
     QG_FD_FROGCOMPOSBAND,
     QG_FD_ANGBAND4,
-    QG_FD_ANGBAND4_ROOMS
+    QG_FD_ANGBAND4_ROOMS,
+    QG_FD_POSCHENGBAND7
 } qg_fd_dialect;
 
 /* Rows of the table (AUTO included): dialects are 1 … count-1. */
