@@ -134,7 +134,7 @@ static void hengband3(void **state)
 }
 
 /* English-only Q: lines, OR, '!' objects with an ego, a quest without a
- * map, T:/L: room letters beside D: rows. */
+ * map, T:/L: room letters and !:SCRAMBLE beside D: rows. */
 static void poschengband(void **state)
 {
     (void)state;
@@ -161,6 +161,8 @@ static void poschengband(void **state)
     assert_int_equal(tree.feature, 96);
     assert_int_equal(tree.things[QG_SLOT_MONSTER].index, 2);
     assert_string_equal(qg_level_get_property(l, "type"), "QUEST:NORMAL");
+    assert_string_equal(qg_level_get_property(l, "scramble"), "SCRAMBLE(w,t)");
+    assert_int_equal(qg_diags_count_severity(f.diags, QG_WARNING), 0);
     qg_level_free(l);
     /* read as Hengband, the plain Q: lines are Japanese and skipped */
     f.opt.dialect = QG_FD_HENGBAND;

@@ -32,12 +32,14 @@ static const fd_form tome_forms[] = {
     {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
     {"N", FD_REC_KEPT, NULL},     {"f", FD_REC_KEPT, NULL},    {NULL, FD_REC_UNKNOWN, NULL}};
 
-/* PosChengband's quest files moved to room-template letters (T:, L:)
- * while keeping Q: records and D: rows. */
+/* PosChengband's quest files moved to room-template letters (T:, L:,
+ * !:SCRAMBLE as in PoschengbandR's q_vault.txt) while keeping Q: records
+ * and D: rows. */
 static const fd_form poschengband_forms[] = {
     {"?", FD_REC_COND, NULL},     {"%", FD_REC_INCLUDE, NULL}, {"F", FD_REC_LETTER, NULL},
     {"L", FD_REC_GRID, NULL},     {"D", FD_REC_ROW, NULL},     {"Q", FD_REC_QUEST, NULL},
     {"P", FD_REC_PLAYER, NULL},   {"T", FD_REC_ROOM_TYPE, "type"},
+    {"!", FD_REC_SCRAMBLE, "scramble"},
     {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
     {NULL, FD_REC_UNKNOWN, NULL}};
 
