@@ -212,10 +212,10 @@ static void zangband_quests(void **state)
         if (level) {
             loaded++;
             if (n == 23) {
-                assert_true(has_error_at(d, "q0000023.txt", 77, "letter ' ' is not defined"));
+                assert_true(has_error_at(d, "q0000023.txt", 77, "letter ' ' (first at map row 22, column 27) is not defined"));
                 assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 1);
             } else if (n == 24) {
-                assert_true(has_error_at(d, "q00000ms.txt", 111, "letter '+' is not defined"));
+                assert_true(has_error_at(d, "q00000ms.txt", 111, "letter '+' (first at map row 2, column 62) is not defined"));
                 assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 1);
             } else {
                 print_errors(d);

@@ -84,10 +84,15 @@ static void unknown_and_unclosed(void **state)
     assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU 1 1"), "?x?x?");
     assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[EQU $NO_SUCH 0]"), "0");
     assert_string_equal(eval_in(QG_FD_ZANGBAND, v, "[MOD 7 2]"), "?o?o?");
-    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[MOD 7 2]"), "1");
-    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[OR 0 1]"), "1");
-    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[NEQ 1 2 3]"), "1");
-    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[NEQ 1 2 1]"), "0");
+    /* MOD and OR are PosChengband's, NEQ FrogComposband's: Hengband's
+     * loader knows none of them. */
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[MOD 7 2]"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_HENGBAND, v, "[OR 0 1]"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_POSCHENGBAND, v, "[MOD 7 2]"), "1");
+    assert_string_equal(eval_in(QG_FD_POSCHENGBAND, v, "[OR 0 1]"), "1");
+    assert_string_equal(eval_in(QG_FD_POSCHENGBAND, v, "[NEQ 1 2 3]"), "?o?o?");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v, "[NEQ 1 2 3]"), "1");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v, "[NEQ 1 2 1]"), "0");
     qg_vars_free(v);
 }
 
@@ -106,7 +111,7 @@ static void diagnostics(void **state)
     qg_diags *d = qg_diags_new();
     char out[16];
     const char *mod = "[MOD 7 0]";
-    assert_int_equal(qg_fd_eval(mod, strlen(mod), QG_FD_HENGBAND, NULL, out, sizeof out, "x.txt", 4, d),
+    assert_int_equal(qg_fd_eval(mod, strlen(mod), QG_FD_POSCHENGBAND, NULL, out, sizeof out, "x.txt", 4, d),
                      QG_ERR_PARSE);
     assert_true(test_diags_contain(d, QG_ERROR, "MOD"));
     assert_int_equal(qg_diags_get(d, 0)->line, 4);

@@ -111,7 +111,7 @@ static void nul_bytes(void **state)
     qg_level *level = NULL;
     assert_int_equal(qg_fd_resolve(def, NULL, NULL, &level, diags), QG_ERR_PARSE);
     assert_true(test_diags_contain(diags, QG_ERROR,
-                                   "letter '\\x00' is not defined by any F: line read so far"));
+                                   "is not defined by any F: line read so far"));
     const qg_diag *last = qg_diags_get(diags, qg_diags_count(diags) - 1);
     assert_int_equal(last->line, 3);
     assert_int_equal(last->col, 4);
@@ -122,8 +122,9 @@ static void nul_bytes(void **state)
     FILE *out = open_memstream(&shown, &shown_len);
     qg_diag_print(last, out);
     fclose(out);
-    assert_string_equal(shown, "nul.txt:3:4: error: letter '\\x00' is not defined by any F: line "
-                               "read so far\n  D:a\\x00a\n     ^\n");
+    assert_string_equal(shown, "nul.txt:3:4: error: letter '\\x00' (first at map row 0, "
+                               "column 1) is not defined by any F: line read so far: the game places what an earlier map left defined "
+                               "for it (feature 0 when none did)\n  D:a\\x00a\n     ^\n");
     free(shown);
     qg_level_free(level);
     qg_mapdef_free(def);

@@ -30,7 +30,8 @@ enum {
     OPT_KEEP_GOING = 1 << 16, /* --keep-going */
     OPT_COLOR = 1 << 17,    /* --color=auto|always|never */
     OPT_FORMAT = 1 << 18,   /* --format text|json */
-    OPT_GAME = 1 << 19      /* --game NAME (a .des vocabulary) */
+    OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary) */
+    OPT_OVERSIZE = 1 << 20  /* --oversize */
 };
 
 typedef struct cli_opts {
@@ -57,6 +58,7 @@ typedef struct cli_opts {
     int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
     int json;               /* --format json */
     const char *game;
+    int oversize;
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;
@@ -99,6 +101,8 @@ typedef struct cli_fd {
     qg_fd_options options;
     qg_vocab *vocab;
     char *dir;
+    int own_vocab;      /* the vocabulary is the variant's own (--edit-dir,
+                           or an edit directory its files identify) */
 } cli_fd;
 
 /* 0 on success; -1 after printing why (exit 2 wanted). */

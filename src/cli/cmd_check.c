@@ -23,7 +23,9 @@ static const char usage[] =
     "their ORIENT's size limit, encompass maps without every stair.\n"
     "Exit status: 0 when no file has errors, 1 otherwise, 2 on bad usage.\n"
     "\n"
-    "  --dialect D     zangband, hengband, tome or auto (default: auto)\n"
+    "  --dialect D     auto (default: from the edit directory, else the file),\n"
+    "                  zangband, zangband235, hengband, hengband3, tome,\n"
+    "                  poschengband, frogcomposband, angband4, angband4-rooms\n"
     "  --edit-dir DIR  the lib/edit directory for includes and f_info tags\n"
     "                  (default: the file's directory when it has f_info.txt)\n"
     "  --game G        the game whose monster, item and feature names .des maps\n"
@@ -54,10 +56,14 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
         cli_fd_free(&fd);
         return -1;
     }
+    /* indices and tags the variant's own vocabulary lacks are errors */
+    fd.options.check_vocab = fd.own_vocab;
     qg_mapdef *def;
     qg_status st = qg_fd_read(path, &fd.options, &def, diags);
-    if (def)
+    if (def) {
+        qg_fd_check_includes(def, diags);
         qg_fd_check_letters(def, diags);
+    }
     qg_mapdef_free(def);
     cli_fd_free(&fd);
     return st == QG_ERR_NOMEM ? -1 : 0;

@@ -12,7 +12,7 @@
 static const char usage[] =
     "usage: questgrid convert IN -o OUT [--to des|fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
     "                         [--quest N] [--var NAME=VALUE]... [--map NAME] [--seed N]\n"
-    "                         [--place D:5] [--lua-path DIR]... [--strict]\n"
+    "                         [--place D:5] [--lua-path DIR]... [--strict] [--oversize]\n"
     "\n"
     "Converts Angband-family F:/D: files, Crawl .des maps, Tiled maps (.tmx) and\n"
     "REXPaint images (.xp) into one another. A .des map is resolved first (its\n"
@@ -23,6 +23,9 @@ static const char usage[] =
     "F:/D:). For .des, F:/D: indices become Crawl names through lib/edit's\n"
     "mapping.txt (and --edit-dir's own mapping.txt); what is unmapped is warned.\n"
     "\n"
+    "What .des cannot say (cave_info, indices, specials, the player start, the\n"
+    "quest records) is written in #qg: comment lines that Crawl skips and\n"
+    "questgrid reads back, so a level converted to .des and back is the same.\n"
     "F:/D: to F:/D: keeps the file as written (?: conditions, %: includes),\n"
     "rewriting F:, Q: and P: lines for the output dialect; F:/D: to .des keeps\n"
     "its ?: conditions as Lua. With --var or --quest (and for TMX and .xp) an\n"
@@ -31,7 +34,7 @@ static const char usage[] =
     "\n"
     "  -o, --output OUT   the file to write (written whole or not at all)\n"
     "  --to FORMAT        des, fd, tmx or xp\n"
-    "  --dialect D        zangband, hengband, tome or auto; FROM:TO converts\n"
+    "  --dialect D        a dialect (see show --help) or auto; FROM:TO converts\n"
     "                     between dialects (D alone is the output's dialect\n"
     "                     when writing F:/D:, else the input's)\n"
     "  --edit-dir DIR     lib/edit directory for includes, tags and names\n"
@@ -42,6 +45,8 @@ static const char usage[] =
     "  --place D:5        where a .des map is resolved (default D:1)\n"
     "  --lua-path DIR     a game Lua library for .des maps, e.g. Crawl's dat/dlua\n"
     "  --strict           treat warnings (what the output cannot carry) as errors\n"
+    "  --oversize         write a .des map larger than Crawl's 80x70 (for questgrid,\n"
+    "                     which reads it back; Crawl will not load it)\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 typedef struct job {
@@ -79,7 +84,7 @@ static int parse_dialects(job *j)
     int in = from[0] ? qg_fd_dialect_from_name(from) : QG_FD_AUTO;
     int out = to[0] ? qg_fd_dialect_from_name(to) : QG_FD_AUTO;
     if (in < 0 || out < 0)
-        return bad_usage("unknown dialect (auto, zangband, hengband, tome) in", text);
+        return bad_usage("unknown dialect (see show --help) in", text);
     j->in_dialect = (qg_fd_dialect)in;
     j->out_dialect = (qg_fd_dialect)out;
     return 0;
@@ -92,6 +97,7 @@ static void write_options(const job *j, qg_write_options *wo)
     wo->fd_dialect = j->out_dialect;
     wo->mapping = j->mapping;
     wo->palette = j->palette;
+    wo->des_oversize = j->opts.oversize;
 }
 
 /* The bundled mapping.txt, then --edit-dir's own (which overrides it). */
@@ -114,22 +120,38 @@ static void convert_level(job *j, qg_level *level)
 {
     qg_write_options wo;
     write_options(j, &wo);
+    /* F:/D: without a dialect asked for: the level's own, else the edit
+     * directory's, so that the file reads back where it will be used */
+    if (j->to == QG_FORMAT_FD && wo.fd_dialect == QG_FD_AUTO &&
+        !qg_level_get_property(level, "dialect"))
+        wo.fd_dialect = j->fd.options.dialect;
     qg_level_write(level, j->to, &wo, &j->text, &j->len, j->diags);
 }
 
-/* F:/D: to F:/D: or .des without variables keeps the file as written,
- * its ?: conditions included. */
+static int has_conditions(const qg_mapdef *def)
+{
+    for (size_t i = 0; i < qg_fd_record_count(def); i++)
+        if (qg_fd_record_at(def, i)->kind == QG_FD_COND)
+            return 1;
+    return 0;
+}
+
+/* F:/D: to F:/D: without variables keeps the file as written, its ?:
+ * conditions included; so does F:/D: to .des when there are conditions
+ * (as Lua). Otherwise the file is resolved and its level written, which
+ * loses nothing. */
 static void convert_fd(job *j, const char *path)
 {
-    j->fd.options.dialect = j->in_dialect;
-    int as_written = (j->to == QG_FORMAT_FD || j->to == QG_FORMAT_DES) && j->opts.quest < 0 &&
-                     qg_vars_count(j->opts.vars) == 0;
-    if (as_written) {
-        qg_mapdef *def = NULL;
+    if (j->in_dialect != QG_FD_AUTO)
+        j->fd.options.dialect = j->in_dialect;
+    int plain = j->opts.quest < 0 && qg_vars_count(j->opts.vars) == 0;
+    qg_mapdef *def = NULL;
+    if (plain && (j->to == QG_FORMAT_FD || j->to == QG_FORMAT_DES))
         qg_fd_read(path, &j->fd.options, &def, j->diags);
+    if (def && (j->to == QG_FORMAT_FD || has_conditions(def))) {
         qg_write_options wo;
         write_options(j, &wo);
-        if (def && !qg_diags_count_severity(j->diags, QG_ERROR)) {
+        if (!qg_diags_count_severity(j->diags, QG_ERROR)) {
             if (j->to == QG_FORMAT_FD)
                 qg_fd_write(def, &wo, &j->text, &j->len, j->diags);
             else
@@ -139,7 +161,9 @@ static void convert_fd(job *j, const char *path)
         return;
     }
     qg_level *level = NULL;
-    if (j->opts.quest >= 0)
+    if (def)
+        qg_fd_resolve(def, &j->fd.options, j->opts.vars, &level, j->diags);
+    else if (j->opts.quest >= 0)
         qg_fd_load_quest(path, (int)j->opts.quest, &j->fd.options, j->opts.vars, &level,
                          j->diags);
     else
@@ -147,6 +171,7 @@ static void convert_fd(job *j, const char *path)
     if (level && !qg_diags_count_severity(j->diags, QG_ERROR))
         convert_level(j, level);
     qg_level_free(level);
+    qg_mapdef_free(def);
 }
 
 /* .des to .des without --seed: the map as written (its Lua kept). */
@@ -167,9 +192,18 @@ static void extract_des(job *j, const char *path, const char *data, size_t len)
     qg_des_file_free(file);
 }
 
-/* A .des map resolved with its Lua: its randomness is settled by --seed. */
-static void convert_des(job *j, const char *path)
+/* A .des map resolved with its Lua: its randomness is settled by --seed.
+ * A map questgrid wrote with #qg: lines is read back from them instead. */
+static void convert_des(job *j, const char *path, const char *data, size_t len)
 {
+    qg_level *written = NULL;
+    qg_status st = qg_des_read_level(path, data, len, j->opts.map, &written, j->diags);
+    if (st != QG_ERR_NOTFOUND) {
+        if (st == QG_OK)
+            convert_level(j, written);
+        qg_level_free(written);
+        return;
+    }
     cli_lua lua;
     if (cli_lua_setup(&j->opts, path, &lua, j->diags) == 0) {
         qg_context context = {j->opts.place, 0, j->opts.vars};
@@ -259,7 +293,7 @@ static int run(job *j)
     else if (j->from == QG_FORMAT_DES && j->to == QG_FORMAT_DES && !j->opts.has_seed)
         extract_des(j, path, data, len);
     else if (j->from == QG_FORMAT_DES)
-        convert_des(j, path);
+        convert_des(j, path, data, len);
     else if (j->from == QG_FORMAT_TMX || j->from == QG_FORMAT_XP)
         convert_file_level(j, path, data, len);
     else
@@ -276,7 +310,7 @@ int cmd_convert(int argc, char **argv)
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
                       OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
-                      OPT_LUA_PATH, usage, &j.opts);
+                      OPT_LUA_PATH | OPT_OVERSIZE, usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;

@@ -7,15 +7,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int has_f_info(const char *dir)
+/* The edit directory of a file and the dialect it says: --edit-dir, else
+ * the file's own directory when it is a known variant's, or the one above
+ * a quest folder (Hengband 3's lib/edit/quests/), else the bundled
+ * vocabulary (which says no dialect). */
+static char *edit_dir_of(const cli_opts *opts, const char *file, qg_fd_dialect *detected,
+                         int *guessed, qg_diags *diags)
 {
-    char *path = qg_path_join(dir, "f_info.txt");
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    free(path);
-    if (!f)
-        return 0;
-    fclose(f);
-    return 1;
+    *detected = QG_FD_AUTO;
+    *guessed = 0;
+    if (opts->edit_dir) {
+        *detected = qg_fd_detect_edit_dir(opts->edit_dir, file);
+        return qg_strdup(opts->edit_dir);
+    }
+    char *own = file ? qg_path_dirname(file) : NULL;
+    for (int up = 0; own && up < 2; up++) {
+        if ((*detected = qg_fd_detect_edit_dir(own, file)) != QG_FD_AUTO) {
+            *guessed = 1;
+            return own;
+        }
+        if (!qg_fd_is_quest_folder(own))
+            break;
+        char *parent = qg_path_dirname(own);
+        free(own);
+        own = parent;
+    }
+    free(own);
+    return cli_edit_dir(opts, diags);
 }
 
 int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *diags)
@@ -26,28 +44,27 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
     if (opts->dialect) {
         int d = qg_fd_dialect_from_name(opts->dialect);
         if (d < 0) {
-            fprintf(stderr, "questgrid: unknown dialect '%s' (auto, zangband, hengband, tome)\n",
-                    opts->dialect);
+            fprintf(stderr, "questgrid: unknown dialect '%s' (%s)\n", opts->dialect,
+                    qg_fd_dialect_names());
             return -1;
         }
         out->options.dialect = (qg_fd_dialect)d;
     }
-    /* A variant's map files sit beside its f_info.txt in lib/edit. */
-    char *own = file && !opts->edit_dir ? qg_path_dirname(file) : NULL;
-    int guessed = own && has_f_info(own);
-    if (guessed)
-        out->dir = own, own = NULL;
-    else
-        out->dir = cli_edit_dir(opts, diags);
-    free(own);
+    qg_fd_dialect detected;
+    int guessed;
+    out->dir = edit_dir_of(opts, file, &detected, &guessed, diags);
     if (!out->dir)
         return -1;
+    if (out->options.dialect == QG_FD_AUTO)
+        out->options.dialect = detected;
+    out->own_vocab = opts->edit_dir || detected != QG_FD_AUTO;
     out->options.edit_dir = out->dir;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
         return -1;
     qg_diags *vocab_diags = qg_diags_new();
-    if (qg_vocab_load_dir(out->vocab, out->dir, vocab_diags) != QG_OK && !guessed)
+    if (qg_fd_load_vocab(out->vocab, out->options.dialect, out->dir, vocab_diags) != QG_OK &&
+        !guessed)
         for (size_t i = 0; i < qg_diags_count(vocab_diags); i++) {
             const qg_diag *d = qg_diags_get(vocab_diags, i);
             qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,

@@ -21,7 +21,7 @@ typedef struct option_spec {
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
-       KEY_LIST_OPTIONS };
+       KEY_LIST_OPTIONS, KEY_OVERSIZE };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -44,11 +44,11 @@ static const option_spec specs[] = {
     {OPT_COLOR, {"color", required_argument, NULL, KEY_COLOR}, 0},
     {OPT_FORMAT, {"format", required_argument, NULL, KEY_FORMAT}, 0},
     {OPT_GAME, {"game", required_argument, NULL, KEY_GAME}, 0},
+    {OPT_OVERSIZE, {"oversize", no_argument, NULL, KEY_OVERSIZE}, 0},
 };
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
 static const char *const format_values[] = {"text", "json", NULL};
-static const char *const dialect_values[] = {"auto", "zangband", "hengband", "tome", NULL};
 
 #define SPEC_COUNT (sizeof specs / sizeof *specs)
 
@@ -100,14 +100,21 @@ void cli_usage_error(const char *command, const char *usage, const char *fmt, ..
     fprintf(stderr, "\n%.*s\n", (int)strcspn(usage, "\n"), usage);
 }
 
+/* A dialect's name or alias; the table's names are the choices shown. */
 static int check_dialect(const char *name, size_t len, int may_be_empty)
 {
     char part[32];
     if (len == 0 && may_be_empty)
         return 0;
     snprintf(part, sizeof part, "%.*s", (int)len, name);
-    return len < sizeof part && cli_choice(command_name, "--dialect", part, dialect_values) >= 0
-               ? 0 : -1;
+    if (len < sizeof part && qg_fd_dialect_from_name(part) >= 0)
+        return 0;
+    const char *names[64];
+    size_t count = qg_fd_dialect_count() < 63 ? qg_fd_dialect_count() : 63;
+    for (size_t i = 0; i < count; i++)
+        names[i] = qg_fd_dialect_name((qg_fd_dialect)i);
+    names[count] = NULL;
+    return cli_choice(command_name, "--dialect", part, names) >= 0 ? 0 : -1;
 }
 
 /* "D", or "FROM:TO" for convert (either side may be left empty). */
@@ -169,6 +176,7 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case KEY_GAME: opts->game = arg; return 0;
     case 'q': opts->quiet = 1; return 0;
     case KEY_KEEP_GOING: opts->keep_going = 1; return 0;
+    case KEY_OVERSIZE: opts->oversize = 1; return 0;
     case KEY_VAR:
         if (qg_vars_set_assignment(opts->vars, arg) != QG_OK)
             return bad_value("--var (want NAME=VALUE)", arg);

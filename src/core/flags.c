@@ -28,6 +28,8 @@ static const flag_name info_names[] = {
     {"GLOW", QG_INFO_GLOW},
     {"ICKY", QG_INFO_ICKY},
     {"ROOM", QG_INFO_ROOM},
+    {"INNER", QG_INFO_INNER},
+    {"OUTER", QG_INFO_OUTER},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))

@@ -165,6 +165,25 @@ qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out)
     return QG_OK;
 }
 
+static int same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+int qg_cell_same(const qg_cell *a, const qg_cell *b)
+{
+    if (a->in_map != b->in_map || a->glyph != b->glyph || a->feature != b->feature ||
+        !same_text(a->feature_name, b->feature_name) || a->cave_info != b->cave_info ||
+        a->vault_mask != b->vault_mask || a->special != b->special || a->mimic != b->mimic ||
+        a->mflag != b->mflag)
+        return 0;
+    for (int s = 0; s < QG_SLOTS; s++)
+        if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
+            !same_text(a->things[s].name, b->things[s].name))
+            return 0;
+    return 1;
+}
+
 int qg_level_foreach(const qg_level *level,
                      int (*fn)(void *user, int x, int y, const qg_cell *cell),
                      void *user)

@@ -5,6 +5,7 @@
 #include "questgrid/core.h"
 #include "core/buf.h"
 #include "core/file.h"
+#include "core/suggest.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -203,6 +204,35 @@ int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
     return -1;
 }
 
+int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS)
+        return -1;
+    const table *t = &vocab->tables[kind];
+    for (size_t i = t->cap; i > 0; i--)
+        if (t->by_index[i - 1].tag || t->by_index[i - 1].name)
+            return (int)i - 1;
+    return -1;
+}
+
+const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || !text)
+        return NULL;
+    const table *t = &vocab->tables[kind];
+    qg_suggest s;
+    qg_suggest_init(&s, text, strlen(text));
+    for (size_t i = 0; i < t->cap; i++) {
+        const entry *e = &t->by_index[i];
+        if (e->tag)
+            qg_suggest_offer(&s, e->tag, strlen(e->tag));
+        if (e->name)
+            qg_suggest_offer(&s, e->name, strlen(e->name));
+    }
+    const char *best = qg_suggest_best(&s);
+    return best && s.best_len == strlen(best) ? best : NULL;
+}
+
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind)
 {
     if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS)
@@ -217,23 +247,29 @@ static size_t trimmed_len(const char *s, size_t len)
     return len;
 }
 
-/* "N:12:text" → index 12, text; returns 0 when the index is not a number. */
-static int parse_n_line(const char *line, size_t len, int *index,
-                        const char **text, size_t *text_len)
+/* "12:text" → index 12, text (also "*:text" → the index after previous,
+ * where the format allows it); returns 0 when the index is not a number. */
+static int parse_index(const char *p, size_t len, const qg_vocab_format *format, int previous,
+                       int *index, const char **text, size_t *text_len)
 {
-    size_t i = 2;
+    size_t i = 0;
     long value = 0;
     size_t digits = 0;
-    while (i < len && isdigit((unsigned char)line[i]) && digits < 8) {
-        value = value * 10 + (line[i] - '0');
-        i++;
-        digits++;
+    if (format->star_next && len && p[0] == '*') {
+        value = (long)previous + 1;
+        i = digits = 1;
+    } else {
+        while (i < len && isdigit((unsigned char)p[i]) && digits < 8) {
+            value = value * 10 + (p[i] - '0');
+            i++;
+            digits++;
+        }
     }
-    if (!digits || (i < len && line[i] != ':'))
+    if (!digits || (i < len && p[i] != ':'))
         return 0;
     *index = (int)value;
-    *text = i < len ? line + i + 1 : line + len;
-    *text_len = trimmed_len(*text, (size_t)(line + len - *text));
+    *text = i < len ? p + i + 1 : p + len;
+    *text_len = (size_t)(p + len - *text);
     return 1;
 }
 
@@ -252,29 +288,58 @@ static qg_status add_entry(qg_vocab *vocab, qg_vocab_kind kind, int index,
     return status;
 }
 
-static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
-                                  const char *path, const char *data,
-                                  size_t size, qg_diags *diags)
+static int key_is(const char *line, size_t len, const char *key)
 {
-    int current = -1;
+    size_t n = key ? strlen(key) : 0;
+    return n && len > n && line[n] == ':' && memcmp(line, key, n) == 0;
+}
+
+/* One record line: the entry it starts (*current), its tag. */
+static qg_status record_line(qg_vocab *vocab, qg_vocab_kind kind, const qg_vocab_format *format,
+                             const char *line, size_t len, int *current, int *ordinal,
+                             int *bad)
+{
+    size_t key = strlen(format->record) + 1;
+    const char *text = line + key;
+    size_t text_len = len - key;
+    if (format->ordinal) {
+        *current = (*ordinal)++;
+    } else if (!parse_index(line + key, len - key, format, *current, current, &text, &text_len) ||
+               *current > MAX_INDEX) {
+        *current = -1;
+        *bad = 1;
+        return QG_OK;
+    }
+    if (format->name_ends_at_colon) {
+        const char *colon = memchr(text, ':', text_len);
+        if (colon)
+            text_len = (size_t)(colon - text);
+    }
+    return add_entry(vocab, kind, *current, text, trimmed_len(text, text_len), 0);
+}
+
+static const qg_vocab_format classic_format = {"N", 0, 0, 0, "E"};
+
+static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
+                                  const char *path, const char *data, size_t size,
+                                  const qg_vocab_format *format, qg_diags *diags)
+{
+    int current = -1, ordinal = 0;
     int line_no = 0;
     const char *end = data + size;
     for (const char *line = data; line < end; line_no++) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t len = nl ? (size_t)(nl - line) : (size_t)(end - line);
         const char *next = nl ? nl + 1 : end;
+        while (len && line[len - 1] == '\r')
+            len--;
         qg_status status = QG_OK;
-        if (len >= 2 && line[0] == 'N' && line[1] == ':') {
-            const char *text;
-            size_t text_len;
-            if (!parse_n_line(line, len, &current, &text, &text_len) ||
-                current > MAX_INDEX) {
-                qg_diags_add(diags, QG_ERROR, path, line_no + 1, 3, line, len,
-                             "bad index in N: line");
-                current = -1;
-            } else {
-                status = add_entry(vocab, kind, current, text, text_len, 0);
-            }
+        if (key_is(line, len, format->record)) {
+            int bad = 0;
+            status = record_line(vocab, kind, format, line, len, &current, &ordinal, &bad);
+            if (bad)
+                qg_diags_add(diags, QG_ERROR, path, line_no + 1, (int)strlen(format->record) + 2,
+                             line, len, "bad index in %s: line", format->record);
         } else if (len >= 5 && line[0] == 'G' && line[1] == ':' && line[3] == ':' &&
                    current >= 0) {
             entry *e = slot(&vocab->tables[kind], current);
@@ -282,9 +347,10 @@ static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
                 return QG_ERR_NOMEM;
             e->glyph = line[2];
             e->colour = line[4];
-        } else if (len >= 2 && line[0] == 'E' && line[1] == ':' && current >= 0) {
-            status = add_entry(vocab, kind, current, line + 2,
-                               trimmed_len(line + 2, len - 2), 1);
+        } else if (key_is(line, len, format->name_key) && current >= 0) {
+            size_t key = strlen(format->name_key) + 1;
+            status = add_entry(vocab, kind, current, line + key,
+                               trimmed_len(line + key, len - key), 1);
         }
         if (status != QG_OK)
             return status;
@@ -293,45 +359,69 @@ static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
     return qg_diags_count_severity(diags, QG_ERROR) ? QG_ERR_PARSE : QG_OK;
 }
 
-qg_status qg_vocab_load_file(qg_vocab *vocab, qg_vocab_kind kind,
-                             const char *path, qg_diags *diags)
+static qg_status load_file(qg_vocab *vocab, qg_vocab_kind kind, const char *path,
+                           const qg_vocab_format *format, qg_diags *diags)
 {
-    if ((unsigned)kind >= QG_VOCAB_KINDS)
-        return QG_ERR_INVALID;
     char *data;
     size_t size;
     qg_status status = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, diags);
     if (status != QG_OK)
         return status;
-    status = parse_vocab_text(vocab, kind, path, data, size, diags);
+    status = parse_vocab_text(vocab, kind, path, data, size, format, diags);
     free(data);
     return status;
 }
 
-qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
+qg_status qg_vocab_load_file(qg_vocab *vocab, qg_vocab_kind kind,
+                             const char *path, qg_diags *diags)
+{
+    if ((unsigned)kind >= QG_VOCAB_KINDS)
+        return QG_ERR_INVALID;
+    return load_file(vocab, kind, path, &classic_format, diags);
+}
+
+qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
+                              const char *const files[QG_VOCAB_KINDS],
+                              const qg_vocab_format formats[QG_VOCAB_KINDS], qg_diags *diags)
 {
     int found = 0;
+    qg_buf names;
+    qg_buf_init(&names);
     for (int k = 0; k < QG_VOCAB_KINDS; k++) {
-        char *path = qg_path_join(dir, file_names[k]);
-        if (!path)
+        if (!files[k])
+            continue;
+        qg_buf_printf(&names, "%s%s", names.len ? ", " : "", files[k]);
+        char *path = qg_path_join(dir, files[k]);
+        if (!path) {
+            qg_buf_free(&names);
             return QG_ERR_NOMEM;
+        }
         FILE *probe = fopen(path, "rb");
         qg_status status = QG_OK;
         if (probe) {
             fclose(probe);
             found++;
-            status = qg_vocab_load_file(vocab, (qg_vocab_kind)k, path, diags);
+            status = load_file(vocab, (qg_vocab_kind)k, path,
+                               formats ? &formats[k] : &classic_format, diags);
         }
         free(path);
-        if (status != QG_OK)
+        if (status != QG_OK) {
+            qg_buf_free(&names);
             return status;
+        }
     }
-    if (!found) {
-        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
-                     "no f_info.txt, r_info.txt, k_info.txt or a_info.txt here");
-        return QG_ERR_NOTFOUND;
-    }
-    return QG_OK;
+    if (!found)
+        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0, "none of %s is here",
+                     names.data ? names.data : "the vocabulary files");
+    qg_buf_free(&names);
+    return found ? QG_OK : QG_ERR_NOTFOUND;
+}
+
+qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
+{
+    static const qg_vocab_format formats[QG_VOCAB_KINDS] = {
+        {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}};
+    return qg_vocab_load_files(vocab, dir, file_names, formats, diags);
 }
 
 int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,

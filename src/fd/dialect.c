@@ -1,68 +1,252 @@
 #define _GNU_SOURCE
-/* Dialect names and detection from what a file itself tells. */
+/* Dialect names, the records of a dialect, and detection: from what a
+ * file itself tells, and from the files an edit directory holds. */
 #include "fd/fd_internal.h"
+#include "core/buf.h"
+#include "core/file.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static const char *const names[] = {"auto", "zangband", "hengband", "tome"};
-
 const char *qg_fd_dialect_name(qg_fd_dialect dialect)
 {
-    if ((unsigned)dialect < sizeof names / sizeof *names)
-        return names[dialect];
+    if ((size_t)dialect < qg_fd_dialect_count())
+        return fd_row_at((size_t)dialect)->name;
     return "unknown";
+}
+
+const char *qg_fd_dialect_title(qg_fd_dialect dialect)
+{
+    if ((size_t)dialect < qg_fd_dialect_count())
+        return fd_row_at((size_t)dialect)->title;
+    return "unknown";
+}
+
+/* Whether word is one of the space-separated words of list. */
+static int in_list(const char *list, const char *word, size_t len)
+{
+    for (const char *p = list; p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (n == len && strncasecmp(p, word, len) == 0)
+            return 1;
+        p += n + (p[n] == ' ');
+    }
+    return 0;
 }
 
 int qg_fd_dialect_from_name(const char *name)
 {
-    for (unsigned i = 0; name && i < sizeof names / sizeof *names; i++)
-        if (strcasecmp(name, names[i]) == 0)
+    for (size_t i = 0; name && i < qg_fd_dialect_count(); i++) {
+        const fd_dialect_row *row = fd_row_at(i);
+        if (strcasecmp(name, row->name) == 0 || in_list(row->aliases, name, strlen(name)))
             return (int)i;
+    }
     return -1;
 }
+
+const char *qg_fd_dialect_names(void)
+{
+    static const char names[] =
+        "auto, zangband, hengband, tome, zangband235, hengband3, poschengband, "
+        "frogcomposband, angband4, angband4-rooms";
+    return names;
+}
+
+const char *qg_fd_vocab_file(qg_fd_dialect dialect, qg_vocab_kind kind)
+{
+    if ((unsigned)kind >= QG_VOCAB_KINDS)
+        return NULL;
+    return fd_row(dialect)->vocab.file[kind];
+}
+
+const char *qg_fd_quest_hub(qg_fd_dialect dialect)
+{
+    return fd_row(dialect)->quest_hub;
+}
+
+qg_status qg_fd_load_vocab(qg_vocab *vocab, qg_fd_dialect dialect, const char *dir,
+                           qg_diags *diags)
+{
+    const fd_dialect_row *row = fd_row(dialect);
+    return qg_vocab_load_files(vocab, dir, row->vocab.file, row->vocab.format, diags);
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
+                    const fd_form **form)
+{
+    *form = NULL;
+    const char *colon = memchr(line, ':', len);
+    if (!colon || colon == line)
+        return FD_REC_UNKNOWN;
+    size_t key = (size_t)(colon - line);
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (strlen(f->key) == key && memcmp(f->key, line, key) == 0) {
+            *form = f;
+            return f->rec;
+        }
+    return FD_REC_UNKNOWN;
+}
+
+int fd_has_function(const fd_dialect_row *row, const char *name)
+{
+    static const char base[] = "AND IOR NOT EQU";
+    size_t n = strlen(name);
+    if (in_list(base, name, n) || in_list(row->functions, name, n))
+        return 1;
+    return row->order != FD_ORDER_NONE && (strcmp(name, "LEQ") == 0 || strcmp(name, "GEQ") == 0);
+}
+
+/* name against a table entry: "=" (shared buffer) is skipped, a trailing
+ * '#' takes digits. */
+static int variable_matches(const char *entry, const char *name)
+{
+    if (entry[0] == '=')
+        entry++;
+    size_t n = strlen(entry);
+    if (n && entry[n - 1] == '#') {
+        if (strncmp(entry, name, n - 1) != 0 || !name[n - 1])
+            return 0;
+        for (const char *p = name + n - 1; *p; p++)
+            if (*p < '0' || *p > '9')
+                return 0;
+        return 1;
+    }
+    return strcmp(entry, name) == 0;
+}
+
+static const char *variable_entry(const fd_dialect_row *row, const char *name)
+{
+    for (size_t i = 0; row->variables && row->variables[i]; i++)
+        if (variable_matches(row->variables[i], name))
+            return row->variables[i];
+    return NULL;
+}
+
+int fd_has_variable(const fd_dialect_row *row, const char *name)
+{
+    if (variable_entry(row, name))
+        return 1;
+    size_t n = strlen(name);
+    /* ToME's $QUEST"name" */
+    return row->quoted_atoms && n > 7 && strncmp(name, "QUEST\"", 6) == 0 && name[n - 1] == '"';
+}
+
+int fd_shared_variable(const fd_dialect_row *row, const char *name)
+{
+    const char *entry = row->shared_buffer ? variable_entry(row, name) : NULL;
+    return entry && entry[0] == '=';
+}
+
+/* ---- what a file itself tells ----------------------------------------- */
+
+typedef struct clues {
+    int vault, room_template, frog_head, rows_m, letters_l, tome, q_dollar, q_plain, tags;
+} clues;
 
 static int is_tag_start(char c)
 {
     return c >= 'A' && c <= 'Z';
 }
 
-/* What one line says: 0 nothing, else the dialect. */
-static qg_fd_dialect line_dialect(const char *line, size_t len)
+static int all_digits(const char *p, size_t n)
 {
+    if (!n)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (p[i] < '0' || p[i] > '9')
+            return 0;
+    return 1;
+}
+
+static void line_clues(const char *line, size_t len, clues *c)
+{
+    if (len > 5 && (!strncmp(line, "name:", 5) || !strncmp(line, "rows:", 5)))
+        c->vault = 1;
+    if (len > 6 && !strncmp(line, "doors:", 6))
+        c->room_template = 1;
     if (len < 2 || line[1] != ':')
-        return QG_FD_AUTO;
-    if (line[0] == 'N' || line[0] == 'f')
-        return QG_FD_TOME;
-    if (line[0] == 'Q' && len > 2 && line[2] == '$')
-        return QG_FD_HENGBAND;
-    if (line[0] == '?' && memmem(line, len, "$QUEST\"", 7))
-        return QG_FD_TOME;
-    if (line[0] != 'F')
-        return QG_FD_AUTO;
+        return;
     fd_tok tok[10];
-    size_t n = fd_tokenize(line + 2, len - 2, 3, 10, tok);
-    if (n >= 2 && tok[1].len && is_tag_start(tok[1].p[0]))
-        return QG_FD_HENGBAND;
-    if (n == 10 || (n >= 8 && tok[7].len && (tok[7].p[0] == '"' || tok[7].p[0] == '-')))
-        return QG_FD_TOME;
-    return QG_FD_AUTO;
+    size_t n;
+    switch (line[0]) {
+    case 'N':
+        n = fd_tokenize(line + 2, len - 2, 3, 4, tok);
+        if (n >= 3 && all_digits(tok[0].p, tok[0].len) && all_digits(tok[1].p, tok[1].len))
+            c->frog_head = 1;
+        else
+            c->tome = 1;
+        break;
+    case 'f': c->tome = 1; break;
+    case 'M': c->rows_m = 1; break;
+    case 'L': c->letters_l = 1; break;
+    case 'Q':
+        if (len > 2 && line[2] == '$')
+            c->q_dollar = 1;
+        else
+            c->q_plain = 1;
+        break;
+    case '?':
+        if (memmem(line, len, "$QUEST\"", 7))
+            c->tome = 1;
+        break;
+    case 'F':
+        n = fd_tokenize(line + 2, len - 2, 3, 10, tok);
+        if (n >= 2 && tok[1].len && is_tag_start(tok[1].p[0]))
+            c->tags = 1;
+        if (n == 10 || (n >= 8 && tok[7].len && (tok[7].p[0] == '"' || tok[7].p[0] == '-')))
+            c->tome = 1;
+        break;
+    default:
+        break;
+    }
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "";
 }
 
 qg_fd_dialect fd_detect(const char *path, const char *data, size_t len)
 {
-    size_t plen = path ? strlen(path) : 0;
-    if (plen >= 4 && strcasecmp(path + plen - 4, ".map") == 0)
-        return QG_FD_TOME;
+    const char *base = base_name(path);
+    size_t plen = strlen(base);
+    for (size_t i = 1; i < qg_fd_dialect_count(); i++) {
+        const char *suffix = fd_row_at(i)->map_suffix;
+        size_t n = suffix ? strlen(suffix) : 0;
+        if (n && plen >= n && strcasecmp(base + plen - n, suffix) == 0)
+            return (qg_fd_dialect)i;
+    }
+    clues c;
+    memset(&c, 0, sizeof c);
     const char *end = data + len;
-    for (const char *line = data; line && line < end;) {
+    for (const char *line = data; line < end;) {
         const char *nl = memchr(line, '\n', (size_t)(end - line));
         size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
-        qg_fd_dialect d = line_dialect(line, n);
-        if (d != QG_FD_AUTO)
-            return d;
-        line = nl ? nl + 1 : NULL;
+        while (n && line[n - 1] == '\r')
+            n--;
+        line_clues(line, n, &c);
+        line = nl ? nl + 1 : end;
     }
+    if (c.vault)
+        return c.room_template || !strcmp(base, "room_template.txt") ? QG_FD_ANGBAND4_ROOMS
+                                                                     : QG_FD_ANGBAND4;
+    if (c.rows_m || c.frog_head)
+        return QG_FD_FROGCOMPOSBAND;
+    if (c.letters_l)
+        return QG_FD_POSCHENGBAND;
+    if (c.tome)
+        return QG_FD_TOME;
+    if (c.q_dollar)
+        return QG_FD_HENGBAND;
+    if (c.tags && c.q_plain)
+        return QG_FD_POSCHENGBAND;
+    if (c.tags)
+        return QG_FD_HENGBAND;
     return QG_FD_AUTO;
 }
 
@@ -70,4 +254,86 @@ qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t le
 {
     qg_fd_dialect d = fd_detect(path, data, len);
     return d == QG_FD_AUTO ? QG_FD_ZANGBAND : d;
+}
+
+/* ---- what an edit directory holds ------------------------------------- */
+
+#define SIGNATURE_PREFIX 65536
+
+/* Whether dir holds the file of a signature entry ("file" or
+ * "file~TEXT": a line of the file starts with TEXT). */
+static int entry_matches(const char *dir, const char *entry, size_t len)
+{
+    const char *tilde = memchr(entry, '~', len);
+    size_t name_len = tilde ? (size_t)(tilde - entry) : len;
+    char *name = qg_strndup(entry, name_len);
+    char *path = name ? qg_path_join(dir, name) : NULL;
+    free(name);
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    free(path);
+    if (!f)
+        return 0;
+    int found = !tilde;
+    if (tilde) {
+        const char *text = tilde + 1;
+        size_t text_len = len - name_len - 1;
+        char *head = malloc(SIGNATURE_PREFIX + 1);
+        size_t got = head ? fread(head, 1, SIGNATURE_PREFIX, f) : 0;
+        for (size_t at = 0; head && at + text_len <= got && !found;) {
+            found = memcmp(head + at, text, text_len) == 0;
+            const char *nl = memchr(head + at, '\n', got - at);
+            at = nl ? (size_t)(nl - head) + 1 : got;
+        }
+        free(head);
+    }
+    fclose(f);
+    return found;
+}
+
+/* The number of entries of the row's signature, or 0 when one fails. */
+static int signature_score(const fd_dialect_row *row, const char *dir)
+{
+    int score = 0;
+    for (const char *p = row->signature; p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (!entry_matches(dir, p, n))
+            return 0;
+        score++;
+        p += n + (p[n] == ' ');
+    }
+    return score;
+}
+
+static int names_file(const fd_dialect_row *row, const char *file)
+{
+    const char *base = base_name(file);
+    return file && in_list(row->signature, base, strlen(base));
+}
+
+qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file)
+{
+    qg_fd_dialect best = QG_FD_AUTO;
+    int best_score = 0, best_named = 0;
+    for (size_t i = 1; dir && i < qg_fd_dialect_count(); i++) {
+        const fd_dialect_row *row = fd_row_at(i);
+        int score = signature_score(row, dir);
+        int named = names_file(row, file);
+        if (score && (score > best_score || (score == best_score && named && !best_named))) {
+            best = (qg_fd_dialect)i;
+            best_score = score;
+            best_named = named;
+        }
+    }
+    return best;
+}
+
+int qg_fd_is_quest_folder(const char *path)
+{
+    const char *base = base_name(path);
+    for (size_t i = 1; base && i < qg_fd_dialect_count(); i++) {
+        const char *folder = fd_row_at(i)->quest_folder;
+        if (folder && strcmp(base, folder) == 0)
+            return 1;
+    }
+    return 0;
 }

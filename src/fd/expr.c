@@ -28,6 +28,7 @@ typedef struct ectx {
     char *s;
     const char *base;        /* the scratch copy's start, for columns */
     qg_fd_dialect dialect;
+    const fd_dialect_row *row;
     const qg_vars *vars;
     const fd_eval_sink *sink;
     char shared[64];
@@ -67,63 +68,6 @@ static int is_print(char ch)
     return (unsigned char)ch >= 0x20 && (unsigned char)ch < 0x7f;
 }
 
-static int has_prefix_number(const char *name, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    if (strncmp(name, prefix, n) != 0 || !name[n])
-        return 0;
-    for (const char *p = name + n; *p; p++)
-        if (*p < '0' || *p > '9')
-            return 0;
-    return 1;
-}
-
-/* Variables the games format into their shared buffer. */
-static int shared_variable(qg_fd_dialect d, const char *name)
-{
-    if (d == QG_FD_TOME)
-        return 0;
-    switch (name[0]) {
-    case 'T':
-        return !strcmp(name, "TOWN");
-    case 'L':
-        return !strcmp(name, "LEVEL") || !strcmp(name, "LEAVING_QUEST") ||
-               !strcmp(name, "LEAVING_DUNGEON");
-    case 'Q':
-        return !strcmp(name, "QUEST_NUMBER") || has_prefix_number(name, "QUEST") ||
-               has_prefix_number(name, "QUEST_TYPE");
-    case 'R':
-        return has_prefix_number(name, "RANDOM");
-    default:
-        return 0;
-    }
-}
-
-static int known_variable(qg_fd_dialect d, const char *name)
-{
-    static const char *const zangband[] = {
-        "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2",
-        "PLAYER", "TOWN", "LEVEL", "QUEST_NUMBER", "LEAVING_QUEST",
-        "LEAVING_DUNGEON", "VARIANT", "WILDERNESS", NULL};
-    static const char *const hengband[] = {
-        "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2",
-        "PLAYER", "TOWN", "LEVEL", "QUEST_NUMBER", "LEAVING_QUEST", "VARIANT",
-        "WILDERNESS", "IRONMAN_DOWNWARD", "SPECIALITY", NULL};
-    static const char *const tome[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", NULL};
-    const char *const *names = d == QG_FD_TOME ? tome : d == QG_FD_HENGBAND ? hengband : zangband;
-    for (size_t i = 0; names[i]; i++)
-        if (!strcmp(names[i], name))
-            return 1;
-    if (has_prefix_number(name, "QUEST"))
-        return 1;
-    if (d == QG_FD_HENGBAND)
-        return has_prefix_number(name, "QUEST_TYPE") || has_prefix_number(name, "RANDOM");
-    if (d == QG_FD_TOME)
-        return has_prefix_number(name, "TOWN_DESTROY") ||
-               (!strncmp(name, "QUEST\"", 6) && name[strlen(name) - 1] == '"');
-    return 0;
-}
-
 /* The column of a byte of the scratch copy in the reported line. */
 static int column(const ectx *c, const char *p)
 {
@@ -134,12 +78,12 @@ static val variable(ectx *c, const char *name)
 {
     const char *value = qg_vars_get(c->vars, name);
     if (c->sink && c->sink->checking && c->sink->at && !value &&
-        !known_variable(c->dialect, name))
+        !fd_has_variable(c->row, name))
         fd_warning(c->sink->at, column(c, name - 1),
                    "unknown variable $%s: the games read it as \"%s\", which counts as true",
                    name, UNKNOWN);
     val v = {value ? value : UNKNOWN, 0, 1};
-    if (value && shared_variable(c->dialect, name)) {
+    if (value && fd_shared_variable(c->row, name)) {
         copy_text(c->shared, sizeof c->shared, value);
         v.shared = 1;
     }
@@ -155,7 +99,7 @@ static val atom(ectx *c, char *f)
     char *b = c->s;
     char *s = c->s;
     while (is_print(*s) && *s != ' ' && *s != '[' && *s != ']') {
-        if (c->dialect == QG_FD_TOME && *s == '"') {
+        if (c->row->quoted_atoms && *s == '"') {
             s++;
             while (*s && *s != '"')
                 s++;
@@ -239,7 +183,7 @@ static val compare_chain(ectx *c, char *f, int sign)
         if (!*b)
             continue;
         int cmp;
-        if (c->dialect == QG_FD_HENGBAND) {
+        if (c->row->order == FD_ORDER_NUMBER) {
             long x = atol(a), y = atol(b);
             cmp = (x > y) - (x < y);
         } else {
@@ -287,47 +231,22 @@ static val skip_arguments(ectx *c, char *f, const char *name, int col)
  * thousand when a hub is resolved. */
 static val call(ectx *c, char *f, const char *name, int col)
 {
-    int hengband = c->dialect == QG_FD_HENGBAND;
-    int ordered = c->dialect != QG_FD_TOME;
-    switch (name[0]) {
-    case 'E':
-        if (!strcmp(name, "EQU"))
-            return hengband ? equ_set(c, f, 0) : equ_chain(c, f);
-        break;
-    case 'A':
-        if (!strcmp(name, "AND"))
-            return fold_bool(c, f, "1", "0", 1);
-        break;
-    case 'I':
-        if (!strcmp(name, "IOR"))
-            return fold_bool(c, f, "0", "1", 0);
-        break;
-    case 'O':
-        if (hengband && !strcmp(name, "OR"))
-            return fold_bool(c, f, "0", "1", 0);
-        break;
-    case 'N':
-        if (!strcmp(name, "NOT"))
-            return fold_bool(c, f, "1", "0", 0);
-        if (hengband && !strcmp(name, "NEQ"))
-            return equ_set(c, f, 1);
-        break;
-    case 'L':
-        if (ordered && !strcmp(name, "LEQ"))
-            return compare_chain(c, f, 1);
-        break;
-    case 'G':
-        if (ordered && !strcmp(name, "GEQ"))
-            return compare_chain(c, f, -1);
-        break;
-    case 'M':
-        if (hengband && !strcmp(name, "MOD"))
-            return modulo(c, f, col);
-        break;
-    case '\0':
+    const fd_dialect_row *row = c->row;
+    if (!name[0])
         return constant(UNKNOWN);
+    if (!fd_has_function(row, name))
+        return skip_arguments(c, f, name, col);
+    switch (name[0]) {
+    case 'E': return row->equ == FD_EQU_SET ? equ_set(c, f, 0) : equ_chain(c, f);
+    case 'A': return fold_bool(c, f, "1", "0", 1);
+    case 'I':
+    case 'O': return fold_bool(c, f, "0", "1", 0);
+    case 'N': return name[1] == 'O' ? fold_bool(c, f, "1", "0", 0) : equ_set(c, f, 1);
+    case 'L': return compare_chain(c, f, 1);
+    case 'G': return compare_chain(c, f, -1);
+    case 'M': return modulo(c, f, col);
+    default: return skip_arguments(c, f, name, col);
     }
-    return skip_arguments(c, f, name, col);
 }
 
 static val bracket(ectx *c, char *f)
@@ -384,6 +303,7 @@ void fd_eval(const char *text, size_t len, qg_fd_dialect dialect,
     c->s = scratch;
     c->base = scratch;
     c->dialect = dialect == QG_FD_AUTO ? QG_FD_ZANGBAND : dialect;
+    c->row = fd_row(c->dialect);
     c->vars = vars;
     c->sink = sink;
     char f = ' ';

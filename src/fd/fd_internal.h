@@ -4,6 +4,7 @@
 #define QG_FD_INTERNAL_H
 
 #include "questgrid/fd.h"
+#include "fd/dialect.h"
 #include "core/mapdef.h"
 #include "core/arena.h"
 
@@ -50,6 +51,10 @@ int32_t fd_atoi(const char *p, size_t len);
 
 /* What one file's text tells of its dialect; QG_FD_AUTO when nothing. */
 qg_fd_dialect fd_detect(const char *path, const char *data, size_t len);
+/* The row at an index of the table (AUTO is 0), or NULL. */
+const fd_dialect_row *fd_row_at(size_t index);
+/* Whether the games format the variable into their one shared buffer. */
+int fd_shared_variable(const fd_dialect_row *row, const char *name);
 
 /* ---- the payload of a definition ---- */
 
@@ -81,6 +86,8 @@ typedef struct fd_payload {
     qg_fd_record **records;  /* every record in reading order */
     size_t record_count, record_cap;
     size_t outline_total;    /* entries of a per-outline table */
+    qg_fd_spec *builtin;     /* the dialect's built-in letters */
+    size_t builtin_count;
     qg_arena store;
 } fd_payload;
 
@@ -98,6 +105,7 @@ typedef struct fd_reader {
     fd_payload *pl;
     const qg_fd_options *opt;
     qg_fd_dialect dialect;
+    const fd_dialect_row *row;
     qg_diags *diags;
     int vocab_has_tags;  /* the vocabulary's features are tag names */
     int depth;
@@ -107,9 +115,17 @@ typedef struct fd_reader {
 /* Fills spec from an F: line (text after "F:"); 0 when unreadable. */
 int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
                     qg_fd_spec *spec);
+/* Fills spec from a room-template letter (text after "L:"): the letter,
+ * then directives FEATURE(flags[, special]), MON(…), OBJ(…), EGO(…),
+ * ART(…), TRAP(…), SECRET(…); 0 when unreadable. */
+int fd_read_grid(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                 qg_fd_spec *spec);
 /* Fills quest from a Q: line; 0 when unreadable. */
 int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
                   qg_fd_quest *quest);
+/* Fills quest from an N:id:level:name record head; 0 when unreadable. */
+int fd_read_quest_head(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                       qg_fd_quest *quest);
 /* Reports what is wrong with a ?: expression (functions and variables the
  * dialect does not know, a missing ']', MOD by 0). */
 void fd_check_expr(fd_reader *r, const fd_line *at);

@@ -1,13 +1,9 @@
 /* F:letter:feature:cave_info:monster:object:ego:artifact:trap:special
- * (ToME: …:artifact:special:mimic:mflag), every form each field takes. */
+ * (ToME: …:artifact:special:mimic:mflag): the fields the dialect's row
+ * lays out, every form each field takes. */
 #include "fd/fd_internal.h"
 
 #include <string.h>
-
-static int dialect_is(const fd_reader *r, qg_fd_dialect d)
-{
-    return r->dialect == d;
-}
 
 static void set_thing(qg_thing *t, qg_thing_kind kind, int32_t index, const char *name)
 {
@@ -40,11 +36,35 @@ static int index_form(const fd_line *at, const fd_tok *tok, const char *what, qg
     return ok;
 }
 
+static int read_monster_form(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t);
+
+/* An index the variant's vocabulary does not have (checked when the
+ * vocabulary is the variant's own). */
+static int check_index(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_vocab_kind kind,
+                       const char *what, const qg_thing *t)
+{
+    const qg_vocab *vocab = r->opt->vocab;
+    if (!r->opt->check_vocab || !qg_vocab_size(vocab, kind) ||
+        (t->kind != QG_THING_INDEX && t->kind != QG_THING_CLONE) ||
+        qg_vocab_name(vocab, kind, t->index))
+        return 1;
+    const char *file = r->row->vocab.file[kind];
+    fd_error(at, tok->col, "%s %ld is not in %s (its entries go up to %d)", what, (long)t->index,
+             file ? file : "the vocabulary", qg_vocab_max_index(vocab, kind));
+    return 0;
+}
+
 static int read_monster(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
+{
+    int ok = read_monster_form(r, at, tok, t);
+    return ok && check_index(r, at, tok, QG_VOCAB_MONSTER, "monster", t);
+}
+
+static int read_monster_form(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, "random monster depth", t);
-    if (tok->len && tok->p[0] == 'c' && dialect_is(r, QG_FD_HENGBAND)) {
+    if (tok->len && tok->p[0] == 'c' && r->row->clones) {
         fd_tok rest = {tok->p + 1, tok->len - 1, tok->col + 1};
         int32_t index = 0;
         if (rest.len == 0) {
@@ -65,11 +85,22 @@ static int read_item(fd_reader *r, const fd_line *at, const fd_tok *tok,
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, what, t);
-    if (reward && tok->len == 1 && tok->p[0] == '!' && dialect_is(r, QG_FD_HENGBAND)) {
+    if (reward && tok->len == 1 && tok->p[0] == '!' && r->row->rewards) {
         set_thing(t, QG_THING_REWARD, 0, NULL);
         return 1;
     }
     return index_form(at, tok, what, t);
+}
+
+static int read_object(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_slot slot,
+                       qg_thing *t)
+{
+    static const char *const what[] = {"monster", "object", "ego", "artifact"};
+    static const qg_vocab_kind kinds[] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_KINDS,
+                                          QG_VOCAB_ARTIFACT};
+    int ok = read_item(r, at, tok, what[slot], slot != QG_SLOT_EGO, t);
+    return ok && (kinds[slot] == QG_VOCAB_KINDS ||
+                  check_index(r, at, tok, kinds[slot], what[slot], t));
 }
 
 /* A Hengband f_info tag; -1 without a vocabulary of tags. */
@@ -83,14 +114,17 @@ static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
     *index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
     if (*index >= 0)
         return 1;
-    fd_error(at, tok->col, "unknown %s tag '%.*s' (not an N: tag of f_info.txt)",
-             what, (int)(tok->len > 40 ? 40 : tok->len), tok->p);
+    const char *file = r->row->vocab.file[QG_VOCAB_FEATURE];
+    const char *closest = qg_vocab_closest(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
+    fd_error(at, tok->col, "unknown %s tag '%.*s' (not an N: tag of %s)%s%s%s", what,
+             (int)(tok->len > 40 ? 40 : tok->len), tok->p, file ? file : "the vocabulary",
+             closest ? "; did you mean " : "", closest ? closest : "", closest ? "?" : "");
     return 0;
 }
 
 static int read_feature_field(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
 {
-    if (dialect_is(r, QG_FD_HENGBAND)) {
+    if (r->row->tag_features) {
         if (tok->len == 1 && tok->p[0] == '*') {
             set_thing(t, QG_THING_RANDOM, 0, NULL);
             return 1;
@@ -110,14 +144,14 @@ static int read_feature_field(fd_reader *r, const fd_line *at, const fd_tok *tok
         ok = 0;
     }
     set_thing(t, QG_THING_INDEX, index, NULL);
-    return ok;
+    return ok && check_index(r, at, tok, QG_VOCAB_FEATURE, "feature", t);
 }
 
 static int read_trap(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t)
 {
     if (tok->len && tok->p[0] == '*')
         return random_form(at, tok, "random trap depth", t);
-    if (!dialect_is(r, QG_FD_HENGBAND))
+    if (!r->row->tag_features)
         return index_form(at, tok, "trap", t);
     if (tok->len == 0) {
         set_thing(t, QG_THING_NONE, 0, NULL);
@@ -179,12 +213,35 @@ static int read_letter(const fd_line *at, const fd_tok *tok, qg_fd_spec *spec)
     return 1;
 }
 
+static int read_field(fd_reader *r, const fd_line *at, fd_field field, const fd_tok *tok,
+                      qg_fd_spec *spec)
+{
+    switch (field) {
+    case FD_F_FEATURE: return read_feature_field(r, at, tok, &spec->feature);
+    case FD_F_INFO: return read_unsigned(at, tok, "cave_info", &spec->cave_info);
+    case FD_F_MONSTER: return read_monster(r, at, tok, &spec->things[QG_SLOT_MONSTER]);
+    case FD_F_OBJECT: return read_object(r, at, tok, QG_SLOT_OBJECT, &spec->things[QG_SLOT_OBJECT]);
+    case FD_F_EGO: return read_object(r, at, tok, QG_SLOT_EGO, &spec->things[QG_SLOT_EGO]);
+    case FD_F_ARTIFACT:
+        return read_object(r, at, tok, QG_SLOT_ARTIFACT, &spec->things[QG_SLOT_ARTIFACT]);
+    case FD_F_TRAP: return read_trap(r, at, tok, &spec->things[QG_SLOT_TRAP]);
+    case FD_F_SPECIAL: return fd_number(at, tok, "special", &spec->special);
+    case FD_F_QUEST_SPECIAL: return read_tome_special(r, at, tok, spec);
+    case FD_F_MIMIC: return fd_number(at, tok, "mimic", &spec->mimic);
+    case FD_F_MFLAG: return read_unsigned(at, tok, "mflag", &spec->mflag);
+    default: return 1;
+    }
+}
+
 int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
                     qg_fd_spec *spec)
 {
-    fd_tok tok[10];
-    int tome = dialect_is(r, QG_FD_TOME);
-    size_t n = fd_tokenize(s, len, 3, tome ? 10 : 9, tok);
+    const fd_field *fields = r->row->f_fields;
+    size_t count = 0;
+    while (count < FD_MAX_FIELDS && fields[count] != FD_F_END)
+        count++;
+    fd_tok tok[FD_MAX_FIELDS + 1];
+    size_t n = fd_tokenize(s, len, 3, count + 1, tok);
     memset(spec, 0, sizeof *spec);
     spec->fields = (int)n;
     if (n < 2) {
@@ -192,29 +249,7 @@ int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
         return 0;
     }
     int ok = read_letter(at, &tok[0], spec);
-    ok &= read_feature_field(r, at, &tok[1], &spec->feature);
-    if (n > 2)
-        ok &= read_unsigned(at, &tok[2], "cave_info", &spec->cave_info);
-    if (n > 3)
-        ok &= read_monster(r, at, &tok[3], &spec->things[QG_SLOT_MONSTER]);
-    if (n > 4)
-        ok &= read_item(r, at, &tok[4], "object", 1, &spec->things[QG_SLOT_OBJECT]);
-    if (n > 5)
-        ok &= read_item(r, at, &tok[5], "ego", 0, &spec->things[QG_SLOT_EGO]);
-    if (n > 6)
-        ok &= read_item(r, at, &tok[6], "artifact", 1, &spec->things[QG_SLOT_ARTIFACT]);
-    if (tome) {
-        if (n > 7)
-            ok &= read_tome_special(r, at, &tok[7], spec);
-        if (n > 8)
-            ok &= fd_number(at, &tok[8], "mimic", &spec->mimic);
-        if (n > 9)
-            ok &= read_unsigned(at, &tok[9], "mflag", &spec->mflag);
-        return ok;
-    }
-    if (n > 7)
-        ok &= read_trap(r, at, &tok[7], &spec->things[QG_SLOT_TRAP]);
-    if (n > 8)
-        ok &= fd_number(at, &tok[8], "special", &spec->special);
+    for (size_t i = 1; i < n; i++)
+        ok &= read_field(r, at, fields[i - 1], &tok[i], spec);
     return ok;
 }

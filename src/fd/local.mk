@@ -1,10 +1,12 @@
 qginclude_HEADERS += src/questgrid/fd.h
-noinst_HEADERS += src/fd/fd_internal.h
+noinst_HEADERS += src/fd/fd_internal.h src/fd/dialect.h
 libquestgrid_la_SOURCES += \
 	src/fd/cond.c \
 	src/fd/dialect.c \
+	src/fd/dialects.c \
 	src/fd/expr.c \
 	src/fd/feature.c \
+	src/fd/grid.c \
 	src/fd/letters.c \
 	src/fd/load.c \
 	src/fd/number.c \
@@ -17,16 +19,21 @@ libquestgrid_la_SOURCES += \
 	src/fd/tokenize.c
 
 if HAVE_CMOCKA
-check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus
-TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/cli_fd.sh
+check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects
+TESTS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects \
+	tests/cli_fd.sh tests/cli_dialects.sh
 tests_test_fd_expr_SOURCES = tests/test_fd_expr.c
 tests_test_fd_expr_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_expr_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_fd_read_SOURCES = tests/test_fd_read.c
 tests_test_fd_read_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_read_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_fd_dialects_SOURCES = tests/test_fd_dialects.c tests/roundtrip_util.c \
+	tests/roundtrip_util.h
+tests_test_fd_dialects_CFLAGS = $(TESTS_CFLAGS)
+tests_test_fd_dialects_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_fd_corpus_SOURCES = tests/test_fd_corpus.c
 tests_test_fd_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_fd_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
-EXTRA_DIST += tests/cli_fd.sh tests/data/fd
+EXTRA_DIST += tests/cli_fd.sh tests/cli_dialects.sh tests/data/fd

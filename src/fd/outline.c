@@ -29,9 +29,12 @@ int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index)
             f->height = f->fixed_rows;
         return 1;
     }
-    if (rec->kind != QG_FD_COND && rec->kind != QG_FD_INCLUDE && rec->kind != QG_FD_ROW)
+    /* A record head (a quest's N:, a map's name:) chooses which rows are
+     * read, as a ?: line does. */
+    int head = rec->form == FD_REC_QUEST_HEAD || rec->form == FD_REC_MAP_HEAD;
+    if (rec->kind != QG_FD_COND && rec->kind != QG_FD_INCLUDE && rec->kind != QG_FD_ROW && !head)
         return 1;
-    f->seen_cond |= rec->kind == QG_FD_COND;
+    f->seen_cond |= rec->kind == QG_FD_COND || head;
     size_t *slot = QG_PUSH(f->outline, f->outline_count, f->outline_cap);
     if (!slot)
         return 0;

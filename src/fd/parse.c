@@ -17,7 +17,7 @@ typedef struct parser {
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
 
-static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
+static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind, fd_rec form,
                                 const char *text, size_t len, int line)
 {
     fd_payload *pl = p->r.pl;
@@ -27,27 +27,32 @@ static qg_fd_record *new_record(parser *p, size_t file, qg_fd_kind kind,
         return NULL;
     qg_fd_record *rec = &f->lines[f->record_count++];
     *slot = rec;
-    *rec = (qg_fd_record){.kind = kind, .line = line, .text = text, .len = len,
-                          .file = file, .cond = -1, .include = -1};
+    *rec = (qg_fd_record){.kind = kind, .form = (int)form, .line = line, .text = text,
+                          .len = len, .file = file, .cond = -1, .include = -1};
     return rec;
 }
 
-static qg_fd_kind classify(const char *text, size_t len)
+/* What the line is: blank, a comment, or a record of the dialect. */
+static qg_fd_kind classify(const fd_dialect_row *row, const char *text, size_t len,
+                           fd_rec *rec, const fd_form **form)
 {
+    *rec = FD_REC_KEPT;
+    *form = NULL;
     if (len == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '\r' ||
         text[0] == '\v' || text[0] == '\f')
         return QG_FD_BLANK;
     if (text[0] == '#')
         return QG_FD_COMMENT;
-    if (len < 2 || text[1] != ':')
-        return QG_FD_OTHER;
-    switch (text[0]) {
-    case '?': return QG_FD_COND;
-    case '%': return QG_FD_INCLUDE;
-    case 'F': return QG_FD_FEATURE;
-    case 'D': return QG_FD_ROW;
-    case 'Q': return QG_FD_QUEST;
-    case 'P': return QG_FD_PLAYER;
+    switch ((*rec = fd_record_of(row, text, len, form))) {
+    case FD_REC_COND: return QG_FD_COND;
+    case FD_REC_INCLUDE:
+    case FD_REC_QUEST_FILE: return QG_FD_INCLUDE;
+    case FD_REC_LETTER:
+    case FD_REC_GRID: return QG_FD_FEATURE;
+    case FD_REC_ROW: return QG_FD_ROW;
+    case FD_REC_QUEST:
+    case FD_REC_QUEST_HEAD: return QG_FD_QUEST;
+    case FD_REC_PLAYER: return QG_FD_PLAYER;
     default: return QG_FD_OTHER;
     }
 }
@@ -56,7 +61,7 @@ static qg_fd_kind classify(const char *text, size_t len)
  * plain Q:/B: lines Japanese; a game reads one of them. */
 static int language_skips(const parser *p, const char *text, size_t len)
 {
-    if (p->r.dialect != QG_FD_HENGBAND || len < 2 || (text[0] != 'Q' && text[0] != 'B'))
+    if (!p->r.row->bilingual || len < 2 || (text[0] != 'Q' && text[0] != 'B'))
         return 0;
     int english = len > 2 && text[2] == '$';
     return p->r.opt->japanese ? english : !english;
@@ -197,7 +202,11 @@ static long read_include(parser *p, const fd_line *at, const char *path)
     return index;
 }
 
-static long include_file(parser *p, const fd_line *at, size_t from, const char *name, size_t name_len)
+/* A file that cannot be found is reported where a load reaches its %:
+ * line, as the games only open the includes they follow
+ * (qg_fd_check_includes lists them all). */
+static long include_file(parser *p, const fd_line *at, qg_fd_record *rec, size_t from,
+                         const char *name, size_t name_len)
 {
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
@@ -207,8 +216,13 @@ static long include_file(parser *p, const fd_line *at, size_t from, const char *
     if (!path && !tried) {
         p->r.failed = 1;
     } else if (!path) {
-        fd_error(at, 3, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
-                 tried ? tried : "it");
+        qg_buf why;
+        qg_buf_init(&why);
+        qg_buf_printf(&why, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
+                      tried ? tried : "it");
+        rec->missing = why.failed ? NULL : fd_keep(&p->r, why.data, why.len);
+        p->r.failed |= why.failed;
+        qg_buf_free(&why);
     } else if ((index = known_file(pl, path)) >= 0) {
         if (pl->files[index].open) {
             fd_error(at, 3, "include cycle: '%s' is already being read", path);
@@ -268,36 +282,59 @@ static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_reco
     }
 }
 
-static int add_spec(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
+static int add_spec(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec,
+                    int grid)
 {
     qg_fd_spec *spec = qg_arena_alloc(&p->r.pl->store, sizeof *spec);
     if (!spec)
         return 0;
-    fd_read_feature(&p->r, at, s, len, spec);
+    if (grid)
+        fd_read_grid(&p->r, at, s, len, spec);
+    else
+        fd_read_feature(&p->r, at, s, len, spec);
     rec->spec = spec;
     return !p->r.failed;
 }
 
-static int add_quest(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
+static int add_quest(parser *p, const fd_line *at, const char *s, size_t len, qg_fd_record *rec,
+                     int head)
 {
     qg_fd_quest *quest = qg_arena_alloc(&p->r.pl->store, sizeof *quest);
     if (!quest)
         return 0;
-    fd_read_quest(&p->r, at, s, len, quest);
+    if (head)
+        fd_read_quest_head(&p->r, at, s, len, quest);
+    else
+        fd_read_quest(&p->r, at, s, len, quest);
     rec->quest = quest;
     return !p->r.failed;
 }
 
-static void other_record(const fd_line *at, const char *text, size_t len)
+/* Records that change nothing on the map: checked, kept. */
+static void other_record(const fd_line *at, const char *text, size_t len, fd_rec form,
+                         const fd_form *record_form)
 {
-    static const char known[] = "BWMNf";
-    if (len >= 2 && text[1] == ':') {
-        if (!strchr(known, text[0]) || !text[0])
-            fd_warning(at, 1, "unknown record '%c:': the games stop reading the file here unless ?: skips it",
-                       text[0]);
+    switch (form) {
+    case FD_REC_MAP_ROWS:
+    case FD_REC_MAP_COLUMNS: {
+        fd_tok tok[2];
+        size_t key = strlen(record_form->key) + 1;
+        fd_tokenize(text + key, len - key, (int)key + 1, 1, tok);
+        int32_t value;
+        if (fd_number(at, &tok[0], record_form->key, &value) && value < 0)
+            fd_error(at, tok[0].col, "negative %s", record_form->key);
         return;
     }
-    fd_error(at, 2, "expected a record 'X:' at the start of the line");
+    case FD_REC_UNKNOWN:
+        if (len >= 2 && text[1] == ':')
+            fd_warning(at, 1, "unknown record '%c:': the games stop reading the file here unless "
+                       "?: skips it", text[0]);
+        else
+            fd_error(at, 2, "expected a record 'X:' at the start of the line");
+        return;
+    default:
+        return;
+    }
 }
 
 /* One line; returns 0 only when memory ran out. */
@@ -308,8 +345,10 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     while (len && text[len - 1] == '\r')
         len--;
     fd_line at = {p->r.pl->files[file].path, line_no, text, len, p->r.diags};
-    qg_fd_kind kind = classify(text, len);
-    qg_fd_record *rec = new_record(p, file, kind, text, raw_len, line_no);
+    fd_rec form;
+    const fd_form *record_form;
+    qg_fd_kind kind = classify(p->r.row, text, len, &form, &record_form);
+    qg_fd_record *rec = new_record(p, file, kind, form, text, raw_len, line_no);
     if (!rec)
         return 0;
     rec->skipped = language_skips(p, text, len);
@@ -329,25 +368,28 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
     case QG_FD_INCLUDE: {
         if (p->r.opt->no_includes)
             return 1;
-        rec->include = include_file(p, &at, file, text + 2, len - 2);
+        size_t name_len = len - 2;
+        while (p->r.row->trims_includes && name_len && text[2 + name_len - 1] == ' ')
+            name_len--;
+        rec->include = include_file(p, &at, rec, file, text + 2, name_len);
         return !p->r.failed;
     }
     case QG_FD_FEATURE:
-        return add_spec(p, &at, text + 2, len - 2, rec);
+        return add_spec(p, &at, text + 2, len - 2, rec, form == FD_REC_GRID);
     case QG_FD_QUEST:
-        return add_quest(p, &at, text + 2, len - 2, rec);
+        return add_quest(p, &at, text + 2, len - 2, rec, form == FD_REC_QUEST_HEAD);
     case QG_FD_ROW:
         *seen_row = 1;
         check_row(&at, text + 2, len - 2);
         return 1;
     case QG_FD_PLAYER:
         /* ToME only places the player; the others size the level here. */
-        if (!*seen_row && p->r.dialect != QG_FD_TOME)
+        if (!*seen_row && p->r.row->player_sizes)
             fd_error(&at, 1, "P: before any D: row: the games size the level from the rows read so far");
         read_player(&at, text + 2, len - 2, rec);
         return 1;
     case QG_FD_OTHER:
-        other_record(&at, text, len);
+        other_record(&at, text, len, form, record_form);
         return 1;
     default:
         return 1;
@@ -421,19 +463,32 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-static qg_map_kind guess_kind(const fd_payload *pl, const char *path)
+/* What the load is, from its records: a vault file's maps, wilderness
+ * W: lines, a map file of the dialect's own suffix (a quest), rows in a
+ * t… file (a town) or any other rows or quest records (a quest). */
+static qg_map_kind guess_kind(const fd_payload *pl, const fd_dialect_row *row)
 {
-    const fd_file *f = &pl->files[0];
-    int rows = 0, quests = 0, wild = 0;
-    for (size_t i = 0; i < f->record_count; i++) {
-        const qg_fd_record *rec = &f->lines[i];
-        rows += rec->kind == QG_FD_ROW;
-        quests += rec->kind == QG_FD_QUEST;
-        wild += rec->kind == QG_FD_OTHER && rec->text[0] == 'W';
+    int rows = 0, quests = 0, wild = 0, maps = 0;
+    const char *rows_file = NULL;
+    for (size_t k = 0; k < pl->file_count; k++) {
+        const fd_file *f = &pl->files[k];
+        for (size_t i = 0; i < f->record_count; i++) {
+            const qg_fd_record *rec = &f->lines[i];
+            if (rec->kind == QG_FD_ROW && !rows++)
+                rows_file = f->path;
+            quests += rec->kind == QG_FD_QUEST;
+            wild += rec->form == FD_REC_KEPT && rec->text[0] == 'W';
+            maps += rec->form == FD_REC_MAP_HEAD;
+        }
     }
-    const char *base = base_name(path);
+    const char *base = base_name(rows_file ? rows_file : pl->files[0].path);
+    size_t n = strlen(base), suffix = row->map_suffix ? strlen(row->map_suffix) : 0;
+    if (maps)
+        return QG_KIND_VAULT;
     if (wild)
         return QG_KIND_WILDERNESS;
+    if (suffix && n >= suffix && strcmp(base + n - suffix, row->map_suffix) == 0)
+        return QG_KIND_QUEST;
     if (rows && base[0] == 't')
         return QG_KIND_TOWN;
     if (rows || quests)
@@ -445,7 +500,7 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
 {
     const fd_file *f = &pl->files[0];
     qg_status st = qg_mapdef_set_file(def, path, 1);
-    qg_mapdef_set_kind(def, guess_kind(pl, path));
+    qg_mapdef_set_kind(def, guess_kind(pl, fd_row(pl->dialect)));
     const qg_fd_quest *first = NULL;
     const char *name = NULL;
     for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
@@ -473,6 +528,43 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
                                         qg_decimal(number, (long long)def->row_count));
     }
     return st;
+}
+
+/* The dialect's built-in letters (a vault file's legend), read with the
+ * L: reader; a symbol that stands for a monster of that symbol is the
+ * legend's '.' with that monster on it. */
+static int read_builtin(parser *p)
+{
+    const fd_dialect_row *row = p->r.row;
+    size_t count = 0, monsters = row->glyph_monsters ? strlen(row->glyph_monsters) : 0;
+    while (row->legend && row->legend[count])
+        count++;
+    if (!count && !monsters)
+        return 1;
+    fd_payload *pl = p->r.pl;
+    pl->builtin = qg_arena_alloc(&pl->store, (count + monsters) * sizeof *pl->builtin);
+    if (!pl->builtin)
+        return 0;
+    const qg_fd_spec *floor = NULL;
+    for (size_t i = 0; i < count; i++) {
+        const char *text = row->legend[i];
+        fd_line at = {"(built-in legend)", (int)i + 1, text, strlen(text), p->r.diags};
+        qg_fd_spec *spec = &pl->builtin[pl->builtin_count++];
+        fd_read_grid(&p->r, &at, text, strlen(text), spec);
+        if (spec->letter == '.')
+            floor = spec;
+    }
+    for (size_t i = 0; i < monsters; i++) {
+        qg_fd_spec *spec = &pl->builtin[pl->builtin_count++];
+        if (floor)
+            *spec = *floor;
+        else
+            memset(spec, 0, sizeof *spec);
+        spec->letter = (unsigned char)row->glyph_monsters[i];
+        spec->things[QG_SLOT_MONSTER] =
+            (qg_thing){QG_THING_NAME, -1, fd_keep(&p->r, row->glyph_monsters + i, 1)};
+    }
+    return !p->r.failed;
 }
 
 static int vocab_has_tags(const qg_vocab *vocab)
@@ -527,10 +619,11 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     p.r.pl = pl;
     p.r.opt = &opt;
     p.r.dialect = pl->dialect;
+    p.r.row = fd_row(pl->dialect);
     p.r.diags = diags;
-    p.r.vocab_has_tags = pl->dialect == QG_FD_HENGBAND && vocab_has_tags(opt.vocab);
+    p.r.vocab_has_tags = p.r.row->tag_features && vocab_has_tags(opt.vocab);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    if (parse_file(&p, path, data, len) == (size_t)-1 || p.r.failed) {
+    if (!read_builtin(&p) || parse_file(&p, path, data, len) == (size_t)-1 || p.r.failed) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }

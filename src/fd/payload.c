@@ -73,6 +73,7 @@ void qg_fd_options_init(qg_fd_options *options)
     options->japanese = 0;
     options->max_include_depth = QG_FD_INCLUDE_DEPTH;
     options->no_includes = 0;
+    options->check_vocab = 0;
     options->source = NULL;
     options->source_user = NULL;
 }

@@ -14,7 +14,7 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
 {
     memset(quest, 0, sizeof *quest);
     int col = 3;
-    if (r->dialect == QG_FD_HENGBAND && len && s[0] == '$') {
+    if (len && s[0] == '$') {
         quest->english = 1;
         s++;
         len--;
@@ -60,4 +60,29 @@ int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
         break;
     }
     return ok;
+}
+
+int fd_read_quest_head(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                       qg_fd_quest *quest)
+{
+    memset(quest, 0, sizeof *quest);
+    quest->sub = 'N';
+    quest->head = 1;
+    fd_tok tok[3];
+    size_t n = fd_tokenize(s, len, 3, 3, tok);
+    if (n < 3) {
+        fd_error(at, 1, "too few fields: a quest record starts N:id:level:name");
+        return 0;
+    }
+    int32_t number;
+    int ok = fd_number(at, &tok[0], "quest id", &number);
+    ok &= fd_number(at, &tok[1], "quest level", &quest->values[0]);
+    quest->value_count = 1;
+    if (ok && number < 0) {
+        fd_error(at, tok[0].col, "negative quest id %ld", (long)number);
+        ok = 0;
+    }
+    quest->number = number;
+    quest->text = fd_keep(r, tok[2].p, tok[2].len);
+    return ok && quest->text;
 }

@@ -25,6 +25,7 @@ typedef struct legend_entry {
 
 typedef struct resolver {
     const fd_payload *pl;
+    const fd_dialect_row *row;
     const qg_fd_options *opt;
     const qg_vars *vars;
     qg_diags *diags;          /* NULL while sizing */
@@ -39,6 +40,10 @@ typedef struct resolver {
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
     int32_t quest;            /* the quest whose Q: records the level takes */
+    long wanted;              /* the quest or map a record head must name to
+                                 be read ($QUEST_NUMBER), or -1 */
+    int formation;            /* a FORMATION room: undefined digits are its
+                                 formation monsters */
     qg_status failed;
     unsigned char reported[256];
     /* Not cleared (a resolve would spend more on that than on its rows):
@@ -54,7 +59,21 @@ static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
     at->line = rec->line;
     at->text = rec->text;
     at->len = rec->len;
+    while (at->len && at->text[at->len - 1] == '\r')
+        at->len--;
     at->diags = r->diags;
+}
+
+static void report_at(const resolver *r, const qg_fd_record *rec, qg_severity severity,
+                      const char *message)
+{
+    fd_line at;
+    at_record(r, rec, &at);
+    int col = rec->kind == QG_FD_INCLUDE ? 3 : 1;
+    if (severity == QG_ERROR)
+        fd_error(&at, col, "%s", message);
+    else
+        fd_warning(&at, col, "%s", message);
 }
 
 static void note(resolver *r, qg_status st)
@@ -165,21 +184,47 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
         note(r, spec.failed ? QG_ERR_NOMEM : qg_level_add_marker(level, x, y, spec.data));
         qg_buf_free(&spec);
     }
-    if (s->special == -1 && r->pl->dialect == QG_FD_TOME)
+    if (s->special == -1 && r->row->gate_pairs)
         link_gate(r, x, y);
 }
 
-static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col)
+static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
         return;
     r->reported[c] = 1;
-    if (r->pl->dialect == QG_FD_TOME)
-        fd_warning(at, col, "letter '%c' is not defined here (ToME warns and places stale data)", c);
+    if (r->row->stale_letters)
+        fd_warning(at, col, "letter '%c' is not defined here (%s warns and places stale data)", c,
+                   r->row->title);
     else if (c >= 0x80)
         fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
     else
-        fd_error(at, col, "letter '%c' is not defined by any F: line read so far", c);
+        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any %s "
+                 "line read so far: %s", c, y, col - 3, r->row->f_fields[0] ? "F:" : "L:",
+                 r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
+                                       "(feature 0 when none did)"
+                                     : "the game leaves the square as it was");
+}
+
+/* A glyph the dialect gives a meaning without a letter: the player start
+ * of a room map, a FORMATION room's monsters. 0 when it has none. */
+static int builtin_glyph(resolver *r, unsigned char c, int x, int y)
+{
+    static const char *const formation[] = {
+        "formation monster 1", "formation monster 2", "formation monster 3",
+        "formation monster 4", "formation monster 5", "formation monster 6",
+        "formation monster 7", "formation monster 8", "formation monster 9"};
+    if (c && c == r->row->player_glyph) {
+        note(r, qg_level_set_glyph(r->level, x, y, c));
+        qg_level_set_player_start(r->level, x, y);
+        return 1;
+    }
+    if (!r->formation || c < '1' || c > '9')
+        return 0;
+    note(r, qg_level_set_glyph(r->level, x, y, c));
+    note(r, qg_level_set_thing_id(r->level, x, y, QG_SLOT_MONSTER, QG_THING_NAME, 0,
+                                  intern(r, formation[c - '1'])));
+    return 1;
 }
 
 /* The column cursor the games leave after a row: they stop at MAX_WID. */
@@ -204,8 +249,8 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
         unsigned char c = bytes[i];
         if (r->rows.use[c])
             place_extras(r, &r->legend[c], (int)i, y);
-        else if (!(c == ' ' && r->pl->dialect == QG_FD_TOME))
-            undefined_letter(r, &at, c, (int)i + 3);
+        else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes))
+            undefined_letter(r, &at, c, (int)i + 3, y);
     }
     return next_column(len);
 }
@@ -217,7 +262,7 @@ static void player_start(resolver *r, const qg_fd_record *rec, int y, int x)
     if (rec->y < 0)
         return;
     qg_level_set_player_start(r->level, rec->x, rec->y);
-    if (r->pl->dialect != QG_FD_TOME) {
+    if (r->row->player_sizes) {
         property_int(r, "cur_hgt", (long)((y + 21) / 22) * 22);
         property_int(r, "cur_wid", (long)((x + 65) / 66) * 66);
     }
@@ -249,6 +294,8 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
     switch (q->sub) {
     case 'N':
         property(r, "name", q->text);
+        if (q->head)
+            property_int(r, "quest_level", q->values[0]);
         if (!r->has_name) {
             r->has_name = 1;
             note(r, qg_level_set_name(r->level, q->text));
@@ -258,9 +305,9 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
         property(r, "quest_text", q->text);
         break;
     case 'Q': {
-        int hengband = r->pl->dialect == QG_FD_HENGBAND;
-        const char *const *keys = hengband ? hengband_q : zangband_q;
-        int count = hengband ? 9 : 8;
+        int dungeon = r->row->quest_dungeon;
+        const char *const *keys = dungeon ? hengband_q : zangband_q;
+        int count = dungeon ? 9 : 8;
         for (int i = 0; i < count; i++)
             property_int(r, keys[i], i < q->value_count ? q->values[i] : 0);
         break;
@@ -274,15 +321,96 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
     }
 }
 
-/* B:, W:, M:, N:, f: stay in the definition's records; a record no game
- * knows stops the games' reading of the file. */
+static void property_text(resolver *r, const char *key, const char *text, size_t len)
+{
+    char *value = qg_strndup(text, len);
+    if (!value)
+        note(r, QG_ERR_NOMEM);
+    else
+        property(r, key, value);
+    free(value);
+}
+
+/* Whether the flags field (the third) of T:type:subtype:flags names flag. */
+static int room_flag(const char *text, size_t len, const char *flag)
+{
+    fd_tok tok[3];
+    size_t n = fd_tokenize(text, len, 1, 3, tok);
+    size_t flag_len = strlen(flag);
+    for (size_t i = 0; n == 3 && i + flag_len <= tok[2].len; i++)
+        if (memcmp(tok[2].p + i, flag, flag_len) == 0)
+            return 1;
+    return 0;
+}
+
+/* Records that leave the map alone: B:, W:, M:, N:, f: stay in the
+ * definition's records; properties, room types and vault sizes become
+ * level properties; a record no game knows stops the games' reading of
+ * the file. */
 static void other_record(resolver *r, const qg_fd_record *rec)
 {
-    if (rec->len >= 2 && rec->text[1] == ':' && rec->text[0] && strchr("BWMNf", rec->text[0]))
+    const fd_form *form;
+    fd_rec kind = fd_record_of(r->row, rec->text, rec->len, &form);
+    size_t key = form ? strlen(form->key) + 1 : 0;
+    const char *text = rec->text + key;
+    size_t len = rec->len - key;
+    while (len && text[len - 1] == '\r')
+        len--;
+    switch (kind) {
+    case FD_REC_ROOM_TYPE:
+        r->formation |= room_flag(text, len, "FORMATION");
+        /* fall through */
+    case FD_REC_PROPERTY:
+    case FD_REC_SCRAMBLE:
+    case FD_REC_MAP_ROWS:
+    case FD_REC_MAP_COLUMNS:
+        property_text(r, form->property, text, len);
+        break;
+    case FD_REC_IGNORED:
+        report_at(r, rec, QG_WARNING, form->property);
+        break;
+    case FD_REC_UNKNOWN:
+        report_at(r, rec, QG_ERROR, "unknown record: the games stop reading the file here");
+        break;
+    default:
+        break;
+    }
+}
+
+/* The first line of one map of a vault file: the level takes its name. */
+static void map_head(resolver *r, const qg_fd_record *rec)
+{
+    const char *text = memchr(rec->text, ':', rec->len);
+    size_t len = (size_t)(rec->text + rec->len - text) - 1;
+    while (len && text[len] == '\r')
+        len--;
+    char *name = qg_strndup(text + 1, len);
+    if (!name) {
+        note(r, QG_ERR_NOMEM);
         return;
-    fd_line at;
-    at_record(r, rec, &at);
-    fd_error(&at, 1, "unknown record: the games stop reading the file here");
+    }
+    property(r, "name", name);
+    if (!r->has_name) {
+        r->has_name = 1;
+        note(r, qg_level_set_name(r->level, name));
+    }
+    free(name);
+}
+
+/* Whether a record head (a quest's N: in a hub, a map's name: in a vault
+ * file) opens the records the level is made of: the quest asked for, or
+ * the map of that number; the first when none is asked for. */
+static int head_opens(const resolver *r, const qg_fd_record *rec, long *ordinal)
+{
+    ++*ordinal;
+    if (rec->form == FD_REC_MAP_HEAD || r->wanted < 0)
+        return *ordinal == (r->wanted >= 0 ? r->wanted : 1);
+    return rec->quest && rec->quest->number == r->wanted;
+}
+
+static int is_head(const qg_fd_record *rec)
+{
+    return rec->form == FD_REC_MAP_HEAD || rec->form == FD_REC_QUEST_HEAD;
 }
 
 /* The variables do not change during a resolve, so each ?: line is
@@ -330,7 +458,8 @@ static void extend(resolver *r, int width, int height)
 static void measure_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
-    int y = f->fixed_rows, bypass = 0;
+    int y = f->fixed_rows, bypass = 0, in_scope = 1;
+    long heads = 0;
     r->open[file] = 1;
     extend(r, f->width, f->height);
     for (size_t i = 0; i < f->outline_count; i++) {
@@ -340,6 +469,12 @@ static void measure_file(resolver *r, size_t file)
             continue;
         }
         if (bypass || rec->skipped)
+            continue;
+        if (is_head(rec)) {
+            in_scope = head_opens(r, rec, &heads);
+            continue;
+        }
+        if (!in_scope)
             continue;
         if (rec->kind == QG_FD_INCLUDE && enters(r, rec)) {
             r->depth++;
@@ -358,7 +493,8 @@ static void measure_file(resolver *r, size_t file)
 static void process_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
-    int y = 0, x = 0, rows = 0, bypass = 0;
+    int y = 0, x = 0, rows = 0, bypass = 0, in_scope = 1;
+    long heads = 0;
     size_t at = 0;  /* the outline entry of the next ?: line */
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
@@ -371,8 +507,19 @@ static void process_file(resolver *r, size_t file)
         }
         if (bypass || rec->skipped)
             continue;
+        if (is_head(rec)) {
+            in_scope = head_opens(r, rec, &heads);
+            if (in_scope && rec->form == FD_REC_MAP_HEAD)
+                map_head(r, rec);
+            if (!in_scope || rec->form == FD_REC_MAP_HEAD)
+                continue;
+        }
+        if (!in_scope)
+            continue;
         switch (rec->kind) {
         case QG_FD_INCLUDE:
+            if (rec->missing)
+                report_at(r, rec, QG_ERROR, rec->missing);
             if (enters(r, rec)) {
                 r->depth++;
                 process_file(r, (size_t)rec->include);
@@ -389,7 +536,6 @@ static void process_file(resolver *r, size_t file)
     }
     r->open[file] = 0;
 }
-
 
 static void finish(resolver *r, const qg_mapdef *def)
 {
@@ -454,13 +600,18 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     r->cond = flags + pl->file_count;
     r->measure_diags = diags;
     r->pl = pl;
+    r->row = fd_row(pl->dialect);
     r->opt = &opt;
     r->vars = vars;
+    const char *asked = qg_vars_get(vars, "QUEST_NUMBER");
+    r->wanted = asked ? fd_atoi(asked, strlen(asked)) : -1;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     measure_file(r, 0);
     qg_status st = new_level(r);
     if (st == QG_OK) {
         r->diags = diags;
+        for (size_t i = 0; i < pl->builtin_count; i++)
+            define_letter(r, &pl->builtin[i]);
         process_file(r, 0);
         finish(r, def);
         st = r->failed;

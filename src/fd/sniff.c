@@ -9,20 +9,31 @@
 #include <ctype.h>
 #include <string.h>
 
-static int is_numbered_record(const char *line, size_t len)
+static size_t digits_at(const char *line, size_t len, size_t i)
 {
-    if (len < 4 || line[0] != 'N' || line[1] != ':' || !isdigit((unsigned char)line[2]))
-        return 0;
-    size_t i = 2;
+    size_t start = i;
     while (i < len && isdigit((unsigned char)line[i]))
         i++;
-    return i < len && line[i] == ':';
+    return i - start;
+}
+
+/* N:index:name; a quest record head N:id:level:name (FrogComposband's
+ * q_info.txt) is not one. */
+static int is_numbered_record(const char *line, size_t len)
+{
+    if (len < 4 || line[0] != 'N' || line[1] != ':')
+        return 0;
+    size_t n = digits_at(line, len, 2);
+    if (!n || 2 + n >= len || line[2 + n] != ':')
+        return 0;
+    size_t m = digits_at(line, len, 3 + n);
+    return !(m && 3 + n + m < len && line[3 + n + m] == ':');
 }
 
 /* The records a level, an include or a hub is made of. */
 static int is_level_record(const char *line, size_t len)
 {
-    return len >= 2 && line[1] == ':' && strchr("FDPQ%?BWMT", line[0]) && line[0];
+    return len >= 2 && line[1] == ':' && strchr("FDPQ%?BWMTLN", line[0]) && line[0];
 }
 
 qg_fd_content qg_fd_sniff(const char *data, size_t len, size_t *entries)

@@ -136,13 +136,24 @@ void des_key_free(cell_key *k)
     free(k->markers);
 }
 
-static int same_key(const cell_key *a, const cell_key *b)
+static int same_key(const des_writer *w, const cell_key *a, const cell_key *b)
 {
-    return same_text(a->feature, b->feature) && same_text(a->monster, b->monster) &&
+    return (!w->split || a->own == b->own) && same_text(a->feature, b->feature) &&
+           same_text(a->monster, b->monster) &&
            same_text(a->item, b->item) && a->random_monster == b->random_monster &&
            a->random_item == b->random_item && a->masks == b->masks &&
            a->unmapped == b->unmapped && a->exit == b->exit &&
            same_text(a->markers, b->markers);
+}
+
+/* Things Crawl's specs cannot name: indices, clones, rewards, tags. */
+static int indexed_things(const qg_cell *c)
+{
+    for (int s = 0; s < QG_SLOTS; s++)
+        if (c->things[s].kind != QG_THING_NONE && c->things[s].kind != QG_THING_NAME &&
+            c->things[s].kind != QG_THING_RANDOM)
+            return 1;
+    return 0;
 }
 
 int des_add_cell(void *user, int x, int y, const qg_cell *c)
@@ -159,10 +170,12 @@ int des_add_cell(void *user, int x, int y, const qg_cell *c)
     k.exit = (c->vault_mask & QG_MASK_EXIT) != 0;
     k.markers = markers_at(w->level, x, y);
     k.own = c->glyph;
+    k.exact = *c;
     w->lost_info += c->cave_info != 0;
     w->lost_special += c->special || c->mimic || c->mflag;
+    w->lost_indices += c->feature >= 0 || indexed_things(c);
     int i = 0;
-    while (i < w->key_count && !same_key(&w->keys[i], &k))
+    while (i < w->key_count && !same_key(w, &w->keys[i], &k))
         i++;
     if (i < w->key_count) {
         des_key_free(&k);

@@ -2,6 +2,7 @@
  * qg_fd_call and qg_fd_var, which the map's prelude defines to evaluate
  * exactly as the dialect's games do (strings; only "0" is false). */
 #include "formats/des_fd.h"
+#include "fd/dialect.h"
 
 #include <string.h>
 
@@ -48,39 +49,62 @@ static const char functions[] =
     "      t = args[i]\n"
     "      if t ~= \"\" then\n"
     "        local a, b = p, t\n"
-    "        if qg_fd_dialect == \"hengband\" then a, b = atol(p), atol(t) end\n"
+    "        if qg_fd_order == \"number\" then a, b = atol(p), atol(t) end\n"
     "        local cmp = (a > b and 1 or 0) - (a < b and 1 or 0)\n"
     "        if cmp * sign > 0 then v = \"0\" end\n"
     "      end\n"
     "    end\n"
     "    return v\n"
     "  end\n"
+    "  local function modulo(args)\n"
+    "    local v = atol(args[1] or \"0\")\n"
+    "    for i = 2, #args do\n"
+    "      local d = atol(args[i])\n"
+    "      if d == 0 then return \"0\" end\n"
+    "      v = math.fmod(v, d)\n"
+    "    end\n"
+    "    return tostring(math.tointeger(v) or v)\n"
+    "  end\n"
     "  function qg_fd_call(name, ...)\n"
-    "    local args, h = {...}, qg_fd_dialect == \"hengband\"\n"
-    "    if name == \"IOR\" or (h and name == \"OR\") then return fold(args, \"0\", \"1\", false) end\n"
+    "    local args = {...}\n"
+    "    if not qg_fd_functions[name] then return \"?o?o?\" end\n"
+    "    if name == \"IOR\" or name == \"OR\" then return fold(args, \"0\", \"1\", false) end\n"
     "    if name == \"AND\" then return fold(args, \"1\", \"0\", true) end\n"
     "    if name == \"NOT\" then return fold(args, \"1\", \"0\", false) end\n"
     "    if name == \"EQU\" then\n"
-    "      if h then return equ_set(args, false) end\n"
+    "      if qg_fd_equ == \"set\" then return equ_set(args, false) end\n"
     "      return equ_chain(args)\n"
     "    end\n"
-    "    if h and name == \"NEQ\" then return equ_set(args, true) end\n"
-    "    if qg_fd_dialect ~= \"tome\" and name == \"LEQ\" then return compare_chain(args, 1) end\n"
-    "    if qg_fd_dialect ~= \"tome\" and name == \"GEQ\" then return compare_chain(args, -1) end\n"
+    "    if name == \"NEQ\" then return equ_set(args, true) end\n"
+    "    if name == \"LEQ\" then return compare_chain(args, 1) end\n"
+    "    if name == \"GEQ\" then return compare_chain(args, -1) end\n"
+    "    if name == \"MOD\" then return modulo(args) end\n"
     "    return \"?o?o?\"\n"
     "  end\n"
     "}}\n";
 
+/* The dialect's ?: semantics, from its table, as Lua values. */
 void des_fd_prelude(qg_buf *out, qg_fd_dialect dialect)
 {
-    const char *name = qg_fd_dialect_name(dialect);
+    const fd_dialect_row *row = fd_row(dialect);
+    static const char *const orders[] = {"none", "strcmp", "number"};
     qg_buf_printf(out,
                   "prelude {{\n"
                   "  -- F:/D: ?: conditions, evaluated as %s reads them. A host that\n"
                   "  -- knows the games' variables answers you.var(NAME); $LEVEL is\n"
                   "  -- you.xl().\n"
-                  "  qg_fd_dialect = \"%s\"\n",
-                  name, name);
+                  "  qg_fd_dialect = \"%s\"\n"
+                  "  qg_fd_equ = \"%s\"\n"
+                  "  qg_fd_order = \"%s\"\n"
+                  "  qg_fd_functions = {",
+                  row->title, row->name, row->equ == FD_EQU_SET ? "set" : "chain",
+                  orders[row->order]);
+    static const char *const candidates[] = {"AND", "IOR", "NOT", "EQU", "LEQ", "GEQ",
+                                             "OR", "NEQ", "MOD", NULL};
+    for (int i = 0; candidates[i]; i++)
+        if (fd_has_function(row, candidates[i]))
+            qg_buf_printf(out, " %s = true,", candidates[i]);
+    qg_buf_puts(out, " }\n");
     qg_buf_puts(out, functions);
 }
 
@@ -168,7 +192,7 @@ static void expr(scan *sc, qg_buf *out)
 
 void des_fd_condition(qg_buf *out, const char *text, size_t len, qg_fd_dialect dialect)
 {
-    scan sc = {text, text + len, dialect == QG_FD_TOME};
+    scan sc = {text, text + len, fd_row(dialect)->quoted_atoms};
     qg_buf_putc(out, '(');
     expr(&sc, out);
     qg_buf_puts(out, ") ~= \"0\"");

@@ -5,6 +5,9 @@
 
 #include <string.h>
 
+/* Glyphs with no meaning of their own in a .des map, for K* lines. */
+static const char pool[] = "aDEFHJKLMNOPQRSZpqrsuyz&~!?_-;'`#\"";
+
 static int reserved_glyph(unsigned char g)
 {
     return g <= ' ' || g >= 0x7F || (g >= '0' && g <= '9') || (g >= 'd' && g <= 'k') ||
@@ -92,7 +95,6 @@ static unsigned char slot_glyph(des_writer *w, const cell_key *k)
 
 static unsigned char free_glyph(des_writer *w, const cell_key *k)
 {
-    static const char pool[] = "aDEFHJKLMNOPQRSZpqrsuyz&~!?_-;'`#\"";
     if (k->exit && !w->used['@'])
         return take(w, '@');
     if (k->exit)
@@ -130,3 +132,11 @@ int des_assign_glyphs(des_writer *w)
     return 1;
 }
 
+
+unsigned char des_spare_glyph(des_writer *w)
+{
+    for (const char *g = pool; *g; g++)
+        if (!w->used[(unsigned char)*g])
+            return take(w, (unsigned char)*g);
+    return 0;
+}

@@ -25,6 +25,7 @@ typedef struct cell_key {
     int exit;          /* an exit cell: glyph '@' */
     unsigned char own; /* the glyph of its first cell */
     unsigned char glyph;
+    qg_cell exact;     /* its first cell, as #qg:glyph writes it */
 } cell_key;
 
 typedef struct des_writer {
@@ -41,6 +42,14 @@ typedef struct des_writer {
     int item_count;
     int used[256];
     size_t lost_info, lost_special, lost_things, lost_exits, lost_random;
+    size_t lost_indices;       /* cells whose feature or things are indices */
+    int ext;                   /* #qg: lines are written */
+    int split;                 /* cells of different glyphs get different
+                                  keys (their own glyphs back) */
+    int outside;               /* the glyph of cells outside the map in a row
+                                  with none inside, or 0 */
+    int top, bottom, right;    /* the MAP block: rows [top, bottom), columns
+                                  [0, right) */
     uint32_t tag_masks;        /* masks the level's tags give every cell */
     int transparent;           /* the level has the "transparent" tag */
     qg_reported reported;      /* indices already reported unmapped */
@@ -68,5 +77,11 @@ int des_builtin(unsigned char g, const char *feature);
 unsigned char des_item_glyph(const cell_key *k);
 /* Gives every key a glyph; 0 when the glyphs run out. */
 int des_assign_glyphs(des_writer *w);
+/* A glyph no key has, for the cells outside the map; 0 when none is left. */
+unsigned char des_spare_glyph(des_writer *w);
+/* The #qg: lines: the level's size and the MAP's origin, each glyph's
+ * exact cell, the cells that differ from their glyph's, markers, start,
+ * name and properties. */
+void des_put_extensions(des_writer *w);
 
 #endif

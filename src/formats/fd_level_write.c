@@ -1,9 +1,14 @@
-/* F:/D: writer from a level: one F: letter per distinct glyph and cell
- * (the glyph itself when it is free to be a letter), D: rows, P:, and Q: records
- * from the quest properties the F:/D: resolver sets. What F:/D: has no
- * place for (markers, other properties, holes in rows) is written as
- * comments and warned about. */
+/* F:/D: writer from a level, in the records of the output dialect: the
+ * records the level's properties came from (Q: lines, a room template's
+ * T:/R:/D: lines, a vault's name:/rows:/columns:), in the order of the
+ * properties, so that reading the file gives them back in that order; one
+ * letter (F: or L:) per distinct glyph and cell, the glyph itself when it
+ * is free to be a letter; the map rows; P:. A dialect whose maps use a
+ * built-in legend gets the cells' own glyphs, checked by reading the file
+ * back. What the dialect has no place for (markers, other properties,
+ * holes in rows) is written as comments and warned about. */
 #include "formats/fd_out.h"
+#include "fd/dialect.h"
 #include "des/glyphs.h"
 
 #include <stdlib.h>
@@ -13,11 +18,14 @@
 
 typedef struct letter_def {
     qg_cell cell;        /* a cell with this spec (pointers into the level) */
+    const char *quest;   /* the cell's `quest "name"` marker (a ToME special
+                            naming a quest), or NULL */
     unsigned char letter;
 } letter_def;
 
 typedef struct level_writer {
     const qg_level *level;
+    const fd_dialect_row *row;
     fd_out o;
     letter_def defs[MAX_LETTERS];
     int def_count;
@@ -27,6 +35,22 @@ typedef struct level_writer {
     size_t holes, unmapped, masked;
     int too_many;
 } level_writer;
+
+static int has_form(const fd_dialect_row *row, fd_rec rec)
+{
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (f->rec == rec)
+            return 1;
+    return 0;
+}
+
+static const fd_form *form_of(const fd_dialect_row *row, fd_rec rec)
+{
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (f->rec == rec)
+            return f;
+    return NULL;
+}
 
 static int same_name(const char *a, const char *b)
 {
@@ -69,7 +93,7 @@ static unsigned char free_letter(level_writer *w, unsigned char wanted)
  * a linked pair is written as -1 again, so the reader links it anew. */
 static int linked_gate(const level_writer *w, int x, int y, const qg_cell *cell)
 {
-    if (w->o.dialect != QG_FD_TOME || cell->special <= 0)
+    if (!w->row->gate_pairs || cell->special <= 0)
         return 0;
     qg_cell other;
     int ox = cell->special & 0xFF, oy = cell->special >> 8;
@@ -77,10 +101,71 @@ static int linked_gate(const level_writer *w, int x, int y, const qg_cell *cell)
            other.special == (y << 8) + x;
 }
 
+/* A FORMATION room's digit with its formation monster, which no letter may
+ * define. */
+static int formation_room(const qg_level *l)
+{
+    for (size_t i = 0; i < qg_level_property_count(l); i++) {
+        const char *value;
+        if (!strcmp(qg_level_property(l, i, &value), "type") && strstr(value, "FORMATION"))
+            return 1;
+    }
+    return 0;
+}
+
+static int formation_mark(const level_writer *w, const qg_cell *c)
+{
+    const qg_thing *m = &c->things[QG_SLOT_MONSTER];
+    char name[32];
+    if (!formation_room(w->level) || c->glyph < '1' || c->glyph > '9' ||
+        c->feature >= 0 || c->feature_name || m->kind != QG_THING_NAME || !m->name)
+        return 0;
+    snprintf(name, sizeof name, "formation monster %c", c->glyph);
+    return strcmp(m->name, name) == 0;
+}
+
+/* A room map's player start: its glyph on a cell with nothing else, which
+ * no letter may define. */
+static int player_mark(const level_writer *w, int x, int y, const qg_cell *c)
+{
+    int sx, sy;
+    if (!w->row->player_glyph || c->glyph != w->row->player_glyph || c->feature >= 0 ||
+        c->feature_name || c->cave_info || !qg_level_player_start(w->level, &sx, &sy) ||
+        sx != x || sy != y)
+        return 0;
+    for (int s = 0; s < QG_SLOTS; s++)
+        if (c->things[s].kind != QG_THING_NONE)
+            return 0;
+    return 1;
+}
+
+/* The `quest "name"` marker of a cell, or NULL. */
+static const char *quest_marker(const qg_level *level, int x, int y)
+{
+    for (size_t i = 0; i < qg_level_marker_count(level); i++) {
+        int mx, my;
+        const char *spec = qg_level_marker(level, i, &mx, &my);
+        if (mx == x && my == y && strncmp(spec, "quest \"", 7) == 0)
+            return spec;
+    }
+    return NULL;
+}
+
+static int same_text_or_null(const char *a, const char *b)
+{
+    return a == b || (a && b && strcmp(a, b) == 0);
+}
+
 static int assign_letter(void *user, int x, int y, const qg_cell *found)
 {
     level_writer *w = user;
     w->masked += found->vault_mask != 0;
+    size_t at = (size_t)y * (size_t)qg_level_width(w->level) + (size_t)x;
+    /* the built-in legend gives the glyphs their meaning */
+    if (w->row->legend || player_mark(w, x, y, found) || formation_mark(w, found)) {
+        w->letters[at] = found->glyph;
+        return 0;
+    }
     qg_cell gate;
     const qg_cell *cell = found;
     if (linked_gate(w, x, y, found)) {
@@ -88,8 +173,10 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
         gate.special = -1;
         cell = &gate;
     }
+    const char *quest = w->row->f_fields[0] ? quest_marker(w->level, x, y) : NULL;
     int i = 0;
-    while (i < w->def_count && !same_spec(&w->defs[i].cell, cell))
+    while (i < w->def_count &&
+           !(same_spec(&w->defs[i].cell, cell) && same_text_or_null(w->defs[i].quest, quest)))
         i++;
     if (i == w->def_count) {
         unsigned char letter = w->def_count < MAX_LETTERS ? free_letter(w, cell->glyph) : 0;
@@ -99,10 +186,11 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
         }
         w->taken[letter] = 1;
         w->defs[i].cell = *cell;
+        w->defs[i].quest = quest;
         w->defs[i].letter = letter;
         w->def_count++;
     }
-    w->letters[(size_t)y * (size_t)qg_level_width(w->level) + (size_t)x] = w->defs[i].letter;
+    w->letters[at] = w->defs[i].letter;
     return 0;
 }
 
@@ -125,6 +213,27 @@ static int32_t feature_index(const level_writer *w, const qg_cell *c)
     return e && e->index >= 0 ? e->index : index;
 }
 
+/* A feature known by name where the dialect names features by tag: the
+ * name when the vocabulary has it (or there is none to ask), else the tag
+ * of the entry the mapping gives the name (a Crawl level's features),
+ * else the vocabulary's feature 0, as the index dialects write. */
+static const char *feature_tag(level_writer *w, const qg_cell *c)
+{
+    const qg_vocab *v = w->o.vocab;
+    if (!v || !qg_vocab_size(v, QG_VOCAB_FEATURE) ||
+        qg_vocab_lookup(v, QG_VOCAB_FEATURE, c->feature_name) >= 0)
+        return c->feature_name;
+    int32_t index = feature_index(w, c);
+    const char *tag = index >= 0 ? qg_vocab_tag(v, QG_VOCAB_FEATURE, (int)index) : NULL;
+    if (tag)
+        return tag;
+    tag = qg_vocab_tag(v, QG_VOCAB_FEATURE, 0);
+    fd_out_warn(&w->o, "unmapped feature '%s' (glyph '%c'): no tag of the vocabulary; "
+                       "written as %s", c->feature_name, c->glyph, tag ? tag : "it is");
+    w->unmapped++;
+    return tag ? tag : c->feature_name;
+}
+
 static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
 {
     const qg_cell *c = &d->cell;
@@ -132,7 +241,13 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->letter = d->letter;
     spec->feature.kind = QG_THING_INDEX;
     spec->feature.index = c->feature;
-    if (c->feature < 0) {
+    if (c->feature < 0 && !c->feature_name &&
+        (w->row->f_fields[0] == FD_F_END || has_form(w->row, FD_REC_GRID))) {
+        spec->feature.kind = QG_THING_NONE;
+    } else if (c->feature < 0 && c->feature_name && w->row->tag_features) {
+        spec->feature.kind = QG_THING_TAG;
+        spec->feature.name = feature_tag(w, c);
+    } else if (c->feature < 0) {
         int32_t index = feature_index(w, c);
         if (index < 0) {
             fd_out_warn(&w->o, "unmapped feature '%s' (glyph '%c'): no f_info entry in "
@@ -150,12 +265,37 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->mflag = c->mflag;
 }
 
+/* What an F: line cannot say: no feature, things known by name only. */
+static int needs_grid(const qg_fd_spec *s)
+{
+    if (s->feature.kind == QG_THING_NONE)
+        return 1;
+    for (int slot = 0; slot < QG_SLOTS; slot++)
+        if (s->things[slot].kind == QG_THING_NAME)
+            return 1;
+    return 0;
+}
+
 static void put_letters(level_writer *w)
 {
+    int letters = has_form(w->row, FD_REC_LETTER), grids = has_form(w->row, FD_REC_GRID);
     for (int i = 0; i < w->def_count; i++) {
         qg_fd_spec spec;
         spec_of(w, &w->defs[i], &spec);
-        fd_put_spec(&w->o, &spec, 0);
+        int grid = !letters || (grids && needs_grid(&spec));
+        char name[512];
+        const char *quest = w->defs[i].quest;
+        if (quest) {
+            /* quest "name" → name */
+            size_t n = strlen(quest) - 7;
+            n = n && quest[7 + n - 1] == '"' ? n - 1 : n;
+            snprintf(name, sizeof name, "%.*s", (int)n, quest + 7);
+            spec.special_name = name;
+        }
+        if (grid)
+            fd_put_grid(&w->o, &spec);
+        else
+            fd_put_spec(&w->o, &spec, 0);
         qg_buf_putc(w->o.buf, '\n');
     }
 }
@@ -180,7 +320,7 @@ static void choose_hole(level_writer *w)
         w->too_many = 1;
         return;
     }
-    if (w->holes && w->o.dialect != QG_FD_TOME)
+    if (w->holes && !w->row->space_passes)
         fd_out_warn(&w->o, "%zu cells outside the map lie between cells inside it; they are "
                            "written as '%c', which no F: line defines (the games put feature "
                            "0 there)", w->holes, w->hole);
@@ -189,72 +329,138 @@ static void choose_hole(level_writer *w)
 static void put_rows(level_writer *w)
 {
     int width = qg_level_width(w->level), height = qg_level_height(w->level);
+    const fd_form *row_form = form_of(w->row, FD_REC_ROW);
+    const char *key = row_form ? row_form->key : "D";
     for (int y = 0; y < height; y++) {
         const unsigned char *row = w->letters + (size_t)y * (size_t)width;
         int end = width;
-        /* ToME sizes a level by its rows, spaces included */
-        while (w->o.dialect != QG_FD_TOME && end > 0 && !row[end - 1])
+        /* where ' ' leaves a cell alone, the rows keep the level's width */
+        while (!w->row->space_passes && end > 0 && !row[end - 1])
             end--;
-        qg_buf_puts(w->o.buf, "D:");
+        qg_buf_printf(w->o.buf, "%s:", key);
         for (int x = 0; x < end; x++)
             qg_buf_putc(w->o.buf, row[x] ? row[x] : w->hole);
         qg_buf_putc(w->o.buf, '\n');
     }
     int sx, sy;
-    if (qg_level_player_start(w->level, &sx, &sy))
+    qg_cell cell;
+    if (!qg_level_player_start(w->level, &sx, &sy))
+        return;
+    if (has_form(w->row, FD_REC_PLAYER))
         qg_buf_printf(w->o.buf, "P:%d:%d\n", sy, sx);
+    else if (qg_level_cell(w->level, sx, sy, &cell) != QG_OK || !player_mark(w, sx, sy, &cell))
+        fd_out_warn(&w->o, "%s has no player start record; the start (row %d, column %d) is "
+                           "dropped", qg_fd_dialect_name(w->o.dialect), sy, sx);
 }
 
-/* Keys the front ends set for provenance and the quest header: written by
- * other records, or not at all. */
-static int resolver_key(const char *key)
+/* Keys the resolver sets from what the file is (its dialect, its kind,
+ * the screens P: sizes) or that a quest record writes with others. */
+static int implied_key(const char *key)
 {
-    static const char *const keys[] = {"dialect", "kind", "file", "line", "cur_hgt",
-                                       "cur_wid", "name", "quest", "quest_text", "record"};
-    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+    static const char *const keys[] = {"dialect", "kind", "file", "line", "cur_hgt", "cur_wid",
+                                       "quest", NULL};
+    for (int i = 0; keys[i]; i++)
         if (strcmp(key, keys[i]) == 0)
             return 1;
-    return strncmp(key, "quest_", 6) == 0;
+    return 0;
 }
 
-static void put_quest(level_writer *w)
+static const char *const quest_fields[] = {
+    "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num", "quest_level",
+    "quest_monster", "quest_artifact", "quest_dungeon", "quest_flags", NULL};
+
+static int quest_field(const char *key)
+{
+    for (int i = 0; quest_fields[i]; i++)
+        if (strcmp(key, quest_fields[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Q:[$]n: — the English marker where the dialect keeps two languages. */
+static void quest_prefix(level_writer *w, const char *number)
+{
+    qg_buf_printf(w->o.buf, "Q:%s%s:", w->row->bilingual ? "$" : "", number);
+}
+
+/* Q:n:Q:type:num_mon:cur_num:max_num:level:monster:artifact[:dungeon]:flags */
+static void put_quest_definition(level_writer *w, const char *number)
+{
+    const qg_level *l = w->level;
+    quest_prefix(w, number);
+    qg_buf_putc(w->o.buf, 'Q');
+    for (int i = 0; quest_fields[i]; i++) {
+        const char *v = qg_level_get_property(l, quest_fields[i]);
+        if (i == 7 && !w->row->quest_dungeon) {
+            if (v && strcmp(v, "0") != 0)
+                fd_out_warn(&w->o, "%s has no quest dungeon field (dungeon %s is dropped)",
+                            qg_fd_dialect_name(w->o.dialect), v);
+            continue;
+        }
+        qg_buf_printf(w->o.buf, ":%s", v ? v : "0");
+    }
+    qg_buf_putc(w->o.buf, '\n');
+}
+
+/* The record form whose text sets the property key. */
+static const fd_form *property_form(const fd_dialect_row *row, const char *key)
+{
+    for (const fd_form *f = row->forms; f && f->key; f++)
+        if (f->property && f->rec != FD_REC_IGNORED && strcmp(f->property, key) == 0)
+            return f;
+    return NULL;
+}
+
+/* One property as the record it came from; 0 when the dialect has none. */
+static int put_property(level_writer *w, const char *key, const char *value, size_t *at)
 {
     const qg_level *l = w->level;
     const char *number = qg_level_get_property(l, "quest");
-    if (!number)
-        return;
-    const char *name = qg_level_get_property(l, "name");
-    if (!name)
-        name = qg_level_name(l);
-    if (name)
-        qg_buf_printf(w->o.buf, "Q:%s:N:%s\n", number, name);
-    static const char *const fields[] = {
-        "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num", "quest_level",
-        "quest_monster", "quest_artifact", "quest_dungeon", "quest_flags"};
-    if (qg_level_get_property(l, "quest_type")) {
-        qg_buf_printf(w->o.buf, "Q:%s:Q", number);
-        for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
-            const char *v = qg_level_get_property(l, fields[i]);
-            int dungeon = i == 7;
-            if (dungeon && w->o.dialect != QG_FD_HENGBAND) {
-                if (v && strcmp(v, "0") != 0)
-                    fd_out_warn(&w->o, "%s has no quest dungeon field (dungeon %s is dropped)",
-                                qg_fd_dialect_name(w->o.dialect), v);
-                continue;
-            }
-            qg_buf_printf(w->o.buf, ":%s", v ? v : "0");
+    const fd_form *form = property_form(w->row, key);
+    const fd_form *head = form_of(w->row, FD_REC_MAP_HEAD);
+    int quests = has_form(w->row, FD_REC_QUEST) && number;
+    const fd_form *quest_head = form_of(w->row, FD_REC_QUEST_HEAD);
+    if (!strcmp(key, "name") && head) {
+        qg_buf_printf(w->o.buf, "%s:%s\n", head->key, value);
+    } else if (!strcmp(key, "name") && quest_head && number) {
+        const char *level = qg_level_get_property(l, "quest_level");
+        qg_buf_printf(w->o.buf, "%s:%s:%s:%s\n", quest_head->key, number, level ? level : "0",
+                      value);
+    } else if (!strcmp(key, "quest_level") && quest_head && number) {
+        /* written with the name */
+    } else if (!strcmp(key, "name") && quests) {
+        quest_prefix(w, number);
+        qg_buf_printf(w->o.buf, "N:%s\n", value);
+    } else if (!strcmp(key, "quest_type") && quests) {
+        put_quest_definition(w, number);
+    } else if (quest_field(key) && quests && qg_level_get_property(l, "quest_type")) {
+        /* written with quest_type */
+    } else if (!strcmp(key, "quest_text") && quests) {
+        quest_prefix(w, number);
+        qg_buf_printf(w->o.buf, "T:%s\n", value);
+    } else if (!strcmp(key, "quest_reward") && quests && w->row->quest_rewards) {
+        quest_prefix(w, number);
+        qg_buf_putc(w->o.buf, 'R');
+        for (; *at < qg_level_property_count(l); ++*at) {
+            const char *v;
+            if (strcmp(qg_level_property(l, *at, &v), "quest_reward") != 0)
+                break;
+            qg_buf_printf(w->o.buf, ":%s", v);
         }
+        --*at;
         qg_buf_putc(w->o.buf, '\n');
+    } else if (form) {
+        qg_buf_printf(w->o.buf, "%s:%s\n", form->key, value);
+    } else if (!strcmp(key, "record")) {
+        qg_buf_printf(w->o.buf, "%s\n", value);
+    } else {
+        return 0;
     }
-    for (size_t i = 0; i < qg_level_property_count(l); i++) {
-        const char *value;
-        const char *key = qg_level_property(l, i, &value);
-        if (strcmp(key, "quest_text") == 0)
-            qg_buf_printf(w->o.buf, "Q:%s:T:%s\n", number, value);
-    }
+    return 1;
 }
 
-/* Records the resolver carried verbatim, then what has no record. */
+/* The records the properties came from, in their order; what has no
+ * record, and markers, become comments. */
 static void put_properties(level_writer *w)
 {
     const qg_level *l = w->level;
@@ -262,12 +468,10 @@ static void put_properties(level_writer *w)
     for (size_t i = 0; i < qg_level_property_count(l); i++) {
         const char *value;
         const char *key = qg_level_property(l, i, &value);
-        if (strcmp(key, "record") == 0)
-            qg_buf_printf(w->o.buf, "%s\n", value);
-        else if (!resolver_key(key)) {
-            qg_buf_printf(w->o.buf, "# %s: %s\n", key, value);
-            commented++;
-        }
+        if (implied_key(key) || put_property(w, key, value, &i))
+            continue;
+        qg_buf_printf(w->o.buf, "# %s: %s\n", key, value);
+        commented++;
     }
     size_t markers = 0;
     for (size_t i = 0; i < qg_level_marker_count(l); i++) {
@@ -276,18 +480,58 @@ static void put_properties(level_writer *w)
         qg_cell cell;
         int gate = strncmp(spec, "gate ", 5) == 0 &&
                    qg_level_cell(l, x, y, &cell) == QG_OK && linked_gate(w, x, y, &cell);
-        if (gate)
+        int quest = strncmp(spec, "quest \"", 7) == 0 && qg_level_cell(l, x, y, &cell) == QG_OK;
+        if (gate || quest)
             continue;
         qg_buf_printf(w->o.buf, "# marker at row %d, column %d: %s\n", y, x, spec);
         markers++;
     }
     if (commented)
-        fd_out_warn(&w->o, "F:/D: has no record for %zu level properties (tags, depth, …); "
-                           "they are written as comments", commented);
+        fd_out_warn(&w->o, "%s has no record for %zu level properties (tags, depth, …); "
+                           "they are written as comments", qg_fd_dialect_name(w->o.dialect),
+                    commented);
     if (markers)
         fd_out_warn(&w->o, "F:/D: has no markers; %zu are written as comments", markers);
     if (w->masked)
         fd_out_warn(&w->o, "F:/D: has no vault masks (%zu cells have some)", w->masked);
+}
+
+/* A dialect with a built-in legend says nothing of a cell but its glyph:
+ * the file is read back and every cell that comes out different is an
+ * error. */
+static void check_legend(level_writer *w, const char *text, size_t len)
+{
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = w->o.dialect;
+    opt.vocab = w->o.vocab;
+    opt.no_includes = 1;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = NULL;
+    qg_level *back = NULL;
+    if (qg_fd_parse("written", text, len, &opt, &def, d) == QG_OK)
+        qg_fd_resolve(def, &opt, NULL, &back, d);
+    size_t bad = 0;
+    int bx = 0, by = 0;
+    for (int y = 0; back && y < qg_level_height(w->level); y++)
+        for (int x = 0; x < qg_level_width(w->level); x++) {
+            qg_cell a, b;
+            qg_level_cell(w->level, x, y, &a);
+            if (qg_level_cell(back, x, y, &b) == QG_OK && qg_cell_same(&a, &b))
+                continue;
+            if (!bad++) {
+                bx = x;
+                by = y;
+            }
+        }
+    if (!back || bad)
+        qg_diags_add(w->o.diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "%s has a built-in legend only: %zu cells (first at row %d, column %d) "
+                     "hold what no glyph of it stands for", qg_fd_dialect_name(w->o.dialect),
+                     back ? bad : (size_t)qg_level_width(w->level), by, bx);
+    qg_level_free(back);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
 }
 
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
@@ -310,16 +554,16 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
     w->o.vocab = options ? options->vocab : NULL;
     w->o.mapping = options ? options->mapping : NULL;
     const char *own = qg_level_get_property(level, "dialect");
-    qg_fd_dialect from = own ? (qg_fd_dialect)qg_fd_dialect_from_name(own) : QG_FD_ZANGBAND;
+    int from = own ? qg_fd_dialect_from_name(own) : -1;
     w->o.dialect = options && options->fd_dialect != QG_FD_AUTO ? options->fd_dialect
-                   : from > QG_FD_AUTO ? from : QG_FD_ZANGBAND;
+                   : from > QG_FD_AUTO ? (qg_fd_dialect)from : QG_FD_ZANGBAND;
+    w->row = fd_row(w->o.dialect);
     qg_buf_printf(&buf, "# %s: written by questgrid %s (%s)\n",
                   qg_level_name(level) ? qg_level_name(level) : "level", qg_version(),
                   qg_fd_dialect_name(w->o.dialect));
     qg_level_foreach(level, assign_letter, w);
     qg_status status = QG_OK;
     if (!w->too_many) {
-        put_quest(w);
         put_properties(w);
         put_letters(w);
         choose_hole(w);
@@ -333,6 +577,12 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
         put_rows(w);
         if (buf.failed)
             status = QG_ERR_NOMEM;
+    }
+    if (status == QG_OK && w->row->legend) {
+        size_t errors = qg_diags_count_severity(diags, QG_ERROR);
+        check_legend(w, buf.data, buf.len);
+        if (qg_diags_count_severity(diags, QG_ERROR) > errors)
+            status = QG_ERR_INVALID;
     }
     if (status == QG_OK) {
         *len = buf.len;

@@ -28,5 +28,7 @@ void fd_out_warn(fd_out *o, const char *fmt, ...)
 /* Appends "F:…" (no newline) for spec. keep_fields: write at least
  * spec->fields fields (the source had the same field layout). */
 void fd_put_spec(fd_out *o, const qg_fd_spec *spec, int keep_fields);
+/* Appends "L:c:FEATURE(flags, special):MON(…):…" (no newline). */
+void fd_put_grid(fd_out *o, const qg_fd_spec *spec);
 
 #endif

@@ -1,7 +1,10 @@
-/* F: lines in each dialect: numbers or f_info tags for features and traps,
- * cN clones and '!' rewards in Hengband, ToME's special:mimic:mflag. What
- * a dialect cannot say is warned about, never silently dropped. */
+/* Letters in each dialect: F: lines laid out as the dialect's row says
+ * (numbers or f_info tags for features and traps, cN clones and '!'
+ * rewards where the dialect has them, ToME's special:mimic:mflag), or L:
+ * room-template letters. What a dialect cannot say is warned about, never
+ * silently dropped. */
 #include "formats/fd_out.h"
+#include "fd/dialect.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -53,9 +56,17 @@ static int32_t index_of_name(const fd_out *o, qg_vocab_kind kind, const char *na
     return e && e->index >= 0 ? e->index : index;
 }
 
+/* A feature's f_info tag: its own, else the vocabulary's for its index. */
+static const char *feature_tag(const fd_out *o, const qg_thing *f)
+{
+    if (f->kind == QG_THING_TAG && f->name)
+        return f->name;
+    return o->vocab && f->index >= 0 ? qg_vocab_tag(o->vocab, QG_VOCAB_FEATURE, f->index) : NULL;
+}
+
 static void put_feature(fd_out *o, const qg_thing *f)
 {
-    int tags = o->dialect == QG_FD_HENGBAND;
+    int tags = fd_row(o->dialect)->tag_features;
     if (f->kind == QG_THING_RANDOM) {
         put_random(o, f, tags);
         return;
@@ -65,8 +76,8 @@ static void put_feature(fd_out *o, const qg_thing *f)
     if (f->kind == QG_THING_TAG && index < 0)
         index = index_of_name(o, QG_VOCAB_FEATURE, f->name);
     if (tags) {
-        if (!tag && o->vocab)
-            tag = qg_vocab_tag(o->vocab, QG_VOCAB_FEATURE, index);
+        if (!tag)
+            tag = feature_tag(o, f);
         if (tag) {
             qg_buf_puts(o->buf, tag);
             return;
@@ -83,7 +94,7 @@ static void put_feature(fd_out *o, const qg_thing *f)
 
 static void put_thing(fd_out *o, const qg_thing *t, qg_vocab_kind kind, const char *what)
 {
-    int hengband = o->dialect == QG_FD_HENGBAND;
+    const fd_dialect_row *row = fd_row(o->dialect);
     int32_t index;
     switch (t->kind) {
     case QG_THING_NONE:
@@ -93,7 +104,7 @@ static void put_thing(fd_out *o, const qg_thing *t, qg_vocab_kind kind, const ch
         put_random(o, t, 0);
         return;
     case QG_THING_CLONE:
-        if (hengband) {
+        if (row->clones) {
             qg_buf_printf(o->buf, "c%d", (int)t->index);
             return;
         }
@@ -101,7 +112,7 @@ static void put_thing(fd_out *o, const qg_thing *t, qg_vocab_kind kind, const ch
                     what, (int)t->index);
         break;
     case QG_THING_REWARD:
-        if (hengband) {
+        if (row->rewards) {
             qg_buf_putc(o->buf, '!');
             return;
         }
@@ -126,7 +137,7 @@ static void put_thing(fd_out *o, const qg_thing *t, qg_vocab_kind kind, const ch
 
 static void put_trap(fd_out *o, const qg_thing *t)
 {
-    int hengband = o->dialect == QG_FD_HENGBAND;
+    int hengband = fd_row(o->dialect)->tag_features;
     if (t->kind == QG_THING_RANDOM) {
         put_random(o, t, 0);
     } else if (t->kind == QG_THING_NONE) {
@@ -151,72 +162,173 @@ static void put_trap(fd_out *o, const qg_thing *t)
     }
 }
 
-/* The last field (1-based count) that holds something other than its
- * default in the output layout. */
-static int fields_needed(const fd_out *o, const qg_fd_spec *s)
+/* Whether a field holds something other than its default. */
+static int field_used(fd_field field, const qg_fd_spec *s)
 {
-    int tome = o->dialect == QG_FD_TOME;
-    int n = 2;
-    if (s->cave_info) n = 3;
-    for (int slot = 0; slot <= QG_SLOT_ARTIFACT; slot++)
-        if (s->things[slot].kind != QG_THING_NONE)
-            n = 4 + slot;
-    if (tome) {
-        if (s->special || s->special_name) n = 8;
-        if (s->mimic) n = 9;
-        if (s->mflag) n = 10;
-    } else {
-        if (s->things[QG_SLOT_TRAP].kind != QG_THING_NONE) n = 8;
-        if (s->special) n = 9;
+    switch (field) {
+    case FD_F_FEATURE: return 1;
+    case FD_F_INFO: return s->cave_info != 0;
+    case FD_F_MONSTER: return s->things[QG_SLOT_MONSTER].kind != QG_THING_NONE;
+    case FD_F_OBJECT: return s->things[QG_SLOT_OBJECT].kind != QG_THING_NONE;
+    case FD_F_EGO: return s->things[QG_SLOT_EGO].kind != QG_THING_NONE;
+    case FD_F_ARTIFACT: return s->things[QG_SLOT_ARTIFACT].kind != QG_THING_NONE;
+    case FD_F_TRAP: return s->things[QG_SLOT_TRAP].kind != QG_THING_NONE;
+    case FD_F_SPECIAL: return s->special != 0;
+    case FD_F_QUEST_SPECIAL: return s->special != 0 || s->special_name;
+    case FD_F_MIMIC: return s->mimic != 0;
+    case FD_F_MFLAG: return s->mflag != 0;
+    default: return 0;
     }
-    return n;
 }
 
+static int has_field(const fd_dialect_row *row, fd_field field)
+{
+    for (int i = 0; i < FD_MAX_FIELDS && row->f_fields[i]; i++)
+        if (row->f_fields[i] == field)
+            return 1;
+    return 0;
+}
+
+/* What the output dialect's F: line has no field for. */
 static void warn_lost(fd_out *o, const qg_fd_spec *s)
 {
-    if (o->dialect == QG_FD_TOME) {
-        if (s->things[QG_SLOT_TRAP].kind != QG_THING_NONE)
-            fd_out_warn(o, "tome has no trap field; the trap of letter '%c' is dropped",
-                        s->letter);
-        return;
-    }
-    if (s->mimic || s->mflag)
+    const fd_dialect_row *row = fd_row(o->dialect);
+    if (s->things[QG_SLOT_TRAP].kind != QG_THING_NONE && !has_field(row, FD_F_TRAP))
+        fd_out_warn(o, "%s has no trap field; the trap of letter '%c' is dropped", dialect(o),
+                    s->letter);
+    if ((s->mimic || s->mflag) && !has_field(row, FD_F_MIMIC))
         fd_out_warn(o, "%s has no mimic or mflag fields (letter '%c' has %d and %u)",
                     dialect(o), s->letter, (int)s->mimic, (unsigned)s->mflag);
-    if (s->special_name)
+    if (s->special_name && !has_field(row, FD_F_QUEST_SPECIAL))
         fd_out_warn(o, "%s has no quest names as specials (\"%s\"); written as 0",
                     dialect(o), s->special_name);
 }
 
+static void put_field(fd_out *o, fd_field field, const qg_fd_spec *s)
+{
+    switch (field) {
+    case FD_F_FEATURE: put_feature(o, &s->feature); break;
+    case FD_F_INFO: qg_buf_printf(o->buf, "%u", (unsigned)s->cave_info); break;
+    case FD_F_MONSTER:
+        put_thing(o, &s->things[QG_SLOT_MONSTER], QG_VOCAB_MONSTER, "monster");
+        break;
+    case FD_F_OBJECT:
+        put_thing(o, &s->things[QG_SLOT_OBJECT], QG_VOCAB_OBJECT, "object");
+        break;
+    case FD_F_EGO: put_thing(o, &s->things[QG_SLOT_EGO], QG_VOCAB_KINDS, "ego"); break;
+    case FD_F_ARTIFACT:
+        put_thing(o, &s->things[QG_SLOT_ARTIFACT], QG_VOCAB_ARTIFACT, "artifact");
+        break;
+    case FD_F_TRAP: put_trap(o, &s->things[QG_SLOT_TRAP]); break;
+    case FD_F_QUEST_SPECIAL:
+        if (s->special_name) {
+            qg_buf_printf(o->buf, "\"%s\"", s->special_name);
+            break;
+        }
+        /* fall through */
+    case FD_F_SPECIAL: qg_buf_printf(o->buf, "%d", (int)s->special); break;
+    case FD_F_MIMIC: qg_buf_printf(o->buf, "%d", (int)s->mimic); break;
+    case FD_F_MFLAG: qg_buf_printf(o->buf, "%u", (unsigned)s->mflag); break;
+    default: break;
+    }
+}
+
 void fd_put_spec(fd_out *o, const qg_fd_spec *s, int keep_fields)
 {
-    int tome = o->dialect == QG_FD_TOME;
-    int n = fields_needed(o, s);
-    if (keep_fields && s->fields > n)
-        n = s->fields;
+    const fd_field *fields = fd_row(o->dialect)->f_fields;
+    int n = 1;
+    for (int i = 0; i < FD_MAX_FIELDS && fields[i]; i++)
+        if (field_used(fields[i], s) || (keep_fields && i + 2 <= s->fields))
+            n = i + 1;
     warn_lost(o, s);
-    qg_buf_printf(o->buf, "F:%c:", s->letter);
-    put_feature(o, &s->feature);
-    static const qg_vocab_kind kinds[] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_KINDS,
-                                          QG_VOCAB_ARTIFACT};
-    static const char *const names[] = {"monster", "object", "ego", "artifact"};
-    for (int field = 3; field <= n; field++) {
+    qg_buf_printf(o->buf, "F:%c", s->letter);
+    for (int i = 0; i < n; i++) {
         qg_buf_putc(o->buf, ':');
-        if (field == 3)
-            qg_buf_printf(o->buf, "%u", (unsigned)s->cave_info);
-        else if (field <= 7)
-            put_thing(o, &s->things[field - 4], kinds[field - 4], names[field - 4]);
-        else if (tome && field == 8 && s->special_name)
-            qg_buf_printf(o->buf, "\"%s\"", s->special_name);
-        else if (tome && field == 8)
-            qg_buf_printf(o->buf, "%d", (int)s->special);
-        else if (tome && field == 9)
-            qg_buf_printf(o->buf, "%d", (int)s->mimic);
-        else if (tome)
-            qg_buf_printf(o->buf, "%u", (unsigned)s->mflag);
-        else if (field == 8)
-            put_trap(o, &s->things[QG_SLOT_TRAP]);
-        else
-            qg_buf_printf(o->buf, "%d", (int)s->special);
+        put_field(o, fields[i], s);
     }
+}
+
+/* ---- L: room-template letters ---------------------------------------- */
+
+/* A thing as a directive's arguments: "*", "*, DEPTH+n", an index,
+ * "n, CLONE", or the text it was read from. */
+static void put_grid_args(fd_out *o, const qg_thing *t)
+{
+    switch (t->kind) {
+    case QG_THING_RANDOM:
+        if (t->index)
+            qg_buf_printf(o->buf, "*, DEPTH+%d", (int)t->index);
+        else
+            qg_buf_putc(o->buf, '*');
+        break;
+    case QG_THING_CLONE: qg_buf_printf(o->buf, "%d, CLONE", (int)t->index); break;
+    case QG_THING_NAME:
+    case QG_THING_TAG: qg_buf_puts(o->buf, t->name ? t->name : ""); break;
+    case QG_THING_REWARD:
+        fd_out_warn(o, "%s has no quest reward '!'; written as *", dialect(o));
+        qg_buf_putc(o->buf, '*');
+        break;
+    default: qg_buf_printf(o->buf, "%d", (int)t->index); break;
+    }
+}
+
+/* The feature with its cave_info flags and special. */
+static void put_grid_feature(fd_out *o, const qg_fd_spec *s)
+{
+    const char *tag = feature_tag(o, &s->feature);
+    if (s->feature.kind == QG_THING_NONE)
+        return;
+    if (!tag) {
+        fd_out_warn(o, "feature %d has no f_info tag for %s (give --edit-dir); written as its "
+                    "number", (int)s->feature.index, dialect(o));
+        qg_buf_printf(o->buf, ":%d", (int)s->feature.index);
+    } else {
+        qg_buf_printf(o->buf, ":%s", tag);
+    }
+    if (!s->cave_info && !s->special)
+        return;
+    qg_buf_putc(o->buf, '(');
+    const char *sep = "";
+    uint32_t other = 0;
+    for (int bit = 0; bit < 32; bit++) {
+        uint32_t b = 1u << bit;
+        if (!(s->cave_info & b))
+            continue;
+        if (qg_info_name(b)) {
+            qg_buf_printf(o->buf, "%s%s", sep, qg_info_name(b));
+            sep = " | ";
+        } else {
+            other |= b;
+        }
+    }
+    if (other)
+        fd_out_warn(o, "%s names cave_info flags only (ROOM, ICKY, GLOW, MARK, INNER, OUTER); "
+                    "bits 0x%X of letter '%c' are dropped", dialect(o), (unsigned)other,
+                    s->letter);
+    if (s->special)
+        qg_buf_printf(o->buf, ", %d", (int)s->special);
+    qg_buf_putc(o->buf, ')');
+}
+
+void fd_put_grid(fd_out *o, const qg_fd_spec *s)
+{
+    static const char *const directives[QG_SLOTS] = {"MON", "OBJ", "EGO", "ART", "TRAP"};
+    qg_buf_printf(o->buf, "L:%c", s->letter);
+    put_grid_feature(o, s);
+    for (int slot = 0; slot < QG_SLOTS; slot++) {
+        const qg_thing *t = &s->things[slot];
+        if (t->kind == QG_THING_NONE)
+            continue;
+        if (slot == QG_SLOT_TRAP && t->kind == QG_THING_NAME && t->name &&
+            !strncmp(t->name, "SECRET(", 7)) {
+            qg_buf_printf(o->buf, ":%s", t->name);
+            continue;
+        }
+        qg_buf_printf(o->buf, ":%s(", directives[slot]);
+        put_grid_args(o, t);
+        qg_buf_putc(o->buf, ')');
+    }
+    if (s->mimic || s->mflag || s->special_name)
+        fd_out_warn(o, "%s letters have no mimic, mflag or quest name (letter '%c')", dialect(o),
+                    s->letter);
 }

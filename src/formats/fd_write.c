@@ -2,6 +2,7 @@
  * F:, Q: and P: lines written anew for the output dialect and everything
  * else (comments, ?:, %:, D:, B:, W:, M:, …) carried byte for byte. */
 #include "formats/fd_out.h"
+#include "fd/dialect.h"
 
 #include <string.h>
 
@@ -13,8 +14,9 @@ static void put_quest_values(fd_out *o, const qg_fd_quest *q, qg_fd_dialect from
     int32_t values[33];
     int count = q->value_count;
     memcpy(values, q->values, sizeof q->values);
-    int to_hengband = o->dialect == QG_FD_HENGBAND && from != QG_FD_HENGBAND;
-    int from_hengband = from == QG_FD_HENGBAND && o->dialect != QG_FD_HENGBAND;
+    int to_dungeon = fd_row(o->dialect)->quest_dungeon, from_dungeon = fd_row(from)->quest_dungeon;
+    int to_hengband = to_dungeon && !from_dungeon;
+    int from_hengband = from_dungeon && !to_dungeon;
     if (q->sub == 'Q' && to_hengband && count > QUEST_DUNGEON_FIELD) {
         memmove(values + QUEST_DUNGEON_FIELD + 1, values + QUEST_DUNGEON_FIELD,
                 (size_t)(count - QUEST_DUNGEON_FIELD) * sizeof *values);
@@ -38,13 +40,15 @@ static int put_quest(fd_out *o, const qg_fd_record *rec, qg_fd_dialect from)
     const qg_fd_quest *q = rec->quest;
     if (!q || !strchr("NTQR", q->sub))
         return 0;
-    if (q->sub == 'R' && o->dialect != QG_FD_HENGBAND)
+    const fd_dialect_row *row = fd_row(o->dialect);
+    if (q->sub == 'R' && !row->quest_rewards)
         fd_out_warn(o, "%s has no Q:%d:R reward lists", qg_fd_dialect_name(o->dialect),
                     q->number);
-    if (o->dialect == QG_FD_TOME)
-        fd_out_warn(o, "tome has no Q: records (its quests are code)");
+    if (!row->quest_hub)
+        fd_out_warn(o, "%s has no quest records (its quests are code)",
+                    qg_fd_dialect_name(o->dialect));
     qg_buf_puts(o->buf, "Q:");
-    if (q->english && o->dialect == QG_FD_HENGBAND)
+    if (q->english && row->bilingual)
         qg_buf_putc(o->buf, '$');
     if (q->sub == 'N' || q->sub == 'T') {
         /* the text as written, even past the ':' or '/' the games stop at */
@@ -62,9 +66,11 @@ static void put_verbatim(fd_out *o, const qg_fd_record *rec)
     qg_buf_append(o->buf, rec->text, rec->len);
 }
 
-static int tome_only(const qg_fd_record *rec)
+/* A record the output dialect does not know. */
+static int unknown_to(const fd_out *o, const qg_fd_record *rec)
 {
-    return rec->len >= 2 && rec->text[1] == ':' && (rec->text[0] == 'N' || rec->text[0] == 'f');
+    const fd_form *form;
+    return fd_record_of(fd_row(o->dialect), rec->text, rec->len, &form) == FD_REC_UNKNOWN;
 }
 
 static void put_record(fd_out *o, const qg_fd_record *rec, qg_fd_dialect from)
@@ -73,7 +79,8 @@ static void put_record(fd_out *o, const qg_fd_record *rec, qg_fd_dialect from)
     switch (rec->kind) {
     case QG_FD_FEATURE:
         if (rec->spec) {
-            fd_put_spec(o, rec->spec, (from == QG_FD_TOME) == (o->dialect == QG_FD_TOME));
+            fd_put_spec(o, rec->spec, !memcmp(fd_row(from)->f_fields, fd_row(o->dialect)->f_fields,
+                                              sizeof fd_row(from)->f_fields));
             return;
         }
         break;
@@ -93,7 +100,7 @@ static void put_record(fd_out *o, const qg_fd_record *rec, qg_fd_dialect from)
         }
         break;
     case QG_FD_OTHER:
-        if (!same && tome_only(rec) && o->dialect != QG_FD_TOME)
+        if (!same && unknown_to(o, rec))
             fd_out_warn(o, "%s has no %c: records; carried as they are",
                         qg_fd_dialect_name(o->dialect), rec->text[0]);
         break;

@@ -1,13 +1,16 @@
 # Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
 # converters (TMX, .xp, F:/D: and .des writers).
 qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+noinst_HEADERS += src/formats/des_ext.h src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
 	src/formats/tmx_doc.h src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
 	src/formats/convert.c \
 	src/formats/cp437.c \
 	src/formats/des_cells.c \
+	src/formats/des_ext.c \
+	src/formats/des_ext_read.c \
+	src/formats/des_ext_write.c \
 	src/formats/des_extract.c \
 	src/formats/des_fd_lua.c \
 	src/formats/des_fd_write.c \
@@ -35,9 +38,9 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds
+	tests/test_des_write tests/test_seeds tests/test_roundtrip
 TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds
+	tests/test_des_write tests/test_seeds tests/test_roundtrip
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -53,6 +56,9 @@ tests_test_fd_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_write_SOURCES = tests/test_des_write.c
 tests_test_des_write_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_roundtrip_SOURCES = tests/test_roundtrip.c tests/roundtrip_util.c tests/roundtrip_util.h
+tests_test_roundtrip_CFLAGS = $(TESTS_CFLAGS)
+tests_test_roundtrip_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_seeds_SOURCES = tests/test_seeds.c
 tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
 tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)

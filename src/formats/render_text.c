@@ -19,31 +19,13 @@ typedef struct legend {
     long last[256];
 } legend;
 
-static int same_text(const char *a, const char *b)
-{
-    return a == b || (a && b && strcmp(a, b) == 0);
-}
-
-static int same_cell(const qg_cell *a, const qg_cell *b)
-{
-    if (a->feature != b->feature || !same_text(a->feature_name, b->feature_name) ||
-        a->cave_info != b->cave_info || a->vault_mask != b->vault_mask ||
-        a->special != b->special || a->mimic != b->mimic || a->mflag != b->mflag)
-        return 0;
-    for (int s = 0; s < QG_SLOTS; s++)
-        if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
-            !same_text(a->things[s].name, b->things[s].name))
-            return 0;
-    return 1;
-}
-
 static int collect(void *user, int x, int y, const qg_cell *cell)
 {
     legend *l = user;
     (void)x;
     (void)y;
     for (long i = l->first[cell->glyph]; i >= 0; i = l->items[i].next)
-        if (same_cell(&l->items[i].cell, cell))
+        if (qg_cell_same(&l->items[i].cell, cell))
             return 0;
     entry *e = QG_PUSH(l->items, l->count, l->cap);
     if (!e)

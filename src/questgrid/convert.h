@@ -54,6 +54,10 @@ typedef struct qg_write_options {
     /* Optional: Crawl feature colours for the .xp layers (F:/D: levels take
      * theirs from vocab's G: lines). */
     const struct qg_palette *palette;
+    /* .des output: write a map larger than Crawl's 80 x 70 (for questgrid,
+     * which reads it back through its #qg: lines; Crawl will not load
+     * it). Without it such a level is an error. */
+    int des_oversize;
 } qg_write_options;
 
 #define QG_TILESET_IMAGE "questgrid-cp437.png"
@@ -88,8 +92,13 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
  * ITEM/KITEM, KFEAT, then KMASK and MARKER, and the MAP block. A cell is
  * written as the built-in glyph of its feature when it has one and holds
  * nothing else, else a MONS/ITEM slot glyph, else a free glyph given
- * K* lines. F:/D: indices become Crawl names through options->mapping;
- * whatever is unmapped or has no .des form is warned about. */
+ * K* lines. F:/D: indices become Crawl names through options->mapping
+ * (an unmapped one is warned about). What Crawl's directives cannot say
+ * (cave_info, indices, specials, traps, the player start, the name, the
+ * properties, each glyph's exact cell) is written in #qg: comment lines
+ * that Crawl skips and qg_des_read_level reads back (doc/des.md); a note
+ * says what Crawl will not see. A level larger than 80 x 70 is an error
+ * unless options->des_oversize. */
 qg_status qg_des_write_level(const qg_level *level, const qg_write_options *options,
                              char **out, size_t *len, qg_diags *diags);
 
@@ -101,6 +110,13 @@ qg_status qg_des_write_level(const qg_level *level, const qg_write_options *opti
  * provides it ($LEVEL from you.xl()), else read as "?o?o?" (true). */
 qg_status qg_des_write_fd(const qg_mapdef *def, const qg_write_options *options,
                           char **out, size_t *len, qg_diags *diags);
+
+/* A level from a .des map with #qg: lines (the first map, or the one named
+ * map), exactly as qg_des_write_level was given it, without running its
+ * Lua; QG_ERR_NOTFOUND (nothing reported) when the map has no #qg: lines
+ * or there is no such map. */
+qg_status qg_des_read_level(const char *path, const char *data, size_t len, const char *map,
+                            qg_level **out, qg_diags *diags);
 
 /* One map of a .des file as .des, without resolving it: the file's text
  * from the map's NAME line up to the next map's, byte for byte, so that it

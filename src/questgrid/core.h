@@ -117,6 +117,22 @@ void qg_vocab_free(qg_vocab *vocab);
 qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags);
 qg_status qg_vocab_load_file(qg_vocab *vocab, qg_vocab_kind kind,
                              const char *path, qg_diags *diags);
+/* How a variant's vocabulary file numbers and names its entries. */
+typedef struct qg_vocab_format {
+    const char *record;      /* the key that starts an entry ("N", "name") */
+    int ordinal;             /* entries are numbered 0, 1, … in file order;
+                                else "N:index:text" */
+    int star_next;           /* "N:*:text" is the previous index plus one */
+    int name_ends_at_colon;  /* "N:1:Poison:Red": the text stops at ':' */
+    const char *name_key;    /* a later line giving the display name ("E",
+                                "name"), or NULL */
+} qg_vocab_format;
+/* Reads one file per kind from dir (names NULL or absent are skipped; at
+ * least one must be there), each in its format. */
+qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
+                              const char *const files[QG_VOCAB_KINDS],
+                              const qg_vocab_format formats[QG_VOCAB_KINDS],
+                              qg_diags *diags);
 qg_status qg_vocab_add(qg_vocab *vocab, qg_vocab_kind kind, int index,
                        const char *tag, const char *name);
 /* The display name (E: name, else N: text) of an index, or NULL. */
@@ -127,6 +143,10 @@ const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index);
  * case-insensitive on names); -1 when absent. */
 int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
+/* The highest index with an entry, or -1. */
+int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind);
+/* The tag or name closest to text (a likely misspelling of it), or NULL. */
+const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
 /* How the game draws an index (its G:char:colour line): 1 and the glyph
  * and colour letter (Angband's "dwsorgbuDWvyRGBU"), or 0 when the file
  * gives none. */
@@ -155,6 +175,8 @@ qg_status qg_data_find(const char *name, char **path, qg_diags *diags);
 #define QG_INFO_GLOW 0x0002u
 #define QG_INFO_ICKY 0x0004u
 #define QG_INFO_ROOM 0x0008u
+#define QG_INFO_INNER 0x0800u /* inner wall of a room (Hengband's CAVE_INNER) */
+#define QG_INFO_OUTER 0x1000u /* outer wall of a room (CAVE_OUTER) */
 
 /* Crawl map masks (MMT_* bits in Crawl's order) plus per-cell properties. */
 #define QG_MASK_VAULT          0x0001u
@@ -173,7 +195,7 @@ qg_status qg_data_find(const char *name, char **path, qg_diags *diags);
 /* "vault", "no_item_gen", … → bit; 0 when unknown. */
 uint32_t qg_mask_from_name(const char *name);
 const char *qg_mask_name(uint32_t single_bit);
-/* "MARK", "GLOW", "ICKY", "ROOM" → bit; 0 when unknown. */
+/* "MARK", "GLOW", "ICKY", "ROOM", "INNER", "OUTER" → bit; 0 when unknown. */
 uint32_t qg_info_from_name(const char *name);
 const char *qg_info_name(uint32_t single_bit);
 
@@ -241,6 +263,9 @@ const unsigned char *qg_level_in_map(const qg_level *level);
 /* Fills *out with the cell at (x, y); QG_ERR_INVALID when outside. The
  * pointers in *out stay valid while the level is not changed. */
 qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out);
+/* 1 when two cells hold the same: extent, glyph, feature (index and
+ * name), flags, masks, things, special, mimic and mflag. */
+int qg_cell_same(const qg_cell *a, const qg_cell *b);
 /* Calls fn for every in-map cell in row-major order; a non-zero return
  * from fn stops the walk and is returned. */
 int qg_level_foreach(const qg_level *level,

@@ -16,29 +16,73 @@
 extern "C" {
 #endif
 
-/* The three generations of the grammar (see the research notes):
+/* The dialects: one table each (src/fd/dialects.c) telling which records
+ * a game reads and what they mean, how its F: line is laid out, how its
+ * ?: expressions compare and which files its edit directory holds. The
+ * constants name the table's rows; a row added to the table needs no new
+ * constant (qg_fd_dialect_from_name finds it). See doc/dialects.md.
  * zangband: numeric features, 9-field F: lines, EQU = all adjacent
  *   arguments equal, LEQ/GEQ = strcmp chains;
- * hengband: f_info tag names for features and traps, cN clones, '!'
- *   quest rewards, bilingual Q:$ lines, EQU = set test, LEQ/GEQ = atoi
- *   (also covers PosChengband: OR, MOD);
+ * hengband, hengband3: f_info tag names for features and traps, cN
+ *   clones, '!' quest rewards, bilingual Q:$ lines, EQU = set test,
+ *   LEQ/GEQ = atoi; hengband3 under its English file names;
  * tome: 10-field F: lines ending special:mimic:mflag, "quest name"
- *   specials, -1 gate pairs, N: and f: records, no LEQ/GEQ. */
+ *   specials, -1 gate pairs, N: and f: records, no LEQ/GEQ;
+ * zangband235: zangband without P: lines;
+ * poschengband: tags, English-only Q: lines, L: room-template letters
+ *   beside F:, OR and MOD;
+ * frogcomposband: q_info.txt N:/F: records naming each quest's room
+ *   template file (T:, L:, M: rows, R:, !:SCRAMBLE);
+ * angband4, angband4-rooms: Angband 4.2's vault.txt and
+ *   room_template.txt, maps with a built-in legend;
+ * poschengband7: PosChengband 7, FrogComposband's q_info.txt and quest
+ *   files with PosChengband's ?: evaluator. */
 typedef enum qg_fd_dialect {
     QG_FD_AUTO = 0,
     QG_FD_ZANGBAND,
     QG_FD_HENGBAND,
-    QG_FD_TOME
+    QG_FD_TOME,
+    QG_FD_ZANGBAND235,
+    QG_FD_HENGBAND3,
+    QG_FD_POSCHENGBAND,
+    QG_FD_FROGCOMPOSBAND,
+    QG_FD_ANGBAND4,
+    QG_FD_ANGBAND4_ROOMS,
+    QG_FD_POSCHENGBAND7
 } qg_fd_dialect;
 
-/* "auto", "zangband", "hengband", "tome". */
+/* Rows of the table (AUTO included): dialects are 1 … count-1. */
+size_t qg_fd_dialect_count(void);
+/* "auto", "zangband", "hengband", "tome", …; "unknown" past the table. */
 const char *qg_fd_dialect_name(qg_fd_dialect dialect);
-/* -1 when the name is not a dialect. */
+/* "Hengband 3.x", … for messages. */
+const char *qg_fd_dialect_title(qg_fd_dialect dialect);
+/* A dialect's name or alias; -1 when the name is not a dialect. */
 int qg_fd_dialect_from_name(const char *name);
+/* The dialect names, comma-separated ("auto, zangband, …"), for usage
+ * messages. */
+const char *qg_fd_dialect_names(void);
 /* What the file itself tells: a .map name, N:/f: records, 10-field F:
  * lines or quoted specials mean tome; tag names in the feature field or
- * Q:$ lines mean hengband; anything else is zangband. */
+ * Q:$ lines mean hengband; L:/M: room templates, N:/F: quest records and
+ * name: vault records their dialects; anything else is zangband. */
 qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t len);
+/* The dialect whose edit directory dir is (its files' names and first
+ * lines, per the table's signatures); file, when given, breaks a tie
+ * (vault.txt against room_template.txt). QG_FD_AUTO when none matches. */
+qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file);
+/* Whether path is a folder a dialect keeps its quest files in, below its
+ * edit directory (Hengband 3's quests/). */
+int qg_fd_is_quest_folder(const char *path);
+/* The name of a dialect's vocabulary file of a kind (f_info.txt,
+ * TerrainDefinitions.txt, terrain.txt, …), or NULL. */
+const char *qg_fd_vocab_file(qg_fd_dialect dialect, qg_vocab_kind kind);
+/* The dialect's quest hub (q_info.txt, QuestDefinitionList.txt), or NULL. */
+const char *qg_fd_quest_hub(qg_fd_dialect dialect);
+/* Reads the dialect's vocabulary files from dir, each in the format the
+ * dialect writes it in. */
+qg_status qg_fd_load_vocab(qg_vocab *vocab, qg_fd_dialect dialect, const char *dir,
+                           qg_diags *diags);
 
 #define QG_FD_MAX_WID 198          /* the games' MAX_WID */
 #define QG_FD_MAX_HGT 66           /* the games' MAX_HGT */
@@ -54,6 +98,8 @@ typedef struct qg_fd_options {
     int max_include_depth;     /* 0: QG_FD_INCLUDE_DEPTH */
     int no_includes;           /* keep %: records but read no other file
                                   (one file on its own, as a writer needs) */
+    int check_vocab;           /* vocab is the variant's own: an index or
+                                  name it does not have is an error */
     /* Where included files come from; NULL: the file system. Returns 1 and
      * sets *data and *len (kept by the caller, copied by the reader) when
      * path exists, else 0. Lets a host serve files from memory or a pack. */
@@ -79,6 +125,10 @@ qg_status qg_fd_read(const char *path, const qg_fd_options *options,
  * reports what is really undefined). */
 qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags);
 
+/* Reports every %: include of the load whose file cannot be found (a
+ * resolve reports only those it reaches, as the games do). */
+qg_status qg_fd_check_includes(const qg_mapdef *def, qg_diags *diags);
+
 /* The dialect a definition was read in (never QG_FD_AUTO). */
 qg_fd_dialect qg_fd_mapdef_dialect(const qg_mapdef *def);
 
@@ -93,7 +143,7 @@ typedef enum qg_fd_kind {
     QG_FD_ROW,         /* D: map row */
     QG_FD_QUEST,       /* Q: quest record */
     QG_FD_PLAYER,      /* P: player start */
-    QG_FD_OTHER        /* B:, W:, M:, N:, f: … kept verbatim */
+    QG_FD_OTHER        /* B:, W:, M:, N:, f:, T:, R: … kept verbatim */
 } qg_fd_kind;
 
 /* An F: line. Things use QG_THING_INDEX (N), QG_THING_RANDOM (* or *N:
@@ -117,6 +167,8 @@ typedef struct qg_fd_quest {
     int number;
     char sub;                   /* 'N', 'Q', 'T', 'R' or another letter */
     int english;                /* Hengband Q:$ line */
+    int head;                   /* an N:id:level:name record head (values[0]
+                                   is the level) */
     const char *text;           /* N: the name, T: the text line (as the
                                    games keep it: up to the first : or /) */
     int32_t values[32];         /* Q: and R: numbers after the subtype */
@@ -125,6 +177,10 @@ typedef struct qg_fd_quest {
 
 typedef struct qg_fd_record {
     qg_fd_kind kind;
+    int form;                   /* what the record is in its dialect (the
+                                   table's own codes; F: and L: letters are
+                                   both QG_FD_FEATURE, %: and F:file both
+                                   QG_FD_INCLUDE, …) */
     int line;                   /* 1-based */
     int skipped;                /* the language setting skips this line */
     int y, x;                   /* QG_FD_PLAYER; -1 when unreadable */
@@ -133,6 +189,8 @@ typedef struct qg_fd_record {
     size_t file;                /* index into the definition's files */
     long cond;                  /* the ?: record in force in this file, or -1 */
     long include;               /* QG_FD_INCLUDE: the included file, or -1 */
+    const char *missing;        /* QG_FD_INCLUDE: why the file could not be
+                                   read ("cannot find include …"), or NULL */
     const qg_fd_spec *spec;     /* QG_FD_FEATURE (fields atoi would give
                                    when the line has errors) */
     const qg_fd_quest *quest;   /* QG_FD_QUEST; NULL when skipped */

@@ -1,0 +1,133 @@
+/* A dialect of the Angband-family fixed-map format as data: which records
+ * a game reads and what each means, how its F: line is laid out, which
+ * forms its fields take, how its ?: expressions compare, which files its
+ * edit directory holds. The readers, the resolver and the writers consult
+ * the row of the dialect at hand; none of them names a game. A new variant
+ * is a new row in dialects.c. */
+#ifndef QG_FD_DIALECT_H
+#define QG_FD_DIALECT_H
+
+#include "questgrid/fd.h"
+
+/* What a record means. */
+typedef enum fd_rec {
+    FD_REC_UNKNOWN = 0, /* the game stops reading the file there */
+    FD_REC_COND,        /* ?:expression */
+    FD_REC_INCLUDE,     /* %:file */
+    FD_REC_LETTER,      /* F:letter:fields (the row's f_fields) */
+    FD_REC_GRID,        /* L:c:directives, a room-template letter */
+    FD_REC_ROW,         /* one map row */
+    FD_REC_QUEST,       /* Q:n:sub:… */
+    FD_REC_PLAYER,      /* P:y:x */
+    FD_REC_KEPT,        /* read by the game, no effect on the map (B:, W:, …) */
+    FD_REC_IGNORED,     /* the game skips it (warned) */
+    FD_REC_PROPERTY,    /* its text becomes a level property (the form's) */
+    FD_REC_QUEST_HEAD,  /* N:id:level:name opens a quest's records */
+    FD_REC_QUEST_FILE,  /* F:file, the quest's own file */
+    FD_REC_ROOM_TYPE,   /* T:type:subtype[:flags] of a room template */
+    FD_REC_SCRAMBLE,    /* !:SCRAMBLE(a,b,…) */
+    FD_REC_MAP_HEAD,    /* name:…, the first line of one map of a file */
+    FD_REC_MAP_ROWS,    /* rows:n of that map */
+    FD_REC_MAP_COLUMNS  /* columns:n of that map */
+} fd_rec;
+
+/* One record form: the key before the first ':' and its meaning. */
+typedef struct fd_form {
+    const char *key;
+    fd_rec rec;
+    const char *property; /* FD_REC_PROPERTY, FD_REC_ROOM_TYPE, …: the level
+                             property its text sets; FD_REC_IGNORED: why */
+} fd_form;
+
+/* The fields of an F: line after the letter. */
+typedef enum fd_field {
+    FD_F_END = 0,
+    FD_F_FEATURE,
+    FD_F_INFO,
+    FD_F_MONSTER,
+    FD_F_OBJECT,
+    FD_F_EGO,
+    FD_F_ARTIFACT,
+    FD_F_TRAP,
+    FD_F_SPECIAL,       /* a number */
+    FD_F_QUEST_SPECIAL, /* a number or "quest name" */
+    FD_F_MIMIC,
+    FD_F_MFLAG
+} fd_field;
+
+#define FD_MAX_FIELDS 10
+
+typedef enum fd_equ {
+    FD_EQU_CHAIN = 0,   /* every adjacent pair equal */
+    FD_EQU_SET          /* the first argument equals any later one */
+} fd_equ;
+
+typedef enum fd_order {
+    FD_ORDER_NONE = 0,  /* no LEQ/GEQ */
+    FD_ORDER_STRCMP,
+    FD_ORDER_NUMBER
+} fd_order;
+
+/* How a vocabulary file numbers and names its entries. */
+typedef struct fd_vocab_form {
+    const char *file[QG_VOCAB_KINDS]; /* per kind; NULL: none */
+    qg_vocab_format format[QG_VOCAB_KINDS];
+} fd_vocab_form;
+
+typedef struct fd_dialect_row {
+    const char *name;         /* as --dialect takes it */
+    const char *title;        /* for messages */
+    const char *aliases;      /* other names, space-separated, or "" */
+    /* ---- the edit directory ---- */
+    const char *quest_hub;    /* the quest hub (q_info.txt), or NULL */
+    const char *town_hub;     /* the town hub, or NULL */
+    fd_vocab_form vocab;
+    const char *signature;    /* what its edit directory holds, space-separated:
+                                 "file" (present) or "file~TEXT" (a line of
+                                 it starts with TEXT); the row whose every
+                                 entry matches, with the most entries, wins */
+    const char *map_suffix;   /* a map file's own suffix (".map"), or NULL */
+    const char *quest_folder; /* the folder of its quest files under the
+                                 edit directory ("quests"), or NULL */
+    /* ---- records ---- */
+    const fd_form *forms;     /* ends with a NULL key */
+    fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */
+    int tag_features;         /* features and traps are f_info tags */
+    int clones;               /* cN monsters */
+    int rewards;              /* '!' objects and artifacts */
+    int bilingual;            /* Q:$/B:$ English lines beside Japanese ones */
+    int quest_dungeon;        /* Q:n:Q has a dungeon before its flags */
+    int quest_rewards;        /* Q:n:R reward lists */
+    int player_sizes;         /* P: sizes the level from the rows read */
+    int stale_letters;        /* an undefined letter is placed with stale
+                                 data (warned), not an error */
+    int space_passes;         /* an undefined ' ' leaves its cell alone */
+    int gate_pairs;           /* special -1 links pairs of gates */
+    int trims_includes;       /* %:name loses trailing spaces */
+    int player_glyph;         /* an undefined glyph that marks the player
+                                 start in a room map, or 0 */
+    const char *const *legend; /* built-in letters in L: syntax, or NULL */
+    const char *glyph_monsters; /* undefined glyphs that each stand for a
+                                 monster of that symbol, or NULL */
+    int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
+                                 feature name) */
+    /* ---- ?: expressions ---- */
+    fd_equ equ;
+    fd_order order;
+    const char *functions;    /* beyond AND IOR NOT EQU, space-separated */
+    const char *const *variables; /* names; "NAME#" takes a number */
+    int quoted_atoms;         /* $QUEST"name": a quoted part is one atom */
+    int shared_buffer;        /* numeric variables share one buffer */
+} fd_dialect_row;
+
+/* The row of a dialect (AUTO gives the zangband row). */
+const fd_dialect_row *fd_row(qg_fd_dialect dialect);
+/* The meaning of the record a line starts with; *form receives the form
+ * (NULL for comments and blank lines, which are FD_REC_KEPT). */
+fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
+                    const fd_form **form);
+/* Whether the dialect's ?: language has a function or variable. */
+int fd_has_function(const fd_dialect_row *row, const char *name);
+int fd_has_variable(const fd_dialect_row *row, const char *name);
+
+#endif

@@ -1,0 +1,291 @@
+/* The dialects, one table each. The facts come from each game's own
+ * loader (init1.c process_dungeon_file_aux / parse_line_feature, Hengband
+ * 3's fixed-map-parser.cpp and general-parser.cpp, PosChengband's and
+ * FrogComposband's parse_room_line and parse_room_grid, Angband 4.2's
+ * generate.c and gen-room.c) and the files they read; see
+ * doc/dialects.md. */
+#include "fd/fd_internal.h"
+
+#include <stddef.h>
+
+/* ---- record forms ------------------------------------------------------ */
+
+static const fd_form classic_forms[] = {
+    {"?", FD_REC_COND, NULL},     {"%", FD_REC_INCLUDE, NULL}, {"F", FD_REC_LETTER, NULL},
+    {"D", FD_REC_ROW, NULL},      {"Q", FD_REC_QUEST, NULL},   {"P", FD_REC_PLAYER, NULL},
+    {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
+    {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* Zangband 2.3.5 compiles its P: handling out. */
+static const fd_form zangband235_forms[] = {
+    {"?", FD_REC_COND, NULL},     {"%", FD_REC_INCLUDE, NULL}, {"F", FD_REC_LETTER, NULL},
+    {"D", FD_REC_ROW, NULL},      {"Q", FD_REC_QUEST, NULL},
+    {"P", FD_REC_IGNORED, "Zangband 2.3.5 reads no P: lines (their code is disabled); "
+                          "the game chooses the player start"},
+    {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
+    {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* ToME adds N: (monsters asleep or not) and f: (dungeon flags). */
+static const fd_form tome_forms[] = {
+    {"?", FD_REC_COND, NULL},     {"%", FD_REC_INCLUDE, NULL}, {"F", FD_REC_LETTER, NULL},
+    {"D", FD_REC_ROW, NULL},      {"Q", FD_REC_QUEST, NULL},   {"P", FD_REC_PLAYER, NULL},
+    {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
+    {"N", FD_REC_KEPT, NULL},     {"f", FD_REC_KEPT, NULL},    {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* PosChengband's quest files moved to room-template letters (T:, L:,
+ * !:SCRAMBLE as in PoschengbandR's q_vault.txt) while keeping Q: records
+ * and D: rows. */
+static const fd_form poschengband_forms[] = {
+    {"?", FD_REC_COND, NULL},     {"%", FD_REC_INCLUDE, NULL}, {"F", FD_REC_LETTER, NULL},
+    {"L", FD_REC_GRID, NULL},     {"D", FD_REC_ROW, NULL},     {"Q", FD_REC_QUEST, NULL},
+    {"P", FD_REC_PLAYER, NULL},   {"T", FD_REC_ROOM_TYPE, "type"},
+    {"!", FD_REC_SCRAMBLE, "scramble"},
+    {"B", FD_REC_KEPT, NULL},     {"W", FD_REC_KEPT, NULL},    {"M", FD_REC_KEPT, NULL},
+    {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* FrogComposband: q_info.txt holds N:id:level:name records naming each
+ * quest's file (F:); a quest file is a room template (D: text, T:, L:,
+ * M: rows, R: rewards, !:SCRAMBLE). */
+static const fd_form frog_forms[] = {
+    {"?", FD_REC_COND, NULL},          {"%", FD_REC_INCLUDE, NULL},
+    {"N", FD_REC_QUEST_HEAD, NULL},    {"F", FD_REC_QUEST_FILE, NULL},
+    {"T", FD_REC_ROOM_TYPE, "type"},   {"G", FD_REC_PROPERTY, "quest_goal"},
+    {"W", FD_REC_PROPERTY, "where"},   {"D", FD_REC_PROPERTY, "quest_text"},
+    {"L", FD_REC_GRID, NULL},          {"M", FD_REC_ROW, NULL},
+    {"R", FD_REC_PROPERTY, "reward"},  {"!", FD_REC_SCRAMBLE, "scramble"},
+    {"K", FD_REC_PROPERTY, "K"},       {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* Angband 4.2's vault.txt and room_template.txt (parser_reg rows). */
+static const fd_form angband4_forms[] = {
+    {"name", FD_REC_MAP_HEAD, NULL},           {"type", FD_REC_PROPERTY, "type"},
+    {"rating", FD_REC_PROPERTY, "rating"},     {"rows", FD_REC_MAP_ROWS, "rows"},
+    {"columns", FD_REC_MAP_COLUMNS, "columns"}, {"min-depth", FD_REC_PROPERTY, "min-depth"},
+    {"max-depth", FD_REC_PROPERTY, "max-depth"}, {"flags", FD_REC_PROPERTY, "flags"},
+    {"doors", FD_REC_PROPERTY, "doors"},       {"tval", FD_REC_PROPERTY, "tval"},
+    {"D", FD_REC_ROW, NULL},                   {NULL, FD_REC_UNKNOWN, NULL}};
+
+/* ---- built-in legends, as L: letters ------------------------------------ */
+
+/* vault.txt's symbols (generate.c build_vault): '%' is outside the vault,
+ * every other symbol is a vault square. */
+static const char *const angband4_vault_legend[] = {
+    "%:GRANITE(OUTER)",
+    "#:GRANITE(ROOM | ICKY | INNER)",
+    "@:PERM(ROOM | ICKY)",
+    "*:MAGMA_K(ROOM | ICKY)",
+    "::PASS_RUBBLE(ROOM | ICKY)",
+    "`:LAVA(ROOM | ICKY)",
+    "/:FLOOR(ROOM | ICKY)",
+    ";:FLOOR(ROOM | ICKY)",
+    ".:FLOOR(ROOM | ICKY)",
+    "&:FLOOR(ROOM | ICKY):OBJ(*, 75%):TRAP(*, 6.25%)",
+    "+:SECRET(ROOM | ICKY)",
+    "^:FLOOR(ROOM | ICKY):TRAP(*, 25%)",
+    "<:LESS(ROOM | ICKY)",
+    ">:MORE(ROOM | ICKY)",
+    "1:FLOOR(ROOM | ICKY):MON(*, 50%):OBJ(*, 25%):TRAP(*, 6.25%)",
+    "2:FLOOR(ROOM | ICKY):MON(*, DEPTH+5)",
+    "3:FLOOR(ROOM | ICKY):OBJ(*, DEPTH+3)",
+    "4:FLOOR(ROOM | ICKY):MON(*, DEPTH+3, 50%):OBJ(*, DEPTH+7, 50%)",
+    "5:FLOOR(ROOM | ICKY):OBJ(*, DEPTH+7)",
+    "6:FLOOR(ROOM | ICKY):MON(*, DEPTH+11)",
+    "7:FLOOR(ROOM | ICKY):OBJ(*, DEPTH+15)",
+    "0:FLOOR(ROOM | ICKY):MON(*, DEPTH+20)",
+    "9:FLOOR(ROOM | ICKY):MON(*, DEPTH+9):OBJ(*, DEPTH+7)",
+    "8:FLOOR(ROOM | ICKY):MON(*, DEPTH+40):OBJ(*, DEPTH+20)",
+    "~:FLOOR(ROOM | ICKY):OBJ(CHEST, DEPTH+5)",
+    "$:FLOOR(ROOM | ICKY):OBJ(GOLD)",
+    "]:FLOOR(ROOM | ICKY):OBJ(ARMOR, DEPTH+3)",
+    "|:FLOOR(ROOM | ICKY):OBJ(WEAPON, DEPTH+3)",
+    "=:FLOOR(ROOM | ICKY):OBJ(RING, DEPTH+3)",
+    "\":FLOOR(ROOM | ICKY):OBJ(AMULET, DEPTH+3)",
+    "!:FLOOR(ROOM | ICKY):OBJ(POTION, DEPTH+3)",
+    "?:FLOOR(ROOM | ICKY):OBJ(SCROLL, DEPTH+3)",
+    "_:FLOOR(ROOM | ICKY):OBJ(STAFF, DEPTH+3)",
+    "-:FLOOR(ROOM | ICKY):OBJ(ROD or WAND, DEPTH+3)",
+    ",:FLOOR(ROOM | ICKY):OBJ(FOOD, DEPTH+3)",
+    NULL};
+
+/* room_template.txt's symbols (gen-room.c build_room_template); a digit
+ * 1-6 is a secret door candidate, kept as the square's special. */
+static const char *const angband4_room_legend[] = {
+    "%:GRANITE(OUTER)",
+    "#:GRANITE(ROOM | INNER)",
+    ".:FLOOR(ROOM)",
+    "^:FLOOR(ROOM):TRAP(*, 25%)",
+    "+:CLOSED(ROOM)",
+    "1:GRANITE(ROOM | INNER, 1)",
+    "2:GRANITE(ROOM | INNER, 2)",
+    "3:GRANITE(ROOM | INNER, 3)",
+    "4:GRANITE(ROOM | INNER, 4)",
+    "5:GRANITE(ROOM | INNER, 5)",
+    "6:GRANITE(ROOM | INNER, 6)",
+    "x:GRANITE(ROOM | INNER, 50%)",
+    "(:SECRET(ROOM, if-walls)",
+    "):SECRET(ROOM, unless-walls)",
+    "8:FLOOR(ROOM):OBJ(*, 80%):MON(*, guardian)",
+    "9:FLOOR(ROOM):MON(*, nearby):OBJ(*, nearby)",
+    "[:FLOOR(ROOM):OBJ(tval)",
+    NULL};
+
+/* ---- ?: variables ------------------------------------------------------ */
+/* A trailing '#' takes a number (QUEST12); a leading '=' marks a variable
+ * the games format into their one shared buffer. */
+
+static const char *const zangband_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "=LEAVING_DUNGEON", "VARIANT",
+    "WILDERNESS", "=QUEST#", NULL};
+static const char *const hengband_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
+    "=QUEST#", "=QUEST_TYPE#", "=RANDOM#", NULL};
+static const char *const hengband3_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
+    "IRONMAN_DOWNWARD", "=QUEST#", "=QUEST_TYPE#", "=RANDOM#", NULL};
+static const char *const poschengband_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
+    "SPECIALITY", "=QUEST#", "=QUEST_TYPE#", "=RANDOM#", NULL};
+static const char *const frog_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "SUBRACE", "CLASS", "SUBCLASS", "REALM1",
+    "REALM2", "PLAYER", "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT",
+    "WILDERNESS", "SPEED", "SPECIALITY", "QUEST#", "DUNGEON#", "=RANDOM#", NULL};
+/* PosChengband 7 names a quest's state ($QUEST1 is "Taken", "Completed",
+ * "Failed" in its quest files) instead of a number. */
+static const char *const poschengband7_vars[] = {
+    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
+    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
+    "SPECIALITY", "QUEST#", "=RANDOM#", NULL};
+static const char *const tome_vars[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", "QUEST#",
+                                        "TOWN_DESTROY#", NULL};
+
+/* ---- the rows ---------------------------------------------------------- */
+
+#define CLASSIC_FIELDS                                                                   \
+    {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO, FD_F_ARTIFACT,        \
+     FD_F_TRAP, FD_F_SPECIAL, FD_F_END}
+#define N_RECORDS {"N", 0, 0, 0, "E"}
+/* ToME's E: lines are body parts (r_info) and the like, not names. */
+#define TOME_RECORDS {"N", 0, 0, 0, NULL}
+#define CLASSIC_VOCAB                                                                    \
+    {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},                           \
+     {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}}
+/* FrogComposband numbers an entry N:* (the previous one's plus one) and
+ * follows the name with a flavour (N:1:Poison:Red). */
+#define FROG_RECORDS {"N", 0, 1, 1, "E"}
+/* Angband 4.2 numbers entries in file order; terrain has a code: tag and
+ * a name:, the other files a name: only. */
+#define ANGBAND4_VOCAB                                                                   \
+    {{"terrain.txt", "monster.txt", "object.txt", "artifact.txt"},                       \
+     {{"code", 1, 0, 0, "name"}, {"name", 1, 0, 0, NULL}, {"name", 1, 0, 0, NULL},         \
+      {"name", 1, 0, 0, NULL}}}
+
+static const fd_dialect_row rows[] = {
+    [QG_FD_AUTO] = {.name = "auto", .title = "auto", .aliases = ""},
+    [QG_FD_ZANGBAND] = {
+        .name = "zangband", .title = "Zangband 2.3.0", .aliases = "zangband230",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
+        .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
+        .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
+        .variables = zangband_vars, .shared_buffer = 1},
+    [QG_FD_HENGBAND] = {
+        .name = "hengband", .title = "Hengband 1.x-2.x", .aliases = "hengband2",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
+        .signature = "q_info.txt f_info.txt~N:1:FLOOR", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
+        .tag_features = 1, .clones = 1, .rewards = 1, .bilingual = 1, .quest_dungeon = 1,
+        .quest_rewards = 1, .player_sizes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
+        .functions = "", .variables = hengband_vars, .shared_buffer = 1},
+    [QG_FD_TOME] = {
+        .name = "tome", .title = "ToME 2", .aliases = "tome2",
+        .town_hub = "t_info.txt",
+        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
+                  {TOME_RECORDS, TOME_RECORDS, TOME_RECORDS, TOME_RECORDS}},
+        .signature = "ab_info.txt f_info.txt",
+        .map_suffix = ".map", .forms = tome_forms,
+        .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
+                     FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
+        .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .equ = FD_EQU_CHAIN,
+        .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1},
+    [QG_FD_ZANGBAND235] = {
+        .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
+        .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
+        .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
+        .functions = "", .variables = zangband_vars, .shared_buffer = 1},
+    [QG_FD_HENGBAND3] = {
+        .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
+        .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
+        .vocab = {{"TerrainDefinitions.txt", "MonsterRaceDefinitions.txt",
+                   "BaseitemDefinitions.txt", "ArtifactDefinitions.txt"},
+                  {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}},
+        .signature = "QuestDefinitionList.txt", .quest_folder = "quests",
+        .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
+        .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
+        .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
+        .functions = "", .variables = hengband3_vars, .shared_buffer = 1},
+    [QG_FD_POSCHENGBAND] = {
+        .name = "poschengband", .title = "PosChengband", .aliases = "pos",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
+        .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
+        .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
+        .secret_directive = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
+        .functions = "OR MOD", .variables = poschengband_vars, .shared_buffer = 1},
+    [QG_FD_FROGCOMPOSBAND] = {
+        .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
+        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
+                  {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt",
+        .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
+        .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
+        .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
+        .shared_buffer = 1},
+    /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
+     * and room-template quest files FrogComposband took over (q_info's
+     * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
+     * L:, M:, R:), with the ?: functions of PosChengband's own evaluator.
+     * Its edit directory has an m_info.txt FrogComposband's lacks. */
+    [QG_FD_POSCHENGBAND7] = {
+        .name = "poschengband7", .title = "PosChengband 7", .aliases = "pos7",
+        .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
+        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
+                  {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
+        .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
+        .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
+        .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband7_vars,
+        .shared_buffer = 1},
+    [QG_FD_ANGBAND4] = {
+        .name = "angband4", .title = "Angband 4.2 vaults", .aliases = "vault",
+        .vocab = ANGBAND4_VOCAB,
+        .signature = "vault.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
+        .tag_features = 1, .space_passes = 1, .legend = angband4_vault_legend,
+        .glyph_monsters = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ",
+        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
+    [QG_FD_ANGBAND4_ROOMS] = {
+        .name = "angband4-rooms", .title = "Angband 4.2 room templates",
+        .aliases = "room_template",
+        .vocab = ANGBAND4_VOCAB,
+        .signature = "room_template.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
+        .tag_features = 1, .space_passes = 1, .legend = angband4_room_legend,
+        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
+};
+
+size_t qg_fd_dialect_count(void)
+{
+    return sizeof rows / sizeof *rows;
+}
+
+const fd_dialect_row *fd_row(qg_fd_dialect dialect)
+{
+    if (dialect <= QG_FD_AUTO || (size_t)dialect >= sizeof rows / sizeof *rows)
+        return &rows[QG_FD_ZANGBAND];
+    return &rows[dialect];
+}
+
+const fd_dialect_row *fd_row_at(size_t index)
+{
+    return index < sizeof rows / sizeof *rows ? &rows[index] : NULL;
+}

@@ -1,0 +1,100 @@
+#!/bin/sh
+# The dialects from the command line (TAP): each fixture's edit directory
+# tells its dialect, every quest shows, F:/D: goes through .des and TMX
+# and back to the same `show`, a level wider than Crawl's 80 columns needs
+# --oversize, and check reports indices and tags the vocabulary lacks.
+qg="${QG_BUILDDIR:-.}/questgrid"
+data="${QG_SRCDIR:-.}/tests/data/fd/dialects"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+result() {
+    n=$((n + 1))
+    if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+echo 1..20
+
+# shows DIR HUB N: show prints the level with no error
+shows() {
+    "$qg" show "$data/$1/$2" --quest "$3" >"$tmp/show" 2>"$tmp/err" && [ -s "$tmp/show" ]
+}
+shows hengband3 QuestDefinitionList.txt 1 && grep -q '^The Cellar (7x4)$' "$tmp/show"
+result $? "hengband3: QuestDefinitionList.txt, quests/ and an include with a trailing space"
+shows poschengband q_info.txt 2 && grep -q '^The Wolf ' "$tmp/show"
+result $? "poschengband: a quest of English Q: records only"
+shows poschengband q_info.txt 3 && grep -q 'monster: wolf, NO_GROUP' "$tmp/show"
+result $? "poschengband: room letters beside D: rows"
+shows frogcomposband q_info.txt 1 && grep -q 'formation monster 1' "$tmp/show" &&
+    grep -q 'player start: row 1, column 1' "$tmp/show"
+result $? "frogcomposband: a q_info.txt record and its room template"
+shows angband4 vault.txt 2 && grep -q '^Moat (5x3)$' "$tmp/show"
+result $? "angband4: the second vault of vault.txt"
+shows zangband235 q_info.txt 1 && grep -q 'reads no P: lines' "$tmp/err"
+result $? "zangband235: P: is warned as the game ignores it"
+"$qg" show --dialect klingon "$data/tome/grove.map" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'hengband3' "$tmp/err"
+result $? "an unknown dialect lists the dialects"
+
+# round DIR HUB N EXT: hub quest N to EXT and back, shown the same
+round() {
+    dir="$data/$1"
+    "$qg" show "$dir/$2" --quest "$3" >"$tmp/a" 2>/dev/null &&
+        "$qg" convert "$dir/$2" --quest "$3" -o "$tmp/x.$4" 2>/dev/null &&
+        "$qg" convert "$tmp/x.$4" --edit-dir "$dir" -o "$tmp/$2" 2>/dev/null &&
+        "$qg" show "$tmp/$2" --edit-dir "$dir" >"$tmp/b" 2>/dev/null &&
+        sed -i "1s/.*/name/" "$tmp/a" "$tmp/b" && cmp -s "$tmp/a" "$tmp/b"
+}
+round hengband3 QuestDefinitionList.txt 1 des && grep -q '^#qg:prop :quest_text' "$tmp/x.des"
+result $? "hengband3 quest to .des and back: the same level, its records in #qg: lines"
+round frogcomposband q_info.txt 1 des
+result $? "frogcomposband quest to .des and back: the same level"
+round poschengband q_info.txt 3 tmx
+result $? "poschengband quest to TMX and back: the same level"
+round angband4 vault.txt 1 des && grep -q '^name:Tiny box$' "$tmp/vault.txt"
+result $? "angband4 vault to .des and back, written as a vault.txt record"
+
+shows poschengband7 q_info.txt 31 && grep -q 'monster: old man willow' "$tmp/show"
+result $? "poschengband7: a q_info.txt record's room-template file"
+round poschengband7 q_info.txt 1 des
+result $? "poschengband7 quest to .des and back: the same level"
+
+# a Crawl map (no #qg: lines) to a dialect naming features by tag: the
+# edit directory's dialect and its tags, read back without an error
+printf 'NAME: crawl_room\nMAP\nxxxx\nx..x\nxxxx\nENDMAP\n' >"$tmp/crawl.des"
+"$qg" convert "$tmp/crawl.des" --edit-dir "$data/frogcomposband" -o "$tmp/crawl.txt" 2>/dev/null &&
+    grep -q '(frogcomposband)$' "$tmp/crawl.txt" && grep -q '^L:x:GRANITE$' "$tmp/crawl.txt" &&
+    "$qg" show "$tmp/crawl.txt" --edit-dir "$data/frogcomposband" >/dev/null 2>&1
+result $? "a Crawl map to F:/D: takes the edit directory's dialect and tags"
+
+# a map wider than Crawl's 80 columns
+mkdir "$tmp/wide"
+wide="$tmp/wide/wide.txt"
+{ printf 'Q:1:N:Wide\nF:#:61:8\nF:.:1:8\n'
+  printf 'D:%090d\n' 0 | tr 0 '#'
+  printf 'D:#%088d#\n' 0 | tr 0 .
+  printf 'D:%090d\n' 0 | tr 0 '#'; } >"$wide"
+"$qg" convert "$wide" --dialect zangband -o "$tmp/wide/wide.des" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/wide/wide.des" ] && grep -q "larger than Crawl's 80 x 70" "$tmp/err"
+result $? "a map over 80 columns is refused, saying why, without --oversize"
+"$qg" convert "$wide" --dialect zangband --oversize -o "$tmp/wide/wide.des" 2>/dev/null &&
+    "$qg" convert "$tmp/wide/wide.des" -o "$tmp/wide/back.txt" 2>/dev/null &&
+    "$qg" show "$tmp/wide/back.txt" >"$tmp/b" 2>/dev/null && "$qg" show "$wide" >"$tmp/a" 2>/dev/null &&
+    cmp -s "$tmp/a" "$tmp/b"
+result $? "with --oversize it is written and read back the same"
+
+# check against the variant's own vocabulary
+printf 'F:a:9999:8\nF:b:1:8:99999\nD:ab\n' >"$tmp/bad.txt"
+"$qg" check --edit-dir "$data/zangband235" "$tmp/bad.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q 'bad.txt:1:5: error: feature 9999 is not in f_info.txt' "$tmp/out" &&
+    grep -q '^      \^$' "$tmp/out"
+result $? "check: an F: feature index f_info.txt lacks, with its column and caret"
+grep -q 'bad.txt:2:9: error: monster 99999 is not in r_info.txt' "$tmp/out"
+result $? "check: a monster index r_info.txt lacks"
+printf 'F:a:GRAS:8\nD:a\n' >"$tmp/tag.txt"
+"$qg" check --edit-dir "$data/hengband3" "$tmp/tag.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "unknown terrain tag 'GRAS' (not an N: tag of TerrainDefinitions.txt); did you mean GRASS?" "$tmp/out"
+result $? "check: a tag with a did-you-mean from Hengband 3's TerrainDefinitions.txt"
+printf 'L:a:FLOR(ROOM)\nM:a\n' >"$tmp/room.txt"
+"$qg" check --edit-dir "$data/frogcomposband" "$tmp/room.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "unknown feature 'FLOR' (not a tag of f_info.txt); did you mean FLOOR?" "$tmp/out"
+result $? "check: a room letter's feature with a did-you-mean"

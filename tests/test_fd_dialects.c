@@ -1,0 +1,325 @@
+/* Every dialect table on small fixtures written for questgrid
+ * (tests/data/fd/dialects/NAME, not copies of the games' files): the
+ * edit directory tells the dialect, each form of its records reads as its
+ * game reads it, and every level goes through .des and TMX and back the
+ * same. */
+#define _POSIX_C_SOURCE 200809L
+#include "roundtrip_util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fixture {
+    char dir[4096];
+    qg_fd_dialect dialect;
+    qg_vocab *vocab;
+    qg_fd_options opt;
+    qg_diags *diags;
+    qg_runtime *rt;
+} fixture;
+
+static void open_fixture(fixture *f, const char *name)
+{
+    memset(f, 0, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "%s", test_src_path("tests/data/fd/dialects"));
+    size_t n = strlen(f->dir);
+    snprintf(f->dir + n, sizeof f->dir - n, "/%s", name);
+    f->dialect = qg_fd_detect_edit_dir(f->dir, NULL);
+    f->vocab = qg_vocab_new();
+    f->diags = qg_diags_new();
+    assert_int_equal(qg_fd_load_vocab(f->vocab, f->dialect, f->dir, f->diags), QG_OK);
+    qg_fd_options_init(&f->opt);
+    f->opt.dialect = f->dialect;
+    f->opt.edit_dir = f->dir;
+    f->opt.vocab = f->vocab;
+    f->opt.check_vocab = 1;
+}
+
+static void close_fixture(fixture *f)
+{
+    qg_runtime_free(f->rt);
+    qg_vocab_free(f->vocab);
+    qg_diags_free(f->diags);
+}
+
+static const char *file_of(const fixture *f, const char *name)
+{
+    static char path[8192];
+    snprintf(path, sizeof path, "%s/%s", f->dir, name);
+    return path;
+}
+
+/* A quest through the hub, with its round trips; errors fail. */
+static qg_level *quest(fixture *f, const char *hub, int number, qg_vars *vars)
+{
+    qg_level *l = NULL;
+    const char *path = file_of(f, hub);
+    qg_fd_load_quest(path, number, &f->opt, vars, &l, f->diags);
+    if (qg_diags_count_severity(f->diags, QG_ERROR))
+        qg_diags_print(f->diags, stderr);
+    assert_int_equal(qg_diags_count_severity(f->diags, QG_ERROR), 0);
+    assert_non_null(l);
+    rt_counts counts = {0, 0, 0};
+    rt_level_round_trips(&f->rt, l, &f->opt, path, hub, &counts);
+    assert_int_equal(counts.des_exact, 1);
+    assert_int_equal(counts.tmx_exact, 1);
+    return l;
+}
+
+static qg_cell cell_at(const qg_level *l, int x, int y)
+{
+    qg_cell c;
+    assert_int_equal(qg_level_cell(l, x, y, &c), QG_OK);
+    return c;
+}
+
+static void detection(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dir;
+        qg_fd_dialect dialect;
+    } dirs[] = {{"hengband3", QG_FD_HENGBAND3},       {"poschengband", QG_FD_POSCHENGBAND},
+                {"frogcomposband", QG_FD_FROGCOMPOSBAND}, {"zangband235", QG_FD_ZANGBAND235},
+                {"angband4", QG_FD_ANGBAND4},         {"tome", QG_FD_TOME},
+                {"poschengband7", QG_FD_POSCHENGBAND7}};
+    char dir[4096];
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(dir, sizeof dir, "%s/%s", test_src_path("tests/data/fd/dialects"), dirs[i].dir);
+        assert_int_equal(qg_fd_detect_edit_dir(dir, NULL), dirs[i].dialect);
+    }
+    /* a room template file beside vault.txt is told by its name */
+    snprintf(dir, sizeof dir, "%s/angband4", test_src_path("tests/data/fd/dialects"));
+    assert_int_equal(qg_fd_detect_edit_dir(dir, "x/room_template.txt"), QG_FD_ANGBAND4_ROOMS);
+    assert_int_equal(qg_fd_dialect_from_name("frog"), QG_FD_FROGCOMPOSBAND);
+    assert_string_equal(qg_fd_dialect_name(QG_FD_HENGBAND3), "hengband3");
+    assert_string_equal(qg_fd_vocab_file(QG_FD_HENGBAND3, QG_VOCAB_FEATURE),
+                        "TerrainDefinitions.txt");
+    assert_string_equal(qg_fd_quest_hub(QG_FD_HENGBAND3), "QuestDefinitionList.txt");
+}
+
+/* English file names, a quest folder, an include with a trailing space,
+ * tags, clones, trap tags, bilingual Q: lines. */
+static void hengband3(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "hengband3");
+    qg_level *l = quest(&f, "QuestDefinitionList.txt", 1, NULL);
+    assert_string_equal(qg_level_name(l), "The Cellar");
+    assert_string_equal(qg_level_get_property(l, "quest_text"), "Rats live below the inn.");
+    qg_cell rat = cell_at(l, 3, 1), clone = cell_at(l, 3, 2), pit = cell_at(l, 5, 1);
+    assert_string_equal(rat.feature_name, "grass");
+    assert_int_equal(rat.things[QG_SLOT_MONSTER].index, 2);
+    assert_int_equal(clone.things[QG_SLOT_MONSTER].kind, QG_THING_CLONE);
+    assert_int_equal(pit.things[QG_SLOT_TRAP].kind, QG_THING_TAG);
+    assert_int_equal(pit.things[QG_SLOT_TRAP].index, 17);
+    int x, y;
+    assert_true(qg_level_player_start(l, &x, &y));
+    assert_int_equal(x * 10 + y, 11);
+    qg_level_free(l);
+    /* a quest of Q: records only */
+    l = quest(&f, "QuestDefinitionList.txt", 2, NULL);
+    assert_string_equal(qg_level_name(l), "The Hunt");
+    assert_string_equal(qg_level_get_property(l, "quest_monster"), "3");
+    qg_level_free(l);
+    /* Hengband 2.x keeps the space of "%:name ": the file is not found */
+    f.opt.dialect = QG_FD_HENGBAND;
+    qg_fd_load_quest(file_of(&f, "QuestDefinitionList.txt"), 1, &f.opt, NULL, &l, f.diags);
+    assert_true(test_diags_contain(f.diags, QG_ERROR,
+                                   "cannot find include 'quests/001_Cellar.txt '"));
+    qg_level_free(l);
+    close_fixture(&f);
+}
+
+/* English-only Q: lines, OR, '!' objects with an ego, a quest without a
+ * map, T:/L: room letters and !:SCRAMBLE beside D: rows. */
+static void poschengband(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "poschengband");
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "QUEST1", "Taken");
+    qg_level *l = quest(&f, "q_info.txt", 1, vars);
+    assert_string_equal(qg_level_name(l), "The Burrow");
+    assert_string_equal(qg_level_get_property(l, "quest_text"), "Clear the burrow.");
+    assert_string_equal(qg_level_get_property(l, "quest_dungeon"), "0");
+    qg_cell bang = cell_at(l, 3, 1);
+    assert_int_equal(bang.things[QG_SLOT_OBJECT].index, 3);
+    assert_int_equal(bang.things[QG_SLOT_EGO].index, 2);
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 2, NULL);
+    assert_string_equal(qg_level_name(l), "The Wolf");
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 3, NULL);
+    qg_cell grass = cell_at(l, 1, 1), wolf = cell_at(l, 2, 1), tree = cell_at(l, 3, 1);
+    assert_int_equal(grass.cave_info, QG_INFO_ROOM | QG_INFO_GLOW);
+    assert_int_equal(wolf.things[QG_SLOT_MONSTER].kind, QG_THING_NAME);
+    assert_string_equal(wolf.things[QG_SLOT_MONSTER].name, "wolf, NO_GROUP");
+    assert_int_equal(tree.feature, 96);
+    assert_int_equal(tree.things[QG_SLOT_MONSTER].index, 2);
+    assert_string_equal(qg_level_get_property(l, "type"), "QUEST:NORMAL");
+    assert_string_equal(qg_level_get_property(l, "scramble"), "SCRAMBLE(w,t)");
+    assert_int_equal(qg_diags_count_severity(f.diags, QG_WARNING), 0);
+    qg_level_free(l);
+    /* read as Hengband, the plain Q: lines are Japanese and skipped */
+    f.opt.dialect = QG_FD_HENGBAND;
+    assert_int_equal(qg_fd_load_quest(file_of(&f, "q_info.txt"), 2, &f.opt, NULL, &l, f.diags),
+                     QG_ERR_NOTFOUND);
+    qg_vars_free(vars);
+    close_fixture(&f);
+}
+
+/* q_info.txt records (CRLF), a quest's own file of room-template
+ * records: D: text, FORMATION digits, '@' start, L: directives,
+ * SCRAMBLE, R:; k_info's N:* numbering. */
+static void frogcomposband(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "frogcomposband");
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "QUEST1", "Taken");
+    qg_level *l = quest(&f, "q_info.txt", 1, vars);
+    assert_string_equal(qg_level_name(l), "The Cellar (Outpost)");
+    assert_string_equal(qg_level_get_property(l, "quest_level"), "5");
+    assert_string_equal(qg_level_get_property(l, "quest_goal"), "KILL(rat, 4)");
+    assert_string_equal(qg_level_get_property(l, "quest_text"), "Rats live below the inn.");
+    assert_string_equal(qg_level_get_property(l, "scramble"), "SCRAMBLE(a,b)");
+    assert_string_equal(qg_level_get_property(l, "reward"), "OBJ(long sword)");
+    int x, y;
+    assert_true(qg_level_player_start(l, &x, &y));
+    assert_int_equal(x * 10 + y, 11);
+    qg_cell seed = cell_at(l, 3, 1), one = cell_at(l, 3, 2), gold = cell_at(l, 4, 2);
+    assert_string_equal(seed.things[QG_SLOT_MONSTER].name, "RODENT, DEPTH+2");
+    assert_string_equal(one.things[QG_SLOT_MONSTER].name, "formation monster 2");
+    assert_int_equal(gold.things[QG_SLOT_OBJECT].kind, QG_THING_RANDOM);
+    assert_string_equal(gold.things[QG_SLOT_TRAP].name, "*, 25%");
+    assert_string_equal(cell_at(l, 5, 1).things[QG_SLOT_ARTIFACT].name, "sting");
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 2, NULL);
+    assert_string_equal(qg_level_name(l), "The Hall\\: Lower");
+    qg_cell t = cell_at(l, 2, 1);
+    assert_int_equal(t.things[QG_SLOT_MONSTER].index, 3);
+    assert_int_equal(t.things[QG_SLOT_OBJECT].index, 7);
+    assert_int_equal(t.things[QG_SLOT_EGO].kind, QG_THING_RANDOM);
+    assert_int_equal(t.cave_info, QG_INFO_ROOM);
+    qg_level_free(l);
+    assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 1), "Poison");
+    assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 2), "Blindness");
+    assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 33), "& Hard Biscuit~");
+    qg_vars_free(vars);
+    close_fixture(&f);
+}
+
+/* PosChengband 7: FrogComposband's records and room templates (told
+ * apart by its m_info.txt), PosChengband's own OR and MOD, no NEQ; a
+ * quest record without a file (a random quest) loads no map. */
+static void poschengband7(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "poschengband7");
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "QUEST1", "Taken");
+    qg_level *l = quest(&f, "q_info.txt", 1, vars);
+    assert_string_equal(qg_level_name(l), "The Thieves' Hideout");
+    assert_string_equal(qg_level_get_property(l, "quest_level"), "5");
+    assert_string_equal(qg_level_get_property(l, "quest_text"),
+                        "There are thieves robbing my people!");
+    assert_string_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].name, "formation monster 4");
+    assert_string_equal(cell_at(l, 2, 2).things[QG_SLOT_MONSTER].name, "jackal, DEPTH+5");
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 31, NULL);
+    assert_string_equal(qg_level_name(l), "Old Man Willow Quest");
+    assert_string_equal(qg_level_get_property(l, "quest_goal"), "KILL(old man willow)");
+    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].name, "old man willow");
+    assert_int_equal(cell_at(l, 1, 1).feature, 96);
+    qg_level_free(l);
+    char out[64];
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_fd_eval("[MOD 7 4]", 9, QG_FD_POSCHENGBAND7, NULL, out, sizeof out,
+                                "x.txt", 1, d), QG_OK);
+    assert_string_equal(out, "3");
+    assert_int_equal(qg_fd_eval("[NEQ 1 2]", 9, QG_FD_POSCHENGBAND7, NULL, out, sizeof out,
+                                "x.txt", 1, d), QG_OK);
+    assert_string_equal(out, "?o?o?");
+    qg_diags_free(d);
+    assert_int_equal(qg_fd_dialect_from_name("pos7"), QG_FD_POSCHENGBAND7);
+    qg_vars_free(vars);
+    close_fixture(&f);
+}
+
+/* Zangband 2.3.5 reads no P: lines: warned, and the level has no start. */
+static void zangband235(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "zangband235");
+    qg_level *l = quest(&f, "q_info.txt", 1, NULL);
+    assert_false(qg_level_player_start(l, NULL, NULL));
+    assert_true(test_diags_contain(f.diags, QG_WARNING, "reads no P: lines"));
+    assert_int_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].index, 44);
+    qg_level_free(l);
+    close_fixture(&f);
+}
+
+/* Angband 4.2: name: records, the built-in legend, symbols standing for
+ * monsters, spaces outside the vault. */
+static void angband4(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "angband4");
+    qg_level *l = quest(&f, "vault.txt", 1, NULL);
+    assert_string_equal(qg_level_name(l), "Tiny box");
+    assert_int_equal(qg_level_width(l), 7);
+    assert_string_equal(qg_level_get_property(l, "rows"), "4");
+    qg_cell door = cell_at(l, 2, 1), orc = cell_at(l, 2, 2), outer = cell_at(l, 0, 0);
+    assert_string_equal(door.feature_name, "secret door");
+    assert_string_equal(orc.things[QG_SLOT_MONSTER].name, "o");
+    assert_int_equal(outer.cave_info, QG_INFO_OUTER);
+    qg_level_free(l);
+    l = quest(&f, "vault.txt", 2, NULL);
+    assert_string_equal(qg_level_name(l), "Moat");
+    assert_false(cell_at(l, 0, 0).in_map);
+    qg_level_free(l);
+    f.opt.dialect = QG_FD_ANGBAND4_ROOMS;
+    l = quest(&f, "room_template.txt", 1, NULL);
+    assert_int_equal(cell_at(l, 1, 1).special, 1);
+    assert_int_equal(cell_at(l, 2, 1).things[QG_SLOT_OBJECT].kind, QG_THING_NAME);
+    qg_level_free(l);
+    close_fixture(&f);
+}
+
+/* ToME: special, mimic, mflag; a quest named as a special; gate pairs. */
+static void tome(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "tome");
+    qg_level *l = NULL;
+    assert_int_equal(qg_fd_load_file(file_of(&f, "grove.map"), &f.opt, NULL, &l, f.diags), QG_OK);
+    rt_counts counts = {0, 0, 0};
+    rt_level_round_trips(&f.rt, l, &f.opt, file_of(&f, "grove.map"), "grove.map", &counts);
+    assert_int_equal(counts.des_exact + counts.tmx_exact, 2);
+    assert_int_equal(cell_at(l, 1, 1).special, (2 << 8) + 3);
+    assert_int_equal(cell_at(l, 3, 2).special, (1 << 8) + 1);
+    assert_int_equal(cell_at(l, 3, 1).mflag, 2);
+    assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_MONSTER, 44), "Novice rogue");
+    qg_level_free(l);
+    close_fixture(&f);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(detection),      cmocka_unit_test(hengband3),
+        cmocka_unit_test(poschengband),   cmocka_unit_test(frogcomposband),
+        cmocka_unit_test(zangband235),    cmocka_unit_test(angband4),
+        cmocka_unit_test(tome),           cmocka_unit_test(poschengband7),
+    };
+    return cmocka_run_group_tests_name("fd_dialects", tests, NULL, NULL);
+}
