@@ -29,12 +29,14 @@ qgdesvocab028dir = $(pkgdatadir)/des/vocab/crawl-0.28
 dist_qgdesvocab028_DATA = \
 	lib/des/vocab/crawl-0.28/features.txt \
 	lib/des/vocab/crawl-0.28/monsters.txt \
-	lib/des/vocab/crawl-0.28/items.txt
+	lib/des/vocab/crawl-0.28/items.txt \
+	lib/des/vocab/crawl-0.28/grammar.txt
 qgdesvocabmasterdir = $(pkgdatadir)/des/vocab/crawl-master
 dist_qgdesvocabmaster_DATA = \
 	lib/des/vocab/crawl-master/features.txt \
 	lib/des/vocab/crawl-master/monsters.txt \
-	lib/des/vocab/crawl-master/items.txt
+	lib/des/vocab/crawl-master/items.txt \
+	lib/des/vocab/crawl-master/grammar.txt
 EXTRA_DIST += \
 	tools/des_vocab/gen \
 	tools/des_vocab/oracle \

@@ -3,7 +3,9 @@
  * mons_list::parse_mons_spec and mons_by_name, item_list::
  * parse_single_spec): modifiers are taken off, the forms the parsers build
  * names from (zombies, draconian colours, "any <class>") are unwound, and
- * what is left must be a name of the game. */
+ * what is left must be a name of the game. Where games differ (which
+ * undead a name can be made, the "-shaped" and "-headed" forms, the item
+ * classes) the game's grammar.txt says; the shapes common to all stay here. */
 #include "des/vocab_internal.h"
 #include "des/map.h"
 
@@ -23,6 +25,7 @@ typedef struct checker {
     size_t errors;
     const des_directive *dir;
     size_t cursor;            /* offset in data past the last name reported */
+    int cursor_line;          /* the directive line the cursor belongs to */
 } checker;
 
 enum verdict { NAME_OK, NAME_UNKNOWN, NAME_REFUSED };
@@ -111,34 +114,53 @@ static enum verdict draconian(const checker *c, char *s)
     return lookup(c, DES_VOCAB_MONSTER, space + 1);
 }
 
+static int has_rule(const checker *c, int rule, const char *text, size_t len)
+{
+    return des_vocab_rule_has(c->vocab, rule, text, len);
+}
+
+/* The rule text s ends with after "<sep>" (e.g. "-shaped "): its length
+ * from that separator on, 0 when none does. */
+static size_t ends_with_rule(const checker *c, int rule, const char *s, const char *sep)
+{
+    const des_rule_list *list = &c->vocab->rules[rule];
+    size_t n = strlen(s), k = strlen(sep);
+    for (size_t i = 0; i < list->count; i++) {
+        size_t t = strlen(list->texts[i]);
+        if (n > t + k && strcmp(s + n - t, list->texts[i]) == 0 &&
+            memcmp(s + n - t - k, sep, k) == 0)
+            return t + k;
+    }
+    return 0;
+}
+
 static enum verdict monster_name(const checker *c, char *s)
 {
-    static const char *const specials[] = {
-        "", "0", "8", "9", "nothing", "random", "pandemonium lord", "any", "any monster",
-        "any demon",
-        "any lesser demon", "lesser demon", "any common demon", "common demon",
-        "any greater demon", "greater demon", "small abomination", "large abomination",
-        "bai suzhen dragon", NULL};
-    static const char *const undead[] = {" zombie", " skeleton", " simulacrum", " spectre",
-                                         NULL};
-    if (word_in(s, strlen(s), specials))
+    static const char *const specials[] = {"", "0", "8", "9", "random", NULL};
+    size_t n = strlen(s);
+    if (word_in(s, n, specials) || has_rule(c, DES_RULE_MONSTER, s, n))
         return NAME_OK;
-    if ((ends_with(s, "-headed hydra") && !starts_with(s, "spectral ")) ||
-        ends_with(s, " slime creature") || ends_with(s, " apostle") ||
+    /* "<n>-headed hydra" (get_hydra_spec) */
+    if (ends_with_rule(c, DES_RULE_HEADED, s, "-headed ") && !starts_with(s, "spectral "))
+        return NAME_OK;
+    if (ends_with(s, " slime creature") || ends_with(s, " apostle") ||
         strstr(s, " mutant beast") || strstr(s, "serpent of hell "))
         return NAME_OK;
-    if (ends_with(s, "-shaped pillar of salt")) {
-        s[strlen(s) - strlen("-shaped pillar of salt")] = '\0';
+    /* "<monster>-shaped pillar of salt" (get_shaped_spec) */
+    size_t shaped = ends_with_rule(c, DES_RULE_SHAPED, s, "-shaped ");
+    if (shaped) {
+        s[n - shaped] = '\0';
         return monster_name(c, s);
     }
     enum verdict v = lookup(c, DES_VOCAB_MONSTER, s);
     if (v != NAME_UNKNOWN)
         return v;
-    for (int i = 0; undead[i]; i++)
-        if (ends_with(s, undead[i])) {
-            s[strlen(s) - strlen(undead[i])] = '\0';
-            return monster_name(c, s);
-        }
+    /* "<monster> zombie" (get_zombie_type) */
+    size_t undead = ends_with_rule(c, DES_RULE_UNDEAD, s, " ");
+    if (undead) {
+        s[n - undead] = '\0';
+        return monster_name(c, s);
+    }
     if (starts_with(s, "spectral "))
         return monster_name(c, s + 9);
     /* "<colour> [very ]ugly thing" (mons_by_name's ugly-thing colours) */
@@ -157,22 +179,32 @@ static enum verdict monster_name(const checker *c, char *s)
 
 /* ---- items (item_list::parse_single_spec) -------------------------------------- */
 
-static enum verdict item_class(const char *s)
+static enum verdict item_class(const checker *c, const char *s)
 {
-    static const char *const classes[] = {
-        "weapon", "missile", "armour", "wand", "food", "scroll", "jewellery", "potion",
-        "book", "staff", "magical staff", "rod", "orb", "misc", "miscellaneous", "carrion",
-        "corpse", "gold", "rune", "gem", "talisman", "manual", "fixed theme book",
-        "fixed level book", "ring", "amulet", "hex wand", "beam wand", "blast wand",
-        "ally scroll", "area misc", "ally misc", "control misc", NULL};
-    return word_in(s, strlen(s), classes) ? NAME_OK : NAME_UNKNOWN;
+    return has_rule(c, DES_RULE_ITEM_CLASS, s, strlen(s)) ? NAME_OK : NAME_UNKNOWN;
+}
+
+/* Whether one of s's words is an item-word ("parchment": parse_single_spec
+ * strips the tag and makes a parchment of whatever is left, a random one
+ * when no spell is named so). */
+static int has_item_word(const checker *c, const char *s)
+{
+    for (const char *w = s; *w;) {
+        while (*w == ' ')
+            w++;
+        size_t n = strcspn(w, " ");
+        if (n && has_rule(c, DES_RULE_ITEM_WORD, w, n))
+            return 1;
+        w += n;
+    }
+    return 0;
 }
 
 static enum verdict item_name(const checker *c, char *s)
 {
     static const char *const specials[] = {"", "random", "any", "%", "*", "star_item", "|",
                                            "superb_item", "$", "gold", "nothing", NULL};
-    if (word_in(s, strlen(s), specials))
+    if (word_in(s, strlen(s), specials) || has_item_word(c, s))
         return NAME_OK;
     if (ends_with(s, "corpse") || ends_with(s, "skeleton")) {
         s[strlen(s) - (ends_with(s, "corpse") ? 6 : 8)] = '\0';
@@ -185,15 +217,26 @@ static enum verdict item_name(const checker *c, char *s)
         return monster_name(c, s);
     }
     if (starts_with(s, "any "))
-        return item_class(s + 4);
+        return item_class(c, s + 4);
     if (starts_with(s, "random "))
-        return item_class(s + 7);
+        return item_class(c, s + 7);
+    if (starts_with(s, "pair of ") && has_rule(c, DES_RULE_ITEM_PAIR, s + 8, strlen(s + 8)))
+        return lookup(c, DES_VOCAB_ITEM, s + 8);
     enum verdict v = lookup(c, DES_VOCAB_ITEM, s);
     if (v == NAME_UNKNOWN && strchr(s, '_')) {
         /* unrandarts are matched with '_' for ' ' (get_unrandart_num) */
         for (char *p = s; *p; p++)
             if (*p == '_')
                 *p = ' ';
+        v = lookup(c, DES_VOCAB_ITEM, s);
+    }
+    if (v == NAME_UNKNOWN && c->vocab->unrand_drop_apostrophes && strchr(s, '\'')) {
+        /* ... and, in games whose get_unrandart_num says so, without "'" */
+        char *out = s;
+        for (char *p = s; *p; p++)
+            if (*p != '\'')
+                *out++ = *p;
+        *out = '\0';
         v = lookup(c, DES_VOCAB_ITEM, s);
     }
     return v;
@@ -350,7 +393,7 @@ static void check_item_alt(checker *c, const char *alt)
     strip_modifiers(buf, flags, 0);
     char shown[512];
     snprintf(shown, sizeof shown, "%s", buf);
-    enum verdict v = acquire ? (strcmp(buf, "any") == 0 ? NAME_OK : item_class(buf))
+    enum verdict v = acquire ? (strcmp(buf, "any") == 0 ? NAME_OK : item_class(c, buf))
                              : item_name(c, buf);
     if (v != NAME_OK)
         report(c, DES_VOCAB_ITEM, shown, shown, v);
@@ -440,7 +483,11 @@ static void check_features(checker *c, const des_slot *slot)
 static void check_directive(checker *c, const des_directive *d)
 {
     c->dir = d;
-    c->cursor = 0;
+    /* MONS: a, b gives a directive per slot, all on one line: the names
+     * of the later ones are looked for past those reported before them */
+    if (d->line != c->cursor_line)
+        c->cursor = 0;
+    c->cursor_line = d->line;
     const des_spec *spec = &d->spec;
     switch (d->dir) {
     case DES_DIR_KFEAT:
@@ -491,7 +538,7 @@ static int index_lines(checker *c)
 size_t qg_des_check_names(const qg_des_vocab *vocab, const qg_des_file *file,
                           const char *data, size_t len, int seed_era, qg_diags *diags)
 {
-    checker c = {vocab, qg_des_file_path(file), data, len, NULL, 0, diags, 0, NULL, 0};
+    checker c = {vocab, qg_des_file_path(file), data, len, NULL, 0, diags, 0, NULL, 0, 0};
     if (!index_lines(&c)) {
         free(c.line_starts);
         qg_diags_add(diags, QG_ERROR, c.path, 0, 0, NULL, 0, "out of memory");

@@ -20,10 +20,34 @@ typedef struct des_vocab_list {
     size_t count, cap;
 } des_vocab_list;
 
+/* The game's spec grammar (<game>/grammar.txt): the forms its parsers
+ * build names from, one rule per line, "<rule> <text>". */
+enum {
+    DES_RULE_MONSTER,     /* a name mons_by_name takes itself */
+    DES_RULE_UNDEAD,      /* "<monster> <word>": the monster made undead */
+    DES_RULE_SHAPED,      /* "<monster>-shaped <text>" */
+    DES_RULE_HEADED,      /* "<n>-headed <text>" */
+    DES_RULE_ITEM_CLASS,  /* "any <text>", "random <text>", "acquire <text>" */
+    DES_RULE_ITEM_WORD,   /* a spec holding the word is that item, whatever else it says */
+    DES_RULE_ITEM_PAIR,   /* "pair of <text>" names the item <text> */
+    DES_RULE_KINDS
+};
+
+typedef struct des_rule_list {
+    char **texts;         /* lowercase, in the grammar's text */
+    size_t count, cap;
+} des_rule_list;
+
 struct qg_des_vocab {
     char *game;
     des_vocab_list lists[DES_VOCAB_KINDS];
+    char *grammar_text;
+    des_rule_list rules[DES_RULE_KINDS];
+    int unrand_drop_apostrophes; /* "unrand-key drop-apostrophes" */
 };
+
+/* Whether text (len bytes, lowercase) is one of the rule's texts. */
+int des_vocab_rule_has(const qg_des_vocab *vocab, int rule, const char *text, size_t len);
 
 /* The entry for name (len bytes, any case), or NULL. */
 const des_vocab_entry *des_vocab_find(const qg_des_vocab *vocab, int kind, const char *name,

@@ -1,5 +1,6 @@
 /* Reading a game's name lists: one name per line, '#' comments, '!' for a
- * name the game knows but refuses in a map. */
+ * name the game knows but refuses in a map; and its grammar.txt, the
+ * forms the game's spec parsers build names from. */
 #include "des/vocab_internal.h"
 #include "core/file.h"
 #include "core/suggest.h"
@@ -57,6 +58,69 @@ static qg_status load_list(qg_des_vocab *vocab, int kind, const char *dir, qg_di
         return QG_ERR_NOMEM;
     qsort(list->entries, list->count, sizeof *list->entries, cmp_entry);
     return QG_OK;
+}
+
+/* grammar.txt: "<rule> <text>" per line ('#' comments). */
+static qg_status load_grammar(qg_des_vocab *vocab, const char *dir, qg_diags *diags)
+{
+    static const char *const rule_words[DES_RULE_KINDS] = {
+        "monster", "undead", "shaped", "headed", "item-class", "item-word", "item-pair"};
+    char *path = qg_path_join(dir, "grammar.txt");
+    if (!path)
+        return QG_ERR_NOMEM;
+    size_t len;
+    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, &vocab->grammar_text, &len, diags);
+    int line_no = 0;
+    for (char *line = st == QG_OK ? vocab->grammar_text : NULL; line && *line;) {
+        char *next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        line_no++;
+        size_t n = strlen(line);
+        while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+            line[--n] = '\0';
+        if (n && line[0] != '#') {
+            size_t w = strcspn(line, " ");
+            char *text = line + w;
+            while (*text == ' ')
+                text++;
+            for (char *p = text; *p; p++)
+                *p = (char)tolower((unsigned char)*p);
+            int rule = -1;
+            for (int r = 0; r < DES_RULE_KINDS; r++)
+                if (strlen(rule_words[r]) == w && memcmp(line, rule_words[r], w) == 0)
+                    rule = r;
+            if (w == strlen("unrand-key") && memcmp(line, "unrand-key", w) == 0 &&
+                strcmp(text, "drop-apostrophes") == 0) {
+                vocab->unrand_drop_apostrophes = 1;
+            } else if (rule < 0 || !*text) {
+                qg_diags_add(diags, QG_ERROR, path, line_no, 1, NULL, 0,
+                             "grammar.txt: unknown rule '%.*s'", (int)w, line);
+                st = QG_ERR_PARSE;
+                break;
+            } else {
+                des_rule_list *list = &vocab->rules[rule];
+                char **slot = QG_PUSH(list->texts, list->count, list->cap);
+                if (!slot) {
+                    st = QG_ERR_NOMEM;
+                    break;
+                }
+                *slot = text;
+            }
+        }
+        line = next;
+    }
+    free(path);
+    return st;
+}
+
+int des_vocab_rule_has(const qg_des_vocab *vocab, int rule, const char *text, size_t len)
+{
+    const des_rule_list *list = &vocab->rules[rule];
+    for (size_t i = 0; i < list->count; i++)
+        if (strlen(list->texts[i]) == len && memcmp(list->texts[i], text, len) == 0)
+            return 1;
+    return 0;
 }
 
 /* The games of dir, oldest first, from games.txt. */
@@ -122,6 +186,8 @@ qg_status qg_des_vocab_load(const char *dir, const char *game, qg_des_vocab **ou
         st = QG_ERR_NOMEM;
     for (int k = 0; st == QG_OK && k < DES_VOCAB_KINDS; k++)
         st = load_list(vocab, k, game_dir, diags);
+    if (st == QG_OK)
+        st = load_grammar(vocab, game_dir, diags);
     free(game_dir);
     free(games.entries);
     free(games_text);
@@ -141,6 +207,9 @@ void qg_des_vocab_free(qg_des_vocab *vocab)
         free(vocab->lists[k].entries);
         free(vocab->lists[k].text);
     }
+    for (int r = 0; r < DES_RULE_KINDS; r++)
+        free(vocab->rules[r].texts);
+    free(vocab->grammar_text);
     free(vocab->game);
     free(vocab);
 }
