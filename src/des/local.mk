@@ -62,4 +62,5 @@ EXTRA_DIST += tests/cli_des_semantics.sh tests/data/des/semantics/nomap.des \
 # Names checked against the game's vocabulary (issue 15).
 TESTS += tests/cli_des_vocab.sh
 EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
-	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des
+	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des \
+	tests/data/des/vocab/master.des
