@@ -236,7 +236,7 @@ static void installed_crawl_levels_round_trip(void **state)
     }
     fclose(probe);
     const char *paths[1] = {dlua};
-    qg_runtime_options options = {paths, 1, 0, 0};
+    qg_runtime_options options = {paths, 1, 0, 0, NULL};
     qg_diags *diags = qg_diags_new();
     qg_runtime *rt = qg_runtime_new(&options, diags);
     qg_runtime *again = qg_runtime_new(&options, diags);

@@ -21,7 +21,7 @@ static qg_runtime *load_corpus(const char *dat, qg_diags *diags)
 {
     char *dlua = qg_path_join(dat, "dlua");
     const char *paths[1] = {dlua};
-    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime_options opts = {paths, 1, 0, 0, NULL};
     qg_runtime *rt = qg_runtime_new(&opts, diags);
     free(dlua);
     char **files;

@@ -17,7 +17,7 @@ static qg_runtime *runtime_for(const char *relative, qg_diags *diags)
     char path[4096];
     snprintf(path, sizeof path, "%s", test_src_path(relative));
     const char *paths[1] = {path};
-    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime_options opts = {paths, 1, 0, 0, NULL};
     return qg_runtime_new(&opts, diags);
 }
 
@@ -136,7 +136,7 @@ static void linked_directories_are_taken_as_named(void **state)
     assert_int_equal(symlink(target, link), 0);
     snprintf(link, sizeof link, "%s/dlua", dat);
     const char *paths[1] = {link};
-    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime_options opts = {paths, 1, 0, 0, NULL};
     qg_diags *diags = qg_diags_new();
     qg_runtime *rt = qg_runtime_new(&opts, diags);
     assert_non_null(rt);

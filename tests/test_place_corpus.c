@@ -64,7 +64,7 @@ static void corpus_places_without_crashing(void **state)
                   crawl_dir());
     qg_diags *diags = qg_diags_new();
     const char *paths[] = {lua_dir};
-    qg_runtime_options options = {paths, 1, 0, 0};
+    qg_runtime_options options = {paths, 1, 0, 0, NULL};
     qg_runtime *rt = qg_runtime_new(&options, diags);
     if (!rt) {
         qg_diags_free(diags);

@@ -114,7 +114,7 @@ int main(int argc, char **argv)
     int seeds = argc > 2 ? atoi(argv[2]) : 3;
     char *dlua = qg_path_join(dat, "dlua");
     const char *paths[1] = {dlua};
-    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime_options opts = {paths, 1, 0, 0, NULL};
     qg_diags *diags = qg_diags_new();
     double t0 = now();
     qg_runtime *rt = qg_runtime_new(&opts, diags);

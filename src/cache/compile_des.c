@@ -71,7 +71,7 @@ typedef struct worker_arg {
 static void set_up(des_job *job, int id)
 {
     worker *wk = &job->workers[id];
-    qg_runtime_options ro = {job->opt->lua_paths, job->opt->lua_path_count, 0, 0};
+    qg_runtime_options ro = {job->opt->lua_paths, job->opt->lua_path_count, 0, 0, NULL};
     wk->rt = qg_runtime_new(&ro, wk->diags);
     for (;;) {
         pthread_mutex_lock(&job->lock);

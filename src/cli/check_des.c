@@ -100,7 +100,7 @@ static void check_map_placement(qg_runtime *rt, qg_mapdef *def, int legacy, qg_d
 static void check_placement(cli_opts *opts, const char *path, qg_des_file *file,
                             qg_diags *diags)
 {
-    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0};
+    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0, NULL};
     qg_diags *run = qg_diags_new();
     qg_runtime *rt = run ? qg_runtime_new(&options, run) : NULL;
     if (!rt)

@@ -30,7 +30,7 @@ enum {
     OPT_KEEP_GOING = 1 << 16, /* --keep-going */
     OPT_COLOR = 1 << 17,    /* --color=auto|always|never */
     OPT_FORMAT = 1 << 18,   /* --format text|json */
-    OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary) */
+    OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary and branch table) */
     OPT_OVERSIZE = 1 << 20  /* --oversize */
 };
 
@@ -58,6 +58,7 @@ typedef struct cli_opts {
     int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
     int json;               /* --format json */
     const char *game;
+    qg_branches *branches;  /* --game's branch table, for commands taking --place */
     int oversize;
     char **files;           /* the positional arguments */
     int file_count;

@@ -43,6 +43,8 @@ static const char usage[] =
     "  --map NAME         the .des map to convert (default: the file's first)\n"
     "  --seed N           the seed a .des map is resolved with (default 0)\n"
     "  --place D:5        where a .des map is resolved (default D:1)\n"
+    "  --game G           the game whose branches --place and the map's Lua know:\n"
+    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --lua-path DIR     a game Lua library for .des maps, e.g. Crawl's dat/dlua\n"
     "  --strict           treat warnings (what the output cannot carry) as errors\n"
     "  --oversize         write a .des map larger than Crawl's 80x70 (for questgrid,\n"
@@ -310,7 +312,7 @@ int cmd_convert(int argc, char **argv)
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
                       OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
-                      OPT_LUA_PATH | OPT_OVERSIZE, usage, &j.opts);
+                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME, usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;

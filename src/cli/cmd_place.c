@@ -23,6 +23,8 @@ static const char usage[] =
     "  --size WxH         the dungeon's size (default 80x70)\n"
     "  --lua-path DIR     Crawl's dat/dlua (repeatable)\n"
     "  --place D:5        where the maps are resolved (you.depth() …)\n"
+    "  --game G           the game whose branches --place and the maps' Lua know:\n"
+    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --var NAME=VALUE   variables for ?: conditions and you.*\n"
     "  --dialect D, --edit-dir DIR   as for show\n"
     "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
@@ -107,7 +109,7 @@ int cmd_place(int argc, char **argv)
 {
     cli_opts opts;
     unsigned accepted = OPT_SEED | OPT_SIZE | OPT_LUA_PATH | OPT_PLACE | OPT_VAR |
-                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR;
+                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR | OPT_GAME;
     int r = cli_parse_files(argc, argv, accepted, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;

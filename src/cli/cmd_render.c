@@ -25,7 +25,7 @@ static const char usage[] =
     "                     the file or cache, each with its name, size, tags and\n"
     "                     legend; one with --map) or png (one level, with libpng)\n"
     "  --map NAME         the map to draw (default: the file's first; html: all)\n"
-    "  --seed N, --place P, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
+    "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
     "  --dialect D, --edit-dir DIR, --legacy    as for show\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
@@ -76,7 +76,8 @@ static int from_cache(const cli_opts *opts, const char *path, gallery *g, qg_dia
     qg_cache *cache = NULL;
     if (qg_cache_open(path, NULL, &cache, diags) != QG_OK)
         return -1;
-    qg_runtime_options runtime = {opts->lua_paths, opts->lua_path_count, 0, 0};
+    qg_runtime_options runtime = {opts->lua_paths, opts->lua_path_count, 0, 0,
+                                  opts->branches};
     qg_context context = {opts->place, 0, opts->vars};
     qg_cache_resolve_options ro = {opts->seed, &runtime, &context, NULL, opts->vars};
     for (size_t i = 0; i < qg_cache_map_count(cache); i++) {
@@ -206,7 +207,7 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY, 1, 1, usage, &opts);
+                            OPT_LEGACY | OPT_GAME, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2, to = -1;

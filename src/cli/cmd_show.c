@@ -32,6 +32,8 @@ static const char usage[] =
     "  --seed N           resolve the .des map with its Lua, seeded by N, and\n"
     "                     print the level (also with --place or --lua-path)\n"
     "  --place P          where the map is resolved, e.g. D:5 (default D:1)\n"
+    "  --game G           the game whose branches --place and the map's Lua know:\n"
+    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --lua-path DIR     a game's Lua library, e.g. Crawl's dat/dlua (repeatable)\n"
     "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
     "                     always or never\n"
@@ -72,7 +74,7 @@ int cmd_show(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
                             OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
-                            OPT_COLOR | OPT_FORMAT,
+                            OPT_COLOR | OPT_FORMAT | OPT_GAME,
                             1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;

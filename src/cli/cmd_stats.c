@@ -23,6 +23,8 @@ static const char usage[] =
     "\n"
     "  --map NAME      the map (default: the file's first)\n"
     "  --place P       where the map is resolved, e.g. D:5 (default D:1)\n"
+    "  --game G        the game whose branches --place and the map's Lua know:\n"
+    "                  crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --lua-path DIR  the game's Lua library, e.g. /usr/share/crawl/dat/dlua\n"
     "  --quest N       FILE is a hub such as q_info.txt: quest N\n"
     "  --format F      text (default) or json\n"
@@ -158,7 +160,7 @@ int cmd_stats(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
                       OPT_VAR | OPT_LEGACY | OPT_QUEST | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_FORMAT, 1, 1, usage, &opts);
+                      OPT_FORMAT | OPT_GAME, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     qg_diags *diags = qg_diags_new();

@@ -141,24 +141,13 @@ static int take_option(int key, const char *arg, cli_opts *opts)
 {
     long v;
     int choice;
-    qg_diags *diags;
     switch (key) {
     case KEY_EDIT_DIR: opts->edit_dir = arg; return 0;
     case KEY_DIALECT:
         opts->dialect = arg;
         return check_dialects(arg);
     case KEY_MAP: opts->map = arg; return 0;
-    case KEY_PLACE:
-        opts->place = arg;
-        diags = qg_diags_new();
-        if (diags && qg_place_check(arg, diags) != QG_OK) {
-            fprintf(stderr, "questgrid %s: bad value '%s' for --place: %s\n", command_name, arg,
-                    qg_diags_get(diags, 0)->message);
-            qg_diags_free(diags);
-            return -1;
-        }
-        qg_diags_free(diags);
-        return diags ? 0 : -1;
+    case KEY_PLACE: opts->place = arg; return 0;
     case KEY_COLOR:
         if ((choice = cli_choice(command_name, "--color", arg, color_values)) < 0)
             return -1;
@@ -219,6 +208,32 @@ static int take_option(int key, const char *arg, cli_opts *opts)
         return 0;
     }
     return -1;
+}
+
+/* The branch table of --game (else the newest), for --place and the Lua
+ * runtime, once every option is read; --place is checked against it.
+ * Without --place or --game, a table that cannot be loaded is left for
+ * the runtime to report, should a .des map be resolved. */
+static int load_branches(cli_opts *opts)
+{
+    qg_diags *diags = qg_diags_new();
+    if (!diags)
+        return -1;
+    char *dir = NULL;
+    if (qg_data_find("des/vocab", &dir, diags) == QG_OK)
+        qg_branches_load(dir, opts->game, &opts->branches, diags);
+    free(dir);
+    int bad = 0;
+    if (!opts->branches && (opts->place || opts->game)) {
+        cli_report(diags);
+        bad = 1;
+    } else if (opts->place && qg_branches_check_place(opts->branches, opts->place, diags)) {
+        fprintf(stderr, "questgrid %s: bad value '%s' for --place: %s\n", command_name,
+                opts->place, qg_diags_get(diags, qg_diags_count(diags) - 1)->message);
+        bad = 1;
+    }
+    qg_diags_free(diags);
+    return bad ? -1 : 0;
 }
 
 static void build_tables(unsigned accepted, struct option *longs, char *shorts)
@@ -338,6 +353,10 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     }
     opts->files = argv + optind;
     opts->file_count = argc - optind;
+    if ((accepted & OPT_PLACE) && load_branches(opts) != 0) {
+        cli_opts_free(opts);
+        return -1;
+    }
     return 0;
 }
 
@@ -361,6 +380,8 @@ int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
 
 void cli_opts_free(cli_opts *opts)
 {
+    qg_branches_free(opts->branches);
+    opts->branches = NULL;
     qg_vars_free(opts->vars);
     free(opts->lua_paths);
     opts->vars = NULL;

@@ -46,7 +46,8 @@ static void split_arg(const char *arg, char **file, const char **map)
 static qg_runtime *runtime(place_loader *l)
 {
     if (!l->rt) {
-        qg_runtime_options o = {l->opts->lua_paths, l->opts->lua_path_count, 0, 0};
+        qg_runtime_options o = {l->opts->lua_paths, l->opts->lua_path_count, 0, 0,
+                                l->opts->branches};
         l->rt = qg_runtime_new(&o, l->diags);
     }
     return l->rt;

@@ -8,7 +8,8 @@
 int cli_lua_setup(const cli_opts *opts, const char *path, cli_lua *out, qg_diags *diags)
 {
     memset(out, 0, sizeof *out);
-    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0};
+    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0,
+                                  opts->branches};
     qg_des_options des_options = {opts->legacy};
     out->rt = qg_runtime_new(&options, diags);
     if (!out->rt)

@@ -1,11 +1,14 @@
 qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
-	src/des/glyphs.h src/des/vocab_internal.h
+	src/des/glyphs.h src/des/vocab_internal.h \
+	src/des/branches.h src/des/games.h
 libquestgrid_la_SOURCES += \
+	src/des/branches.c \
 	src/des/chunk.c \
 	src/des/dump.c \
 	src/des/file.c \
+	src/des/games.c \
 	src/des/glyphs.c \
 	src/des/keywords.c \
 	src/des/legend.c \
@@ -37,6 +40,11 @@ tests_test_des_spec_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_des_corpus_SOURCES = tests/test_des_corpus.c
 tests_test_des_corpus_CFLAGS = $(TESTS_CFLAGS)
 tests_test_des_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_branches
+TESTS += tests/test_branches
+tests_test_branches_SOURCES = tests/test_branches.c
+tests_test_branches_CFLAGS = $(TESTS_CFLAGS)
+tests_test_branches_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 check_PROGRAMS += tests/test_des_semantics
 TESTS += tests/test_des_semantics
 tests_test_des_semantics_SOURCES = tests/test_des_semantics.c

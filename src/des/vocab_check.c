@@ -7,6 +7,7 @@
  * undead a name can be made, the "-shaped" and "-headed" forms, the item
  * classes) the game's grammar.txt says; the shapes common to all stay here. */
 #include "des/vocab_internal.h"
+#include "des/branches.h"
 #include "des/map.h"
 
 #include <ctype.h>
@@ -371,6 +372,41 @@ static void report(checker *c, int kind, const char *shown, const char *base, en
                      des_dir_name(d->dir));
 }
 
+/* ---- branches of DEPTH and PLACE ------------------------------------------------------------ */
+
+/* mapdef.cc level_range::set: "any" / "Any" or a branch's abbreviation
+ * (branch_by_abbrevname, exact case); anything else is "Unknown branch". */
+static void check_range(checker *c, const des_range *r)
+{
+    const qg_branches *t = qg_des_vocab_branches(c->vocab);
+    if (!r->branch || strcmp(r->branch, "any") == 0 || strcmp(r->branch, "Any") == 0)
+        return;
+    const des_branch *b = des_branch_by_abbrev(t, r->branch, strlen(r->branch));
+    int line, col;
+    place_of(c, r->branch, &line, &col);
+    const char *text;
+    size_t len;
+    line_of(c, line, &text, &len);
+    const char *dir = des_dir_name(c->dir->dir);
+    if (!b) {
+        size_t best_len;
+        const char *best = des_branch_closest(t, r->branch, strlen(r->branch), &best_len);
+        c->errors++;
+        if (best)
+            qg_diags_add(c->diags, QG_ERROR, c->path, line, col, text, len,
+                         "%s: unknown branch '%s' in %s; did you mean '%.*s'?", dir, r->branch,
+                         qg_branches_game(t), (int)best_len, best);
+        else
+            qg_diags_add(c->diags, QG_ERROR, c->path, line, col, text, len,
+                         "%s: unknown branch '%s' in %s", dir, r->branch, qg_branches_game(t));
+    } else if (r->lo > b->levels || (b->levels == 0 && !r->deny)) {
+        qg_diags_add(c->diags, QG_WARNING, c->path, line, col, text, len,
+                     "%s: %s has %d level%s in %s, so '%s:%d' holds none", dir, b->name,
+                     b->levels, b->levels == 1 ? "" : "s", qg_branches_game(t), b->name,
+                     r->lo < 1 ? 1 : r->lo);
+    }
+}
+
 /* ---- one alternative of each kind ---------------------------------------------------------- */
 
 static void check_monster_alt(checker *c, const char *alt);
@@ -508,6 +544,11 @@ static void check_directive(checker *c, const des_directive *d)
     case DES_DIR_MARKER:
         if (spec->kind == DES_SPEC_MARKER && spec->u.marker.kind == DES_MARKER_FEAT)
             check_feature_alt(c, spec->u.marker.value, 0);
+        break;
+    case DES_DIR_DEPTH: case DES_DIR_PLACE:
+        if (spec->kind == DES_SPEC_RANGES)
+            for (size_t i = 0; i < spec->u.ranges.count; i++)
+                check_range(c, &spec->u.ranges.items[i]);
         break;
     default:
         break;

@@ -44,6 +44,7 @@ struct qg_des_vocab {
     char *grammar_text;
     des_rule_list rules[DES_RULE_KINDS];
     int unrand_drop_apostrophes; /* "unrand-key drop-apostrophes" */
+    qg_branches *branches;       /* <game>/branches.txt */
 };
 
 /* Whether text (len bytes, lowercase) is one of the rule's texts. */

@@ -2,6 +2,7 @@
  * name the game knows but refuses in a map; and its grammar.txt, the
  * forms the game's spec parsers build names from. */
 #include "des/vocab_internal.h"
+#include "des/games.h"
 #include "core/file.h"
 #include "core/suggest.h"
 
@@ -123,74 +124,27 @@ int des_vocab_rule_has(const qg_des_vocab *vocab, int rule, const char *text, si
     return 0;
 }
 
-/* The games of dir, oldest first, from games.txt. */
-static qg_status read_games(const char *dir, char **text, des_vocab_list *games,
-                            qg_diags *diags)
-{
-    char *path = qg_path_join(dir, "games.txt");
-    if (!path)
-        return QG_ERR_NOMEM;
-    size_t len;
-    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, text, &len, diags);
-    free(path);
-    if (st == QG_OK && !add_lines(games, *text))
-        st = QG_ERR_NOMEM;
-    return st;
-}
-
-static void unknown_game(const char *dir, const char *game, const des_vocab_list *games,
-                         qg_diags *diags)
-{
-    qg_suggest s;
-    qg_suggest_init(&s, game, strlen(game));
-    char known[512] = "";
-    for (size_t i = 0; i < games->count; i++) {
-        qg_suggest_offer(&s, games->entries[i].name, strlen(games->entries[i].name));
-        if (strlen(known) + strlen(games->entries[i].name) + 3 < sizeof known) {
-            if (i)
-                strcat(known, ", ");
-            strcat(known, games->entries[i].name);
-        }
-    }
-    const char *best = qg_suggest_best(&s);
-    if (best)
-        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
-                     "no vocabulary for game '%s'; did you mean '%.*s'? (known: %s)", game,
-                     (int)s.best_len, best, known);
-    else
-        qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0,
-                     "no vocabulary for game '%s' (known: %s)", game, known);
-}
-
 qg_status qg_des_vocab_load(const char *dir, const char *game, qg_des_vocab **out,
                          qg_diags *diags)
 {
     *out = NULL;
-    des_vocab_list games = {0};
-    char *games_text = NULL;
-    qg_status st = read_games(dir, &games_text, &games, diags);
-    const char *chosen = NULL;
-    for (size_t i = 0; st == QG_OK && i < games.count; i++)
-        if (!game || strcmp(games.entries[i].name, game) == 0)
-            chosen = games.entries[i].name;
-    if (st == QG_OK && !chosen) {
-        if (game)
-            unknown_game(dir, game, &games, diags);
-        else
-            qg_diags_add(diags, QG_ERROR, dir, 0, 0, NULL, 0, "games.txt names no game");
-        st = QG_ERR_NOTFOUND;
-    }
+    char *chosen = NULL, *game_dir = NULL;
+    qg_status st = des_game_pick(dir, game, "vocabulary", &chosen, &game_dir, diags);
     qg_des_vocab *vocab = st == QG_OK ? calloc(1, sizeof *vocab) : NULL;
-    char *game_dir = vocab ? qg_path_join(dir, chosen) : NULL;
-    if (st == QG_OK && (!vocab || !game_dir || !(vocab->game = qg_strdup(chosen))))
+    if (st == QG_OK && !vocab)
         st = QG_ERR_NOMEM;
+    if (vocab) {
+        vocab->game = chosen;
+        chosen = NULL;
+    }
     for (int k = 0; st == QG_OK && k < DES_VOCAB_KINDS; k++)
         st = load_list(vocab, k, game_dir, diags);
     if (st == QG_OK)
         st = load_grammar(vocab, game_dir, diags);
+    if (st == QG_OK)
+        st = qg_branches_load(dir, vocab->game, &vocab->branches, diags);
     free(game_dir);
-    free(games.entries);
-    free(games_text);
+    free(chosen);
     if (st != QG_OK) {
         qg_des_vocab_free(vocab);
         return st;
@@ -210,6 +164,7 @@ void qg_des_vocab_free(qg_des_vocab *vocab)
     for (int r = 0; r < DES_RULE_KINDS; r++)
         free(vocab->rules[r].texts);
     free(vocab->grammar_text);
+    qg_branches_free(vocab->branches);
     free(vocab->game);
     free(vocab);
 }
@@ -217,6 +172,11 @@ void qg_des_vocab_free(qg_des_vocab *vocab)
 const char *qg_des_vocab_game(const qg_des_vocab *vocab)
 {
     return vocab->game;
+}
+
+const qg_branches *qg_des_vocab_branches(const qg_des_vocab *vocab)
+{
+    return vocab->branches;
 }
 
 const des_vocab_entry *des_vocab_find(const qg_des_vocab *vocab, int kind, const char *name,

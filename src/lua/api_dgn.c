@@ -12,7 +12,10 @@ static int l_br_depth(lua_State *L)
     char buf[32];
     const char *branch = lua_isstring(L, 1) ? lua_tostring(L, 1)
                                             : lrt_branch(lrt_runtime(L), buf, sizeof buf);
-    lua_pushinteger(L, lrt_branch_depth(branch));
+    int levels = lrt_branch_depth(lrt_runtime(L), branch);
+    if (levels < 0)
+        return lrt_branch_error(L, 1, branch);
+    lua_pushinteger(L, levels);
     return 1;
 }
 

@@ -1,10 +1,10 @@
 /* you.*: the player, answered from the caller's context (place, xl and
  * named variables "you.NAME" or "NAME"); a fresh character otherwise. */
 #include "lua/rt.h"
+#include "des/branches.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 static const char *context_var(lua_State *L, const char *name)
 {
@@ -36,11 +36,17 @@ static int l_absdepth(lua_State *L)
     return 1;
 }
 
+/* l-you.cc you_in_branch: the branch's abbreviation, short or long name,
+ * any case; a name of no branch is an error. */
 static int l_in_branch(lua_State *L)
 {
     char buf[32];
+    qg_runtime *rt = lrt_runtime(L);
     const char *want = luaL_checkstring(L, 1);
-    lua_pushboolean(L, strcasecmp(lrt_branch(lrt_runtime(L), buf, sizeof buf), want) == 0);
+    const des_branch *b = des_branch_by_any_name(rt->branches, want, strlen(want));
+    if (!b)
+        return lrt_branch_error(L, 1, want);
+    lua_pushboolean(L, strcmp(lrt_branch(rt, buf, sizeof buf), b->name) == 0);
     return 1;
 }
 
@@ -56,8 +62,8 @@ static int l_depth_fraction(lua_State *L)
 {
     char buf[32];
     qg_runtime *rt = lrt_runtime(L);
-    int total = lrt_branch_depth(lrt_branch(rt, buf, sizeof buf));
-    lua_pushnumber(L, (lua_Number)lrt_depth(rt) / (lua_Number)total);
+    int total = lrt_branch_depth(rt, lrt_branch(rt, buf, sizeof buf));
+    lua_pushnumber(L, (lua_Number)lrt_depth(rt) / (lua_Number)(total > 0 ? total : 1));
     return 1;
 }
 
@@ -65,7 +71,7 @@ static int l_at_branch_bottom(lua_State *L)
 {
     char buf[32];
     qg_runtime *rt = lrt_runtime(L);
-    lua_pushboolean(L, lrt_depth(rt) >= lrt_branch_depth(lrt_branch(rt, buf, sizeof buf)));
+    lua_pushboolean(L, lrt_depth(rt) >= lrt_branch_depth(rt, lrt_branch(rt, buf, sizeof buf)));
     return 1;
 }
 

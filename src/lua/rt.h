@@ -94,6 +94,8 @@ struct qg_runtime {
     qg_rng rng;
     const qg_context *context;
     const char *place;       /* resolved place "Br:n" */
+    const qg_branches *branches;  /* the game's (qg_runtime_options.branches) */
+    qg_branches *own_branches;    /* questgrid's, when none was given */
     lrt_map *map;            /* the map being run, or NULL */
     /* the map the environment in the registry was made for, and the
      * userdata through which its bound functions reach it */
@@ -251,10 +253,16 @@ void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
 
-/* context.c: answers to you.* and dgn.* about the place. */
+/* context.c: answers to you.* and dgn.* about the place, from the game's
+ * branch table: given, or questgrid's own of the newest game. */
+qg_status lrt_set_branches(qg_runtime *rt, const qg_branches *given, qg_diags *diags);
 const char *lrt_branch(const qg_runtime *rt, char *buf, size_t size);
 int lrt_depth(const qg_runtime *rt);
-int lrt_branch_depth(const char *branch);
+/* The levels of a branch named any way you.in_branch takes; -1 when the
+ * table has no such branch. */
+int lrt_branch_depth(const qg_runtime *rt, const char *branch);
 int lrt_absdepth(const qg_runtime *rt);
+/* Raises "bad argument #arg: 'name' matches no branches" with a hint. */
+int lrt_branch_error(lua_State *L, int arg, const char *name);
 
 #endif

@@ -77,6 +77,10 @@ qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
     rt->instr_limit = options && options->instruction_limit
                           ? options->instruction_limit : LRT_DEFAULT_INSTRUCTIONS;
     qg_rng_seed(&rt->rng, 0, 0);
+    if (lrt_set_branches(rt, options ? options->branches : NULL, diags) != QG_OK) {
+        qg_runtime_free(rt);
+        return NULL;
+    }
     if (options && options->lua_path_count) {
         rt->lua_paths = calloc(options->lua_path_count, sizeof *rt->lua_paths);
         for (size_t i = 0; rt->lua_paths && i < options->lua_path_count; i++)
@@ -108,6 +112,7 @@ void qg_runtime_free(qg_runtime *rt)
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);
     free(rt->lua_paths);
+    qg_branches_free(rt->own_branches);
     for (size_t i = 0; i < rt->map_count; i++)
         qg_mapdef_free(rt->maps[i]);
     free(rt->maps);

@@ -60,6 +60,9 @@ qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
     *out = NULL;
     if (qg_mapdef_format(def) != QG_FORMAT_DES)
         return QG_ERR_INVALID;
+    if (context && context->place &&
+        qg_branches_check_place(rt->branches, context->place, diags) != QG_OK)
+        return QG_ERR_INVALID;
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
     return lrt_resolve_chunks(rt, def, &chunks, seed, context, out, diags);

@@ -26,12 +26,13 @@ static int has_tag_word(const char *tags, const char *tag)
     return 0;
 }
 
-static int range_matches(const des_range *r, const char *branch, int depth, int absdepth)
+static int range_matches(const qg_runtime *rt, const des_range *r, const char *branch,
+                         int depth, int absdepth)
 {
     int d = r->absolute ? absdepth : depth;
     if (!r->any_branch && !r->absolute && (!r->branch || strcasecmp(r->branch, branch) != 0))
         return 0;
-    int last = r->absolute || r->any_branch ? 1000 : lrt_branch_depth(branch);
+    int last = r->absolute || r->any_branch ? 1000 : lrt_branch_depth(rt, branch);
     int lo = r->lo < 0 ? last : r->lo, hi = r->hi < 0 ? last : r->hi;
     return d >= lo && d <= hi;
 }
@@ -51,7 +52,7 @@ static int usable_here(qg_runtime *rt, const qg_mapdef *def)
     int ok = 0;
     if (des_parse_ranges(&arena, depth, strlen(depth), &ranges, &err) == DES_PARSE_OK) {
         for (size_t i = 0; i < ranges.count; i++) {
-            if (!range_matches(&ranges.items[i], branch, lrt_depth(rt), lrt_absdepth(rt)))
+            if (!range_matches(rt, &ranges.items[i], branch, lrt_depth(rt), lrt_absdepth(rt)))
                 continue;
             if (ranges.items[i].deny) {
                 ok = 0;

@@ -100,6 +100,36 @@ const char *qg_des_vocab_game(const qg_des_vocab *vocab);
 size_t qg_des_check_names(const qg_des_vocab *vocab, const qg_des_file *file,
                           const char *data, size_t len, int seed_era, qg_diags *diags);
 
+/* A game's branch table (lib/des/vocab/<game>/branches.txt, made from
+ * Crawl's branch-data.h): each branch's place name, levels, absolute depth,
+ * whether its levels have stone stairs, and the other names you.in_branch
+ * takes. The Lua runtime answers you.branch, you.absdepth, dgn.br_depth...
+ * from it, places are checked against it, and the placement check asks it
+ * which stairs a map's levels have. */
+typedef struct qg_branches qg_branches;
+
+/* Loads the table of game (NULL: the newest) from dir, picked as
+ * qg_des_vocab_load picks a vocabulary. */
+qg_status qg_branches_load(const char *dir, const char *game, qg_branches **out,
+                           qg_diags *diags);
+/* Reads a table in branches.txt's form held in memory (len bytes); path
+ * names it in diagnostics and stands for its game. */
+qg_status qg_branches_parse(const char *path, const char *text, size_t len, qg_branches **out,
+                            qg_diags *diags);
+void qg_branches_free(qg_branches *branches);
+/* The game the table is of (the path of a parsed one). */
+const char *qg_branches_game(const qg_branches *branches);
+/* Checks a place as qg_context takes it: "Branch" or "Branch:N", the
+ * branch by its place name or another of its names (any case) and N
+ * within its levels. QG_ERR_INVALID after an error (with a did-you-mean
+ * hint) otherwise. */
+qg_status qg_branches_check_place(const qg_branches *branches, const char *place,
+                                  qg_diags *diags);
+/* The branch table of the vocabulary's game, loaded with it (owned by the
+ * vocabulary); check_names also checks the branches of DEPTH and PLACE
+ * against it. */
+const qg_branches *qg_des_vocab_branches(const qg_des_vocab *vocab);
+
 #ifdef __cplusplus
 }
 #endif

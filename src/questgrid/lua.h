@@ -27,21 +27,20 @@ typedef struct qg_runtime_options {
     size_t lua_path_count;
     size_t memory_limit;          /* bytes; 0 = default (64 MiB) */
     unsigned long instruction_limit; /* per chunk run; 0 = default */
+    /* the game's branch table (qg_branches_load), which must outlive the
+     * runtime; NULL = questgrid's own table of the newest game (found with
+     * qg_data_find; the runtime is not made, with the reason, without it) */
+    const qg_branches *branches;
 } qg_runtime_options;
 
 /* Where and for whom a map is resolved: answered to you.* and dgn.*. */
 typedef struct qg_context {
-    const char *place;   /* "D:5"; NULL = "D:1" */
+    const char *place;   /* "D:5"; NULL = "D:1" (qg_branches_check_place) */
     int xl;              /* experience level; 0 = 1 */
     const qg_vars *vars; /* further you.* answers by name, or NULL */
 } qg_context;
 
 typedef struct qg_runtime qg_runtime;
-
-/* Checks a place as qg_context takes it: "Branch" or "Branch:N", with a
- * branch of Crawl's branch table (any case) and N within its levels.
- * QG_ERR_INVALID after an error (with a did-you-mean hint) otherwise. */
-qg_status qg_place_check(const char *place, qg_diags *diags);
 
 qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags);
 void qg_runtime_free(qg_runtime *rt);

@@ -1,0 +1,56 @@
+/* A game's branch table (lib/des/vocab/<game>/branches.txt), shared by the
+ * Lua runtime (you.branch, you.absdepth, dgn.br_depth...), the place checks
+ * (--place, DEPTH, PLACE) and the placement check (which stairs a map's
+ * levels have). */
+#ifndef QG_DES_BRANCHES_H
+#define QG_DES_BRANCHES_H
+
+#include "questgrid/des.h"
+
+typedef struct des_branch {
+    const char *name;       /* the abbreviation: "D", "Lair", "IceCv" */
+    int levels;
+    int absdepth;           /* you.absdepth() on level N is absdepth + N */
+    int stairs;             /* DES_STAIRS_NONE, _STONE or _ISLANDED */
+    const char *aliases[4]; /* the short and long names */
+    size_t alias_count;
+} des_branch;
+
+struct qg_branches {
+    char *label;            /* the game, or the file parsed */
+    char *text;
+    des_branch *items;
+    size_t count, cap;
+};
+
+/* Crawl's branch_by_abbrevname (DEPTH, PLACE): the abbreviation, exact
+ * case. NULL when there is none. */
+const des_branch *des_branch_by_abbrev(const qg_branches *t, const char *name, size_t len);
+/* you.in_branch's lookup (and --place's): the abbreviation, the short or
+ * the long name, any case. */
+const des_branch *des_branch_by_any_name(const qg_branches *t, const char *name, size_t len);
+/* The branch name closest to name, for a hint; NULL when none is close. */
+const char *des_branch_closest(const qg_branches *t, const char *name, size_t len,
+                               size_t *best_len);
+
+/* branches.txt's STAIRS: none, stone, islanded (stone, but a level may
+ * have no stair of one way: its maps go on by hatches). */
+enum { DES_STAIRS_NONE, DES_STAIRS_STONE, DES_STAIRS_ISLANDED };
+
+/* The stone stairs of a level, as bits. */
+enum {
+    DES_UP_I = 1, DES_UP_II = 2, DES_UP_III = 4,
+    DES_DOWN_I = 8, DES_DOWN_II = 16, DES_DOWN_III = 32,
+    DES_UP_ALL = 7, DES_DOWN_ALL = 56, DES_STAIRS_ALL = 63
+};
+/* The stone stairs level depth of b has (dungeon.cc _fixup_stone_stairs). */
+unsigned des_branch_stairs(const des_branch *b, int depth);
+
+/* The stairs every level held by depth or place (a map's DEPTH and PLACE
+ * lists, "D:2-4, !D:3, Lair, 5-10"; either may be NULL) has; *levels says
+ * how many levels of the table they hold (0: none, and the stairs are
+ * DES_STAIRS_ALL), *islanded whether all of them are of islanded branches. */
+unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, const char *place,
+                                    size_t *levels, int *islanded);
+
+#endif
