@@ -62,7 +62,8 @@ static int must_define_map(const qg_mapdef *def, int legacy, qg_diags *diags)
 /* A map that cannot be resolved here (a Lua library it needs was not
  * given with --lua-path) is said in a note: that is not an error of the
  * file. A validate chunk that fails every try of every seed is. */
-static void check_map_placement(qg_runtime *rt, qg_mapdef *def, int legacy, qg_diags *diags)
+static void check_map_placement(qg_runtime *rt, const qg_branches *branches, qg_mapdef *def,
+                                int legacy, qg_diags *diags)
 {
     qg_diags *run = qg_diags_new();
     qg_level *level = NULL;
@@ -80,7 +81,8 @@ static void check_map_placement(qg_runtime *rt, qg_mapdef *def, int legacy, qg_d
             break;
     }
     if (resolved) {
-        qg_level_check_placement(level, diags);
+        qg_level_check_placement_at(level, branches, qg_mapdef_get_property(def, "depth"),
+                                    qg_mapdef_get_property(def, "place"), diags);
     } else if (compiled && validate_failed(run)) {
         qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
                      "map '%s': its validate chunk never succeeds (%d seeds of 25 tries "
@@ -97,10 +99,10 @@ static void check_map_placement(qg_runtime *rt, qg_mapdef *def, int legacy, qg_d
 }
 
 /* Takes the file over. */
-static void check_placement(cli_opts *opts, const char *path, qg_des_file *file,
-                            qg_diags *diags)
+static void check_placement(cli_opts *opts, const qg_branches *branches, const char *path,
+                            qg_des_file *file, qg_diags *diags)
 {
-    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0, NULL};
+    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0, branches};
     qg_diags *run = qg_diags_new();
     qg_runtime *rt = run ? qg_runtime_new(&options, run) : NULL;
     if (!rt)
@@ -112,7 +114,7 @@ static void check_placement(cli_opts *opts, const char *path, qg_des_file *file,
                      first_line_len(why), first_line(why));
     } else {
         for (size_t i = 0; i < qg_runtime_map_count(rt); i++)
-            check_map_placement(rt, qg_runtime_map(rt, i), opts->legacy, diags);
+            check_map_placement(rt, branches, qg_runtime_map(rt, i), opts->legacy, diags);
     }
     qg_runtime_free(rt);
     qg_diags_free(run);
@@ -134,7 +136,7 @@ int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
     free(data);
     size_t maps = file ? qg_des_map_count(file) : 0;
     if (st == QG_OK && file && qg_diags_count_severity(diags, QG_ERROR) == before)
-        check_placement(opts, path, file, diags);
+        check_placement(opts, vocab ? qg_des_vocab_branches(vocab) : NULL, path, file, diags);
     else
         qg_des_file_free(file);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR) - before;

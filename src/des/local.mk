@@ -68,7 +68,9 @@ EXTRA_DIST += tests/cli_des_semantics.sh tests/data/des/semantics/nomap.des \
 	tests/data/des/semantics/seed_glyphs.des
 
 # Names checked against the game's vocabulary (issue 15).
-TESTS += tests/cli_des_vocab.sh
+TESTS += tests/cli_des_vocab.sh tests/cli_des_branches.sh
+EXTRA_DIST += tests/cli_des_branches.sh tests/data/des/branches/levels.des \
+	tests/data/des/branches/places.des
 EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
 	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des \
 	tests/data/des/vocab/master.des

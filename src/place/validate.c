@@ -1,6 +1,7 @@
 /* Validation of resolved maps: the Lua helpers has_exit_from_glyph and
  * glyphs_connected, and the checks designers are asked to pass. */
 #include "place/internal.h"
+#include "des/branches.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +157,16 @@ int qg_level_glyphs_connected(const qg_level *level, unsigned char g1, unsigned 
 
 enum { GXM = 80, GYM = 70, MAPGEN_BORDER = 2, PADDING = 6 };
 
+/* The stone stairs an encompass map must place: all six by the seed's
+ * rule alone (no branch table), else those every level its DEPTH and
+ * PLACE hold has (levels 0: they hold none of the table's levels). */
+typedef struct stair_rule {
+    const qg_branches *branches;
+    unsigned required;
+    size_t levels;
+    int islanded;       /* the levels may have no stair of one way */
+} stair_rule;
+
 typedef struct checker {
     const qg_level *level;
     qg_diags *diags;
@@ -165,6 +176,7 @@ typedef struct checker {
     int minivault;
     unsigned tags;
     int w, h;
+    stair_rule stairs;
 } checker;
 
 static void check_size(checker *c)
@@ -250,32 +262,82 @@ static int is_stair_glyph(unsigned char g)
     return g && strchr("{}()[]<>", g) != NULL;
 }
 
-static void check_encompass_stairs(checker *c)
+static const char stair_glyphs[6] = {'{', '(', '[', '}', ')', ']'};
+
+/* The stone stairs of the map, as DES_* bits; a branch exit ("exit_*")
+ * counts as an up stair. */
+static unsigned stairs_found(const checker *c, int *exit)
 {
     static const char *const names[6] = {
         "stone_stairs_up_i", "stone_stairs_up_ii", "stone_stairs_up_iii",
         "stone_stairs_down_i", "stone_stairs_down_ii", "stone_stairs_down_iii"};
-    static const char glyphs[6] = {'{', '(', '[', '}', ')', ']'};
-    int found[6] = {0};
+    unsigned found = 0;
+    *exit = 0;
     qg_cell cell;
     for (int y = 0; y < c->h; y++)
         for (int x = 0; x < c->w; x++) {
             qg_level_cell(c->level, x, y, &cell);
-            for (int i = 0; i < 6 && cell.in_map; i++)
+            if (!cell.in_map)
+                continue;
+            for (int i = 0; i < 6; i++)
                 if (cell.feature_name ? strcmp(cell.feature_name, names[i]) == 0
-                                      : cell.glyph == (unsigned char)glyphs[i])
-                    found[i] = 1;
+                                      : cell.glyph == (unsigned char)stair_glyphs[i])
+                    found |= 1u << i;
+            if (cell.feature_name && strncmp(cell.feature_name, "exit_", 5) == 0)
+                *exit = 1;
         }
+    return found;
+}
+
+/* Seed 000, section D: "You do not have to place all of the stairs unless
+ * the level is full screen, in which case you must place all except the
+ * extra stairs" -- the stairs the level has. dungeon.cc _fixup_stone_stairs
+ * gives a level three up and three down stone stairs, one up on a branch's
+ * first level (made its exit: any up stair or an exit will do, the one
+ * left is made _I) and no down on its last; a portal, the Abyss or
+ * Pandemonium has none. It adds what a map lacks at random, so an
+ * encompass map must place them itself -- except an overwritable layout,
+ * whose floor the level builder still places stairs on (Crawl keeps such
+ * layouts out of MMT_VAULT, as vault.c does), and, in an islanded branch
+ * (the Tomb), a way with no stair at all: Crawl leaves it so and the map
+ * goes on by hatches. */
+static void check_encompass_stairs(checker *c)
+{
+    if (c->tags & TAG_OVERWRITABLE)
+        return;
+    int exit;
+    unsigned found = stairs_found(c, &exit);
+    const stair_rule *rule = &c->stairs;
+    unsigned required = rule->branches && rule->levels ? rule->required : DES_STAIRS_ALL;
+    if ((required & DES_UP_ALL) == DES_UP_I && ((found & DES_UP_ALL) || exit))
+        found |= DES_UP_I;
+    if (rule->islanded && rule->levels)
+        for (unsigned way = DES_UP_ALL; way; way = way == DES_UP_ALL ? DES_DOWN_ALL : 0)
+            if (!(found & way))
+                required &= ~way;
     char missing[8];
     size_t n = 0;
     for (int i = 0; i < 6; i++)
-        if (!found[i])
-            missing[n++] = glyphs[i];
+        if ((required & ~found) & (1u << i))
+            missing[n++] = stair_glyphs[i];
     missing[n] = '\0';
-    if (n)
+    if (!n)
+        return;
+    if (!rule->branches)
         place_diag(c->diags, QG_WARNING, c->level,
                    "encompass map '%s' lacks the stairs %s (a full-level map must place all but < and >)",
                    c->name, missing);
+    else if (!rule->levels)
+        place_diag(c->diags, QG_NOTE, c->level,
+                   "encompass map '%s' lacks the stairs %s; its DEPTH and PLACE hold no level "
+                   "of %s, so which stairs it must place is not known", c->name, missing,
+                   qg_branches_game(rule->branches));
+    else
+        place_diag(c->diags, QG_WARNING, c->level,
+                   "encompass map '%s' lacks the stairs %s, which all %zu level%s its DEPTH "
+                   "and PLACE hold in %s have (a full-level map must place them)",
+                   c->name, missing, rule->levels, rule->levels == 1 ? "" : "s",
+                   qg_branches_game(rule->branches));
 }
 
 static int is_hatch(const qg_cell *cell)
@@ -346,10 +408,11 @@ static void check_reachable(checker *c, walk_grid *g)
     }
 }
 
-size_t qg_level_check_placement(const qg_level *level, qg_diags *diags)
+static size_t check_placement(const qg_level *level, const stair_rule *stairs,
+                              qg_diags *diags)
 {
     checker c = {level, diags, 0, qg_level_name(level) ? qg_level_name(level) : "",
-                 OR_FLOAT, 0, 0, qg_level_width(level), qg_level_height(level)};
+                 OR_FLOAT, 0, 0, qg_level_width(level), qg_level_height(level), *stairs};
     if (!orient_parse(qg_level_get_property(level, "orient"), &c.orient, &c.minivault)) {
         place_diag(diags, QG_ERROR, level, "map '%s' has an unknown ORIENT '%s'", c.name,
                    qg_level_get_property(level, "orient"));
@@ -372,4 +435,20 @@ size_t qg_level_check_placement(const qg_level *level, qg_diags *diags)
     check_reachable(&c, &g);
     walk_free(&g);
     return c.errors;
+}
+
+size_t qg_level_check_placement(const qg_level *level, qg_diags *diags)
+{
+    stair_rule seed = {NULL, DES_STAIRS_ALL, 0, 0};
+    return check_placement(level, &seed, diags);
+}
+
+size_t qg_level_check_placement_at(const qg_level *level, const qg_branches *branches,
+                                   const char *depth, const char *place, qg_diags *diags)
+{
+    stair_rule rule = {branches, DES_STAIRS_ALL, 0, 0};
+    if (branches)
+        rule.required = des_branches_common_stairs(branches, depth, place, &rule.levels,
+                                                   &rule.islanded);
+    return check_placement(level, &rule, diags);
 }

@@ -9,6 +9,7 @@
 #define QUESTGRID_PLACE_H
 
 #include <questgrid/core.h>
+#include <questgrid/des.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -208,6 +209,14 @@ int qg_level_glyphs_connected(const qg_level *level, unsigned char g1,
  * without an exit. Diagnostics carry the level's "file" and "line"
  * properties. Returns the number of errors added. */
 size_t qg_level_check_placement(const qg_level *level, qg_diags *diags);
+/* The same for a map made for the levels its DEPTH and PLACE lists hold
+ * (", "-separated ranges, as the map's "depth" and "place" properties
+ * have them; either may be NULL): an encompass map must place only the
+ * stone stairs every one of those levels has in branches (none on a
+ * portal; no down stairs on a branch's last level; one up, its exit, on
+ * its first), and a note says so when they hold no level of the table. */
+size_t qg_level_check_placement_at(const qg_level *level, const qg_branches *branches,
+                                   const char *depth, const char *place, qg_diags *diags);
 
 /* ---- a simple host dungeon (rooms and corridors) --------------------------- */
 
