@@ -4,6 +4,7 @@
 #include "des/directives.h"
 #include "des/glyphs.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define S(text) text, strlen(text)
@@ -189,6 +190,28 @@ static void depth_ranges(void **state)
     qg_arena_free(&arena);
 }
 
+/* Found by fuzz_des: blanks before the dash made the upper bound's span
+ * reach past the end of the text. */
+static void depth_range_with_blanks_before_the_dash(void **state)
+{
+    (void)state;
+    static const char text[] = "D:2\t\t\t -7, D:9";
+    char *heap = malloc(sizeof text - 1);
+    assert_non_null(heap);
+    memcpy(heap, text, sizeof text - 1);
+    qg_arena arena;
+    qg_arena_init(&arena);
+    des_ranges r;
+    des_spec_error err;
+    assert_int_equal(des_parse_ranges(&arena, heap, sizeof text - 1, &r, &err), DES_PARSE_OK);
+    assert_int_equal(r.count, 2);
+    assert_int_equal(r.items[0].lo, 2);
+    assert_int_equal(r.items[0].hi, 7);
+    assert_int_equal(r.items[1].lo, 9);
+    qg_arena_free(&arena);
+    free(heap);
+}
+
 static void spec_dispatch(void **state)
 {
     (void)state;
@@ -242,6 +265,7 @@ int main(void)
         cmocka_unit_test(mons_item_slots),
         cmocka_unit_test(markers),
         cmocka_unit_test(depth_ranges),
+        cmocka_unit_test(depth_range_with_blanks_before_the_dash),
         cmocka_unit_test(spec_dispatch),
         cmocka_unit_test(keyword_table),
         cmocka_unit_test(glyph_table),

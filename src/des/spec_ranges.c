@@ -29,8 +29,8 @@ static int depth_part(des_span sp, des_range *r, des_spec_error *err)
         r->hi = r->lo;
         return DES_PARSE_OK;
     }
-    des_span b = des_span_trim((des_span){dash + 1, sp.len - a.len - 1,
-                                          sp.offset + (size_t)(dash + 1 - sp.s)});
+    size_t after_dash = (size_t)(dash + 1 - sp.s);
+    des_span b = des_span_trim((des_span){dash + 1, sp.len - after_dash, sp.offset + after_dash});
     if (!b.len || des_span_eq(b, "$")) {
         r->hi = -1;
         return DES_PARSE_OK;
