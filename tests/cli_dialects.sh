@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..20
+echo 1..21
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -98,3 +98,13 @@ printf 'L:a:FLOR(ROOM)\nM:a\n' >"$tmp/room.txt"
 "$qg" check --edit-dir "$data/frogcomposband" "$tmp/room.txt" >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -q "unknown feature 'FLOR' (not a tag of f_info.txt); did you mean FLOOR?" "$tmp/out"
 result $? "check: a room letter's feature with a did-you-mean"
+
+# an edit directory without a monster list: the indices go unchecked, said
+mkdir "$tmp/terrain"
+cp "$data/hengband3/TerrainDefinitions.txt" "$tmp/terrain/"
+printf '%%:q.txt\n' >"$tmp/terrain/QuestDefinitionList.txt"
+printf 'Q:$1:N:Two rats\nF:r:FLOOR:8:99999\nD:rr\n' >"$tmp/terrain/q.txt"
+"$qg" check "$tmp/terrain/QuestDefinitionList.txt" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
+    [ "$(grep -c 'not checked' "$tmp/out")" -eq 1 ]
+result $? "check says which indices go unchecked for want of a vocabulary file"

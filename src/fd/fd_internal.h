@@ -41,6 +41,11 @@ void fd_warning(const fd_line *at, int col, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+void fd_note(const fd_line *at, int col, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* A number as atoi reads it; a token that is not a number (trailing
  * spaces aside) is reported and still gets atoi's value. Returns 0 when
@@ -108,6 +113,7 @@ typedef struct fd_reader {
     const fd_dialect_row *row;
     qg_diags *diags;
     int vocab_has_tags;  /* the vocabulary's features are tag names */
+    unsigned unchecked;  /* vocabulary kinds already noted as not checkable */
     int depth;
     int failed;          /* memory ran out: the reading stops */
 } fd_reader;

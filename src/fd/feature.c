@@ -44,11 +44,19 @@ static int check_index(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_vo
                        const char *what, const qg_thing *t)
 {
     const qg_vocab *vocab = r->opt->vocab;
-    if (!r->opt->check_vocab || !qg_vocab_size(vocab, kind) ||
-        (t->kind != QG_THING_INDEX && t->kind != QG_THING_CLONE) ||
-        qg_vocab_name(vocab, kind, t->index))
+    if (!r->opt->check_vocab || (t->kind != QG_THING_INDEX && t->kind != QG_THING_CLONE))
         return 1;
     const char *file = r->row->vocab.file[kind];
+    if (!qg_vocab_size(vocab, kind)) {
+        /* said once a load: the index is not known to be wrong */
+        if (!(r->unchecked & (1u << kind)))
+            fd_note(at, tok->col, "%s indices are not checked: %s is not in the edit directory",
+                    what, file ? file : "the variant's vocabulary file");
+        r->unchecked |= 1u << kind;
+        return 1;
+    }
+    if (qg_vocab_name(vocab, kind, t->index))
+        return 1;
     fd_error(at, tok->col, "%s %ld is not in %s (its entries go up to %d)", what, (long)t->index,
              file ? file : "the vocabulary", qg_vocab_max_index(vocab, kind));
     return 0;

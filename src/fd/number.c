@@ -38,6 +38,14 @@ void fd_warning(const fd_line *at, int col, const char *fmt, ...)
     va_end(ap);
 }
 
+void fd_note(const fd_line *at, int col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(at, QG_NOTE, col, fmt, ap);
+    va_end(ap);
+}
+
 static int is_space(char c)
 {
     return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
