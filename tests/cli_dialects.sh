@@ -20,8 +20,10 @@ shows() {
 }
 shows hengband3 QuestDefinitionList.txt 1 && grep -q '^The Cellar (7x4)$' "$tmp/show"
 result $? "hengband3: QuestDefinitionList.txt, quests/ and an include with a trailing space"
-shows poschengband q_info.txt 2 && grep -q '^The Wolf ' "$tmp/show"
-result $? "poschengband: a quest of English Q: records only"
+"$qg" show "$data/poschengband/q_info.txt" --quest 2 >"$tmp/show" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/show" ] &&
+    grep -q 'note: quest 2 (The Wolf) has no map: it is a kill-level quest (type 1)' "$tmp/err"
+result $? "poschengband: a quest of English Q: records only has no map, and says why"
 shows poschengband q_info.txt 3 && grep -q 'monster: wolf, NO_GROUP' "$tmp/show"
 result $? "poschengband: room letters beside D: rows"
 shows frogcomposband q_info.txt 1 && grep -q 'formation monster 1' "$tmp/show" &&

@@ -67,6 +67,20 @@ static qg_level *quest(fixture *f, const char *hub, int number, qg_vars *vars)
     return l;
 }
 
+/* A quest the hub defines without a map: no level, and a note saying why
+ * (text) rather than an error. */
+static void no_map(fixture *f, const char *hub, int number, const char *text)
+{
+    qg_level *l = NULL;
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_fd_load_quest(file_of(f, hub), number, &f->opt, NULL, &l, d),
+                     QG_ERR_NOTFOUND);
+    assert_null(l);
+    assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 0);
+    assert_true(test_diags_contain(d, QG_NOTE, text));
+    qg_diags_free(d);
+}
+
 static qg_cell cell_at(const qg_level *l, int x, int y)
 {
     qg_cell c;
@@ -119,11 +133,10 @@ static void hengband3(void **state)
     assert_true(qg_level_player_start(l, &x, &y));
     assert_int_equal(x * 10 + y, 11);
     qg_level_free(l);
-    /* a quest of Q: records only */
-    l = quest(&f, "QuestDefinitionList.txt", 2, NULL);
-    assert_string_equal(qg_level_name(l), "The Hunt");
-    assert_string_equal(qg_level_get_property(l, "quest_monster"), "3");
-    qg_level_free(l);
+    /* a quest of Q: records only: a kill-level quest, no map */
+    no_map(&f, "QuestDefinitionList.txt", 2,
+           "quest 2 (The Hunt) has no map: it is a kill-level quest (type 1), and the dungeon "
+           "generator makes its level, at dungeon level 10");
     /* Hengband 2.x keeps the space of "%:name ": the file is not found */
     f.opt.dialect = QG_FD_HENGBAND;
     qg_fd_load_quest(file_of(&f, "QuestDefinitionList.txt"), 1, &f.opt, NULL, &l, f.diags);
@@ -150,9 +163,7 @@ static void poschengband(void **state)
     assert_int_equal(bang.things[QG_SLOT_OBJECT].index, 3);
     assert_int_equal(bang.things[QG_SLOT_EGO].index, 2);
     qg_level_free(l);
-    l = quest(&f, "q_info.txt", 2, NULL);
-    assert_string_equal(qg_level_name(l), "The Wolf");
-    qg_level_free(l);
+    no_map(&f, "q_info.txt", 2, "quest 2 (The Wolf) has no map: it is a kill-level quest");
     l = quest(&f, "q_info.txt", 3, NULL);
     qg_cell grass = cell_at(l, 1, 1), wolf = cell_at(l, 2, 1), tree = cell_at(l, 3, 1);
     assert_int_equal(grass.cave_info, QG_INFO_ROOM | QG_INFO_GLOW);
@@ -207,6 +218,21 @@ static void frogcomposband(void **state)
     assert_int_equal(t.things[QG_SLOT_EGO].kind, QG_THING_RANDOM);
     assert_int_equal(t.cave_info, QG_INFO_ROOM);
     qg_level_free(l);
+    /* records without a map: a random quest, a quest without GENERATE
+     * (played in its dungeon), and one whose file draws no map */
+    no_map(&f, "q_info.txt", 40,
+           "quest 40 (Random 1) has no map: it is a random quest (type RANDOM | RETAKE), and "
+           "the dungeon generator makes its level, in dungeon 'angband' at level 10");
+    no_map(&f, "q_info.txt", 14,
+           "quest 14 (Pest Control) has no map: its type (TOWN) lacks GENERATE, so the dungeon "
+           "generator makes its level, in dungeon 'warren' at level 5");
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_fd_load_quest(file_of(&f, "q_info.txt"), 3, &f.opt, NULL, &l, d),
+                     QG_ERR_NOTFOUND);
+    assert_true(test_diags_contain(d, QG_ERROR,
+                                   "quest 3 (The Lost Map) has no map: its type (TOWN | GENERATE) "
+                                   "calls for a level of its own, but no map rows are read for it"));
+    qg_diags_free(d);
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 1), "Poison");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 2), "Blindness");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 33), "& Hard Biscuit~");

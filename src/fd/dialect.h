@@ -68,6 +68,14 @@ typedef enum fd_order {
     FD_ORDER_NUMBER
 } fd_order;
 
+/* A quest type whose level the dungeon generator makes (the quest has no
+ * map of its own): the value a quest's records give it (a Q:n:Q type
+ * number, a flag of a record head's T: line) and what to call it. */
+typedef struct fd_quest_kind {
+    const char *value;
+    const char *what;
+} fd_quest_kind;
+
 /* How a vocabulary file numbers and names its entries. */
 typedef struct fd_vocab_form {
     const char *file[QG_VOCAB_KINDS]; /* per kind; NULL: none */
@@ -111,6 +119,13 @@ typedef struct fd_dialect_row {
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
                                  feature name) */
+    /* ---- quests without a map ---- */
+    const char *quest_type_key; /* the level property holding a quest's
+                                 type ("quest_type", "type"), or NULL */
+    const fd_quest_kind *generated_quests; /* types whose level the dungeon
+                                 generator makes; ends with a NULL value */
+    const char *fixed_flag;   /* the type flag of a quest with a level of
+                                 its own ("GENERATE"), or NULL */
     /* ---- ?: expressions ---- */
     fd_equ equ;
     fd_order order;

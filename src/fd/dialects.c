@@ -161,6 +161,22 @@ static const char *const poschengband7_vars[] = {
 static const char *const tome_vars[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", "QUEST#",
                                         "TOWN_DESTROY#", NULL};
 
+/* ---- quests the dungeon generator makes the level of --------------------- */
+
+/* Zangband's and Hengband's QUEST_TYPE_* (defines.h) that take place on a
+ * generated dungeon level; FIND_ARTIFACT, FIND_EXIT, KILL_ALL and TOWER
+ * quests have maps of their own. */
+static const fd_quest_kind classic_generated[] = {
+    {"1", "a kill-level quest"}, {"2", "a kill-any-level quest"},
+    {"5", "a kill-number quest"}, {"7", "a random quest"}, {NULL, NULL}};
+/* FrogComposband's q_info.txt T: flags: RANDOM quests; any quest without
+ * GENERATE is played on a level of the dungeon W: names. */
+static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NULL, NULL}};
+
+#define CLASSIC_QUESTS .quest_type_key = "quest_type", .generated_quests = classic_generated
+#define FROG_QUESTS                                                                      \
+    .quest_type_key = "type", .generated_quests = frog_generated, .fixed_flag = "GENERATE"
+
 /* ---- the rows ---------------------------------------------------------- */
 
 #define CLASSIC_FIELDS                                                                   \
@@ -189,14 +205,14 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
-        .variables = zangband_vars, .shared_buffer = 1},
+        .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
     [QG_FD_HENGBAND] = {
         .name = "hengband", .title = "Hengband 1.x-2.x", .aliases = "hengband2",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .rewards = 1, .bilingual = 1, .quest_dungeon = 1,
         .quest_rewards = 1, .player_sizes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "", .variables = hengband_vars, .shared_buffer = 1},
+        .functions = "", .variables = hengband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
     [QG_FD_TOME] = {
         .name = "tome", .title = "ToME 2", .aliases = "tome2",
         .town_hub = "t_info.txt",
@@ -213,7 +229,7 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
         .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
-        .functions = "", .variables = zangband_vars, .shared_buffer = 1},
+        .functions = "", .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
     [QG_FD_HENGBAND3] = {
         .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
         .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
@@ -224,14 +240,15 @@ static const fd_dialect_row rows[] = {
         .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
         .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
         .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "", .variables = hengband3_vars, .shared_buffer = 1},
+        .functions = "", .variables = hengband3_vars, .shared_buffer = 1, CLASSIC_QUESTS},
     [QG_FD_POSCHENGBAND] = {
         .name = "poschengband", .title = "PosChengband", .aliases = "pos",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
         .secret_directive = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "OR MOD", .variables = poschengband_vars, .shared_buffer = 1},
+        .functions = "OR MOD", .variables = poschengband_vars, .shared_buffer = 1,
+        CLASSIC_QUESTS},
     [QG_FD_FROGCOMPOSBAND] = {
         .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
@@ -241,7 +258,7 @@ static const fd_dialect_row rows[] = {
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
-        .shared_buffer = 1},
+        .shared_buffer = 1, FROG_QUESTS},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
@@ -256,7 +273,7 @@ static const fd_dialect_row rows[] = {
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband7_vars,
-        .shared_buffer = 1},
+        .shared_buffer = 1, FROG_QUESTS},
     [QG_FD_ANGBAND4] = {
         .name = "angband4", .title = "Angband 4.2 vaults", .aliases = "vault",
         .vocab = ANGBAND4_VOCAB,

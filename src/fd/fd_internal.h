@@ -61,6 +61,13 @@ const fd_dialect_row *fd_row_at(size_t index);
 /* Whether the games format the variable into their one shared buffer. */
 int fd_shared_variable(const fd_dialect_row *row, const char *name);
 
+/* Says why a load gives no map (a quest the dungeon generator makes the
+ * level of is a note; a quest that should have a map, a quest the hub
+ * does not define, a file without rows are errors). wanted is the quest
+ * asked for or -1, quest the one whose records were read or -1. */
+void fd_report_no_map(const fd_dialect_row *row, const qg_level *level, const char *path,
+                      long wanted, long quest, qg_diags *diags);
+
 /* ---- the payload of a definition ---- */
 
 typedef struct fd_file {

@@ -2,8 +2,6 @@
  * through a q_info.txt-style hub. */
 #include "fd/fd_internal.h"
 
-#include <stdio.h>
-
 qg_status qg_fd_load_file(const char *path, const qg_fd_options *options,
                           const qg_vars *vars, qg_level **out, qg_diags *diags)
 {
@@ -44,18 +42,5 @@ qg_status qg_fd_load_quest(const char *hub_path, int number,
     }
     qg_status st = qg_fd_load_file(hub_path, options, own, out, diags);
     qg_vars_free(own);
-    if (!*out)
-        return st;
-    const char *quest = qg_level_get_property(*out, "quest");
-    int width = qg_level_width(*out), height = qg_level_height(*out);
-    qg_cell corner;
-    qg_level_cell(*out, 0, 0, &corner);
-    if (!quest && width == 1 && height == 1 && !corner.in_map) {
-        qg_diags_add(diags, QG_ERROR, hub_path, 0, 0, NULL, 0,
-                     "quest %d is not defined by this hub (no Q: record and no map)", number);
-        qg_level_free(*out);
-        *out = NULL;
-        return QG_ERR_NOTFOUND;
-    }
     return st;
 }

@@ -9,6 +9,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/grid.c \
 	src/fd/letters.c \
 	src/fd/load.c \
+	src/fd/nomap.c \
 	src/fd/number.c \
 	src/fd/outline.c \
 	src/fd/parse.c \

@@ -615,6 +615,12 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         process_file(r, 0);
         finish(r, def);
         st = r->failed;
+        /* no rows: no level, and a note or an error saying why */
+        if (st == QG_OK && (r->width <= 0 || r->height <= 0)) {
+            fd_report_no_map(r->row, r->level, pl->files[0].path, r->wanted,
+                             r->has_quest ? (long)r->quest : -1, diags);
+            st = QG_ERR_NOTFOUND;
+        }
     }
     if (st != QG_OK) {
         qg_level_free(r->level);

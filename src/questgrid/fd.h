@@ -222,7 +222,11 @@ qg_status qg_fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
  * player start, and properties: "dialect", "kind", "quest", "name",
  * "quest_type", "quest_level", … from the Q: records, "cur_hgt" and
  * "cur_wid" as the games compute them at P:. Other records (B:, W:, M:,
- * …) stay in the definition's records. */
+ * …) stay in the definition's records. A load that reads no map rows
+ * gives no level and QG_ERR_NOTFOUND: a note says so for a quest whose
+ * level the dungeon generator makes (a random quest), an error for a
+ * quest that should have a map, a quest the hub lacks or a file without
+ * rows. */
 qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
                         const qg_vars *vars, qg_level **out, qg_diags *diags);
 
