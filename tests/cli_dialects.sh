@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..21
+echo 1..23
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -110,3 +110,14 @@ printf 'Q:$1:N:Two rats\nF:r:FLOOR:8:99999\nD:rr\n' >"$tmp/terrain/q.txt"
 [ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
     [ "$(grep -c 'not checked' "$tmp/out")" -eq 1 ]
 result $? "check says which indices go unchecked for want of a vocabulary file"
+
+# the kind of level: from the records, never the file name; --kind sets it
+printf 'F:#:1:8\nF:.:1:8\nD:###\nD:#.#\nD:###\nP:1:1\n' >"$tmp/t0000009.txt"
+"$qg" convert "$tmp/t0000009.txt" --dialect zangband -o "$tmp/k.des" 2>"$tmp/err" &&
+    grep -q 'no record tells what kind of level this is' "$tmp/err" && ! grep -q ORIENT "$tmp/k.des" &&
+    "$qg" convert "$tmp/t0000009.txt" --dialect zangband --kind town -o "$tmp/k.des" 2>"$tmp/err" &&
+    ! grep -q 'kind of level' "$tmp/err" && grep -q '^ORIENT: encompass$' "$tmp/k.des"
+result $? "convert: a level no record gives a kind is said so; --kind town gives it one"
+"$qg" convert "$tmp/k.des" --kind room -o "$tmp/k.txt" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q -- '--kind sets the kind of an F:/D: file' "$tmp/err" && [ ! -e "$tmp/k.txt" ]
+result $? "convert: --kind on a .des file is an error"

@@ -173,6 +173,52 @@ static void tome_fields(void **state)
     qg_diags_free(d);
 }
 
+/* The kind property a text resolves to in a dialect (asked: --kind). */
+static const char *kind_of(qg_fd_dialect dialect, const char *text, qg_map_kind asked,
+                           char *out, size_t size)
+{
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = dialect;
+    opt.kind = asked;
+    qg_diags *d = qg_diags_new();
+    qg_mapdef *def = NULL;
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_parse("anywhere.txt", text, strlen(text), &opt, &def, d), QG_OK);
+    assert_int_equal(qg_fd_resolve(def, &opt, NULL, &level, d), QG_OK);
+    const char *kind = qg_level_get_property(level, "kind");
+    snprintf(out, size, "%s", kind ? kind : "(none)");
+    qg_level_free(level);
+    qg_mapdef_free(def);
+    qg_diags_free(d);
+    return out;
+}
+
+/* The kind of level comes from the records the dialect reads, never from
+ * the file's name; --kind overrides it; no record, no kind. */
+static void kind_from_records(void **state)
+{
+    (void)state;
+    char k[32];
+    assert_string_equal(kind_of(QG_FD_ZANGBAND, "Q:1:N:x\nF:.:1\nD:..\n", 0, k, 32), "quest");
+    assert_string_equal(kind_of(QG_FD_ZANGBAND, "F:.:1\nD:..\nB:1:N:shop:a:b\n", 0, k, 32),
+                        "town");
+    assert_string_equal(kind_of(QG_FD_ZANGBAND, "W:D:x\nF:.:1\nD:..\n", 0, k, 32),
+                        "wilderness");
+    assert_string_equal(kind_of(QG_FD_ZANGBAND, "F:.:1\nD:..\n", 0, k, 32), "(none)");
+    assert_string_equal(kind_of(QG_FD_ZANGBAND, "F:.:1\nD:..\n", QG_KIND_TOWN, k, 32), "town");
+    assert_string_equal(kind_of(QG_FD_FROGCOMPOSBAND, "T:ROOM:NORMAL\nL:.:FLOOR\nM:..\n", 0, k,
+                                32), "room");
+    assert_string_equal(kind_of(QG_FD_FROGCOMPOSBAND, "T:VAULT:LESSER\nL:.:FLOOR\nM:..\n", 0, k,
+                                32), "vault");
+    assert_string_equal(kind_of(QG_FD_POSCHENGBAND, "T:QUEST:NORMAL\nL:.:FLOOR\nD:..\n", 0, k,
+                                32), "quest");
+    assert_string_equal(kind_of(QG_FD_ANGBAND4_ROOMS, "name:x\nrows:1\ncolumns:2\nD:..\n", 0, k,
+                                32), "room");
+    assert_string_equal(kind_of(QG_FD_ANGBAND4, "name:x\nrows:1\ncolumns:2\nD:..\n", 0, k, 32),
+                        "vault");
+}
+
 static void dialect_detection(void **state)
 {
     (void)state;
@@ -240,7 +286,8 @@ static void resolve_quest(void **state)
     assert_string_equal(qg_level_get_property(level, "name"), "Test Cave");
     assert_string_equal(qg_level_get_property(level, "quest_type"), "6");
     assert_string_equal(qg_level_get_property(level, "quest_level"), "5");
-    assert_null(qg_level_get_property(level, "record"));
+    /* B: tells a town: it goes with the level, for writers to give back */
+    assert_string_equal(qg_level_get_property(level, "record"), "B:1:N:shop:owner:race");
     qg_level_free(level);
     /* Without $LEVEL = 3 the 'a' line is bypassed: 'a' is undefined. */
     qg_vars_set(vars, "LEVEL", "4");
@@ -519,6 +566,7 @@ int main(void)
         cmocka_unit_test(tome_fields),
         cmocka_unit_test(dialect_detection),
         cmocka_unit_test(resolve_quest),
+        cmocka_unit_test(kind_from_records),
         cmocka_unit_test(render_legend),
         cmocka_unit_test(hengband_language),
         cmocka_unit_test(includes_and_cycles),

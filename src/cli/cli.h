@@ -31,7 +31,8 @@ enum {
     OPT_COLOR = 1 << 17,    /* --color=auto|always|never */
     OPT_FORMAT = 1 << 18,   /* --format text|json */
     OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary and branch table) */
-    OPT_OVERSIZE = 1 << 20  /* --oversize */
+    OPT_OVERSIZE = 1 << 20, /* --oversize */
+    OPT_KIND = 1 << 21      /* --kind quest|town|… */
 };
 
 typedef struct cli_opts {
@@ -60,6 +61,7 @@ typedef struct cli_opts {
     const char *game;
     qg_branches *branches;  /* --game's branch table, for commands taking --place */
     int oversize;
+    qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;

@@ -13,6 +13,7 @@ static const char usage[] =
     "usage: questgrid convert IN -o OUT [--to des|fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
     "                         [--quest N] [--var NAME=VALUE]... [--map NAME] [--seed N]\n"
     "                         [--place D:5] [--lua-path DIR]... [--strict] [--oversize]\n"
+    "                         [--kind quest|town|wilderness|vault|room]\n"
     "\n"
     "Converts Angband-family F:/D: files, Crawl .des maps, Tiled maps (.tmx) and\n"
     "REXPaint images (.xp) into one another. A .des map is resolved first (its\n"
@@ -49,6 +50,9 @@ static const char usage[] =
     "  --strict           treat warnings (what the output cannot carry) as errors\n"
     "  --oversize         write a .des map larger than Crawl's 80x70 (for questgrid,\n"
     "                     which reads it back; Crawl will not load it)\n"
+    "  --kind K           the kind of level an F:/D: file is (quest, town,\n"
+    "                     wilderness, vault, room): default, what its records say\n"
+    "                     (Q: a quest, B: a town, a room template's T:, …)\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 typedef struct job {
@@ -170,6 +174,12 @@ static void convert_fd(job *j, const char *path)
                          j->diags);
     else
         qg_fd_load_file(path, &j->fd.options, j->opts.vars, &level, j->diags);
+    if (level && !qg_level_get_property(level, "kind"))
+        qg_diags_add(j->diags, QG_WARNING, path, 0, 0, NULL, 0,
+                     "no record tells what kind of level this is (a quest's Q:, a town's B:, "
+                     "a room template's T:, …): it is written as a level of no kind%s; "
+                     "--kind quest|town|wilderness|vault|room says which",
+                     j->to == QG_FORMAT_DES ? " (no ORIENT: encompass)" : "");
     if (level && !qg_diags_count_severity(j->diags, QG_ERROR))
         convert_level(j, level);
     qg_level_free(level);
@@ -290,7 +300,11 @@ static int run(job *j)
         load_mapping(j);
     if (j->to == QG_FORMAT_XP && (j->palette = qg_palette_new()))
         qg_palette_load_bundled(j->palette, j->diags);
-    if (j->from == QG_FORMAT_FD)
+    if (j->opts.kind != QG_KIND_UNKNOWN && j->from != QG_FORMAT_FD)
+        qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "--kind sets the kind of an F:/D: file; a %s file says its own",
+                     qg_format_name(j->from));
+    else if (j->from == QG_FORMAT_FD)
         convert_fd(j, path);
     else if (j->from == QG_FORMAT_DES && j->to == QG_FORMAT_DES && !j->opts.has_seed)
         extract_des(j, path, data, len);
@@ -312,7 +326,7 @@ int cmd_convert(int argc, char **argv)
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
                       OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
-                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME, usage, &j.opts);
+                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME | OPT_KIND, usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;

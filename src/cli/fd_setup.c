@@ -59,6 +59,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
         out->options.dialect = detected;
     out->own_vocab = opts->edit_dir || detected != QG_FD_AUTO;
     out->options.edit_dir = out->dir;
+    out->options.kind = opts->kind;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
         return -1;

@@ -21,7 +21,7 @@ typedef struct option_spec {
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
-       KEY_LIST_OPTIONS, KEY_OVERSIZE };
+       KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -45,10 +45,12 @@ static const option_spec specs[] = {
     {OPT_FORMAT, {"format", required_argument, NULL, KEY_FORMAT}, 0},
     {OPT_GAME, {"game", required_argument, NULL, KEY_GAME}, 0},
     {OPT_OVERSIZE, {"oversize", no_argument, NULL, KEY_OVERSIZE}, 0},
+    {OPT_KIND, {"kind", required_argument, NULL, KEY_KIND}, 0},
 };
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
 static const char *const format_values[] = {"text", "json", NULL};
+static const char *const kind_values[] = {"quest", "town", "wilderness", "vault", "room", NULL};
 
 #define SPEC_COUNT (sizeof specs / sizeof *specs)
 
@@ -166,6 +168,11 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case 'q': opts->quiet = 1; return 0;
     case KEY_KEEP_GOING: opts->keep_going = 1; return 0;
     case KEY_OVERSIZE: opts->oversize = 1; return 0;
+    case KEY_KIND:
+        if (cli_choice(command_name, "--kind", arg, kind_values) < 0)
+            return -1;
+        opts->kind = qg_map_kind_from_name(arg);
+        return 0;
     case KEY_VAR:
         if (qg_vars_set_assignment(opts->vars, arg) != QG_OK)
             return bad_value("--var (want NAME=VALUE)", arg);

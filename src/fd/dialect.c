@@ -91,6 +91,31 @@ fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
     return FD_REC_UNKNOWN;
 }
 
+/* The kind a sign of the row gives: a record key, or a room template's
+ * T:type:subtype first field. */
+static qg_map_kind sign_kind(const fd_kind_sign *signs, const char *text, size_t len)
+{
+    for (const fd_kind_sign *k = signs; k && k->key; k++)
+        if (strlen(k->key) == len && memcmp(k->key, text, len) == 0)
+            return k->kind;
+    return QG_KIND_UNKNOWN;
+}
+
+qg_map_kind fd_kind_of_record(const fd_dialect_row *row, const qg_fd_record *rec)
+{
+    const fd_form *form = NULL;
+    if (rec->kind == QG_FD_BLANK || rec->kind == QG_FD_COMMENT ||
+        fd_record_of(row, rec->text, rec->len, &form) == FD_REC_UNKNOWN || !form)
+        return QG_KIND_UNKNOWN;
+    size_t key = strlen(form->key);
+    if (form->rec == FD_REC_ROOM_TYPE)
+        return sign_kind(row->room_kinds, rec->text + key + 1,
+                         strcspn(rec->text + key + 1, ":\r"));
+    if (form->rec == FD_REC_MAP_HEAD)
+        return row->map_kind;
+    return sign_kind(row->kind_records, rec->text, key);
+}
+
 int fd_has_function(const fd_dialect_row *row, const char *name)
 {
     static const char base[] = "AND IOR NOT EQU";

@@ -39,6 +39,13 @@ typedef struct fd_form {
                              property its text sets; FD_REC_IGNORED: why */
 } fd_form;
 
+/* What makes a load a kind of level: a record's key (Q: a quest, B: a
+ * town), or a room template's T:type (its first field). */
+typedef struct fd_kind_sign {
+    const char *key;
+    qg_map_kind kind;
+} fd_kind_sign;
+
 /* The fields of an F: line after the letter. */
 typedef enum fd_field {
     FD_F_END = 0,
@@ -119,6 +126,12 @@ typedef struct fd_dialect_row {
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
                                  feature name) */
+    /* ---- the kind of level ---- */
+    const fd_kind_sign *kind_records; /* records that tell the kind; ends
+                                 with a NULL key */
+    const fd_kind_sign *room_kinds; /* T:type of a room template; ends with
+                                 a NULL key */
+    qg_map_kind map_kind;     /* what a map head (name:) makes */
     /* ---- quests without a map ---- */
     const char *quest_type_key; /* the level property holding a quest's
                                  type ("quest_type", "type"), or NULL */
@@ -141,6 +154,10 @@ const fd_dialect_row *fd_row(qg_fd_dialect dialect);
  * (NULL for comments and blank lines, which are FD_REC_KEPT). */
 fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
                     const fd_form **form);
+/* The kind of level a record makes its load (a quest record, a town's
+ * buildings, a room template's type, a vault file's map head), or
+ * QG_KIND_UNKNOWN. */
+qg_map_kind fd_kind_of_record(const fd_dialect_row *row, const qg_fd_record *rec);
 /* Whether the dialect's ?: language has a function or variable. */
 int fd_has_function(const fd_dialect_row *row, const char *name);
 int fd_has_variable(const fd_dialect_row *row, const char *name);

@@ -55,6 +55,21 @@ static const fd_form frog_forms[] = {
     {"R", FD_REC_PROPERTY, "reward"},  {"!", FD_REC_SCRAMBLE, "scramble"},
     {"K", FD_REC_PROPERTY, "K"},       {NULL, FD_REC_UNKNOWN, NULL}};
 
+/* ---- what tells the kind of level --------------------------------------- */
+
+/* Q: records make a load a quest, B: buildings a town, W: lines a piece of
+ * wilderness. */
+static const fd_kind_sign classic_kinds[] = {
+    {"Q", QG_KIND_QUEST}, {"B", QG_KIND_TOWN}, {"W", QG_KIND_WILDERNESS}, {NULL, QG_KIND_UNKNOWN}};
+/* FrogComposband's quest records (N:id:level:name) open quests. */
+static const fd_kind_sign frog_kinds[] = {{"N", QG_KIND_QUEST}, {NULL, QG_KIND_UNKNOWN}};
+/* The room types of PosChengband's and FrogComposband's room templates
+ * (v_info.txt's T:type:subtype, their quest files' T:QUEST:NORMAL). */
+static const fd_kind_sign room_template_kinds[] = {
+    {"QUEST", QG_KIND_QUEST}, {"TOWN", QG_KIND_TOWN},         {"ROOM", QG_KIND_ROOM},
+    {"VAULT", QG_KIND_VAULT}, {"WILD", QG_KIND_WILDERNESS}, {"AMBUSH", QG_KIND_WILDERNESS},
+    {NULL, QG_KIND_UNKNOWN}};
+
 /* Angband 4.2's vault.txt and room_template.txt (parser_reg rows). */
 static const fd_form angband4_forms[] = {
     {"name", FD_REC_MAP_HEAD, NULL},           {"type", FD_REC_PROPERTY, "type"},
@@ -173,9 +188,12 @@ static const fd_quest_kind classic_generated[] = {
  * GENERATE is played on a level of the dungeon W: names. */
 static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NULL, NULL}};
 
-#define CLASSIC_QUESTS .quest_type_key = "quest_type", .generated_quests = classic_generated
+#define CLASSIC_QUESTS                                                                   \
+    .kind_records = classic_kinds, .quest_type_key = "quest_type",                       \
+    .generated_quests = classic_generated
 #define FROG_QUESTS                                                                      \
-    .quest_type_key = "type", .generated_quests = frog_generated, .fixed_flag = "GENERATE"
+    .kind_records = frog_kinds, .quest_type_key = "type", .generated_quests = frog_generated, \
+    .fixed_flag = "GENERATE"
 
 /* ---- the rows ---------------------------------------------------------- */
 
@@ -222,7 +240,8 @@ static const fd_dialect_row rows[] = {
         .map_suffix = ".map", .forms = tome_forms,
         .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
-        .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .equ = FD_EQU_CHAIN,
+        .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
+        .equ = FD_EQU_CHAIN,
         .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1},
     [QG_FD_ZANGBAND235] = {
         .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
@@ -246,9 +265,9 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
-        .secret_directive = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "OR MOD", .variables = poschengband_vars, .shared_buffer = 1,
-        CLASSIC_QUESTS},
+        .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,
+        .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband_vars,
+        .shared_buffer = 1, CLASSIC_QUESTS},
     [QG_FD_FROGCOMPOSBAND] = {
         .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
@@ -256,8 +275,8 @@ static const fd_dialect_row rows[] = {
                   {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
         .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
-        .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
+        .player_glyph = '@', .secret_directive = 1, .room_kinds = room_template_kinds,
+        .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
         .shared_buffer = 1, FROG_QUESTS},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
      * and room-template quest files FrogComposband took over (q_info's
@@ -271,14 +290,16 @@ static const fd_dialect_row rows[] = {
                   {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
         .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .secret_directive = 1, .equ = FD_EQU_SET,
-        .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband7_vars,
+        .player_glyph = '@', .secret_directive = 1, .room_kinds = room_template_kinds,
+        .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR MOD",
+        .variables = poschengband7_vars,
         .shared_buffer = 1, FROG_QUESTS},
     [QG_FD_ANGBAND4] = {
         .name = "angband4", .title = "Angband 4.2 vaults", .aliases = "vault",
         .vocab = ANGBAND4_VOCAB,
         .signature = "vault.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_vault_legend,
+        .map_kind = QG_KIND_VAULT,
         .glyph_monsters = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ",
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
     [QG_FD_ANGBAND4_ROOMS] = {
@@ -287,6 +308,7 @@ static const fd_dialect_row rows[] = {
         .vocab = ANGBAND4_VOCAB,
         .signature = "room_template.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_room_legend,
+        .map_kind = QG_KIND_ROOM,
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
 };
 

@@ -463,44 +463,22 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path;
 }
 
-/* What the load is, from its records: a vault file's maps, wilderness
- * W: lines, a map file of the dialect's own suffix (a quest), rows in a
- * t… file (a town) or any other rows or quest records (a quest). */
-static qg_map_kind guess_kind(const fd_payload *pl, const fd_dialect_row *row)
+/* What the load is: the first record in reading order that tells. */
+static qg_map_kind kind_of_load(const fd_payload *pl, const fd_dialect_row *row)
 {
-    int rows = 0, quests = 0, wild = 0, maps = 0;
-    const char *rows_file = NULL;
-    for (size_t k = 0; k < pl->file_count; k++) {
-        const fd_file *f = &pl->files[k];
-        for (size_t i = 0; i < f->record_count; i++) {
-            const qg_fd_record *rec = &f->lines[i];
-            if (rec->kind == QG_FD_ROW && !rows++)
-                rows_file = f->path;
-            quests += rec->kind == QG_FD_QUEST;
-            wild += rec->form == FD_REC_KEPT && rec->text[0] == 'W';
-            maps += rec->form == FD_REC_MAP_HEAD;
-        }
-    }
-    const char *base = base_name(rows_file ? rows_file : pl->files[0].path);
-    size_t n = strlen(base), suffix = row->map_suffix ? strlen(row->map_suffix) : 0;
-    if (maps)
-        return QG_KIND_VAULT;
-    if (wild)
-        return QG_KIND_WILDERNESS;
-    if (suffix && n >= suffix && strcmp(base + n - suffix, row->map_suffix) == 0)
-        return QG_KIND_QUEST;
-    if (rows && base[0] == 't')
-        return QG_KIND_TOWN;
-    if (rows || quests)
-        return QG_KIND_QUEST;
-    return QG_KIND_OTHER;
+    qg_map_kind kind = QG_KIND_UNKNOWN;
+    for (size_t i = 0; i < pl->record_count && kind == QG_KIND_UNKNOWN; i++)
+        kind = fd_kind_of_record(row, pl->records[i]);
+    return kind;
 }
 
-static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path)
+static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path,
+                          qg_map_kind asked)
 {
     const fd_file *f = &pl->files[0];
     qg_status st = qg_mapdef_set_file(def, path, 1);
-    qg_mapdef_set_kind(def, guess_kind(pl, fd_row(pl->dialect)));
+    qg_mapdef_set_kind(def, asked != QG_KIND_UNKNOWN ? asked
+                                                     : kind_of_load(pl, fd_row(pl->dialect)));
     const qg_fd_quest *first = NULL;
     const char *name = NULL;
     for (size_t i = 0; i < f->record_count && st == QG_OK; i++) {
@@ -627,7 +605,7 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }
-    if (describe(def, pl, path) != QG_OK) {
+    if (describe(def, pl, path, opt.kind) != QG_OK) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }

@@ -74,6 +74,7 @@ void qg_fd_options_init(qg_fd_options *options)
     options->max_include_depth = QG_FD_INCLUDE_DEPTH;
     options->no_includes = 0;
     options->check_vocab = 0;
+    options->kind = QG_KIND_UNKNOWN;
     options->source = NULL;
     options->source_user = NULL;
 }

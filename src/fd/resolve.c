@@ -39,6 +39,7 @@ typedef struct resolver {
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
+    qg_map_kind kind;         /* what the first record read that tells says */
     int32_t quest;            /* the quest whose Q: records the level takes */
     long wanted;              /* the quest or map a record head must name to
                                  be read ($QUEST_NUMBER), or -1 */
@@ -343,6 +344,14 @@ static int room_flag(const char *text, size_t len, const char *flag)
     return 0;
 }
 
+static int tells_kind(const fd_dialect_row *row, const fd_form *form)
+{
+    for (const fd_kind_sign *k = row->kind_records; k && k->key; k++)
+        if (strcmp(k->key, form->key) == 0)
+            return 1;
+    return 0;
+}
+
 /* Records that leave the map alone: B:, W:, M:, N:, f: stay in the
  * definition's records; properties, room types and vault sizes become
  * level properties; a record no game knows stops the games' reading of
@@ -368,6 +377,12 @@ static void other_record(resolver *r, const qg_fd_record *rec)
         break;
     case FD_REC_IGNORED:
         report_at(r, rec, QG_WARNING, form->property);
+        break;
+    case FD_REC_KEPT:
+        /* a record that tells the kind of level (a town's B: lines) goes
+         * with the level, so that what is written from it tells it too */
+        if (form && tells_kind(r->row, form))
+            property_text(r, "record", rec->text, key + len);
         break;
     case FD_REC_UNKNOWN:
         report_at(r, rec, QG_ERROR, "unknown record: the games stop reading the file here");
@@ -507,15 +522,16 @@ static void process_file(resolver *r, size_t file)
         }
         if (bypass || rec->skipped)
             continue;
-        if (is_head(rec)) {
+        if (is_head(rec))
             in_scope = head_opens(r, rec, &heads);
-            if (in_scope && rec->form == FD_REC_MAP_HEAD)
-                map_head(r, rec);
-            if (!in_scope || rec->form == FD_REC_MAP_HEAD)
-                continue;
-        }
         if (!in_scope)
             continue;
+        if (r->kind == QG_KIND_UNKNOWN)
+            r->kind = fd_kind_of_record(r->row, rec);
+        if (rec->form == FD_REC_MAP_HEAD) {
+            map_head(r, rec);
+            continue;
+        }
         switch (rec->kind) {
         case QG_FD_INCLUDE:
             if (rec->missing)
@@ -540,10 +556,10 @@ static void process_file(resolver *r, size_t file)
 static void finish(resolver *r, const qg_mapdef *def)
 {
     property(r, "dialect", qg_fd_dialect_name(r->pl->dialect));
-    qg_map_kind kind = qg_mapdef_kind(def);
-    if (kind == QG_KIND_OTHER && r->has_quest)
-        kind = QG_KIND_QUEST;
-    property(r, "kind", qg_map_kind_name(kind));
+    qg_map_kind kind = r->opt->kind != QG_KIND_UNKNOWN ? r->opt->kind : r->kind;
+    /* a kind no record tells is left unsaid (convert says so) */
+    if (kind != QG_KIND_UNKNOWN)
+        property(r, "kind", qg_map_kind_name(kind));
     if (!r->has_name)
         note(r, qg_level_set_name(r->level, qg_mapdef_name(def)));
     if (r->gate_pending)

@@ -326,7 +326,8 @@ typedef enum qg_map_kind {
     QG_KIND_VAULT,
     QG_KIND_MINIVAULT,
     QG_KIND_LAYOUT,
-    QG_KIND_OTHER
+    QG_KIND_OTHER,
+    QG_KIND_ROOM      /* a room template (added last: caches keep the numbers) */
 } qg_map_kind;
 
 const char *qg_format_name(qg_format format);
@@ -334,6 +335,9 @@ qg_format qg_format_from_name(const char *name);
 /* From a file name's extension (.des, .txt, .map, .tmx, .xp). */
 qg_format qg_format_from_path(const char *path);
 const char *qg_map_kind_name(qg_map_kind kind);
+/* The kind a name gives ("quest", "town", "room", …); QG_KIND_UNKNOWN for
+ * any other name. */
+qg_map_kind qg_map_kind_from_name(const char *name);
 
 typedef struct qg_mapdef qg_mapdef;
 

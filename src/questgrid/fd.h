@@ -100,6 +100,8 @@ typedef struct qg_fd_options {
                                   (one file on its own, as a writer needs) */
     int check_vocab;           /* vocab is the variant's own: an index or
                                   name it does not have is an error */
+    qg_map_kind kind;          /* the kind of level (quest, town, room, …);
+                                  QG_KIND_UNKNOWN: what the records say */
     /* Where included files come from; NULL: the file system. Returns 1 and
      * sets *data and *len (kept by the caller, copied by the reader) when
      * path exists, else 0. Lets a host serve files from memory or a pack. */
