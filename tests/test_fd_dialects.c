@@ -164,6 +164,15 @@ static void poschengband(void **state)
     assert_int_equal(bang.things[QG_SLOT_EGO].index, 2);
     qg_level_free(l);
     no_map(&f, "q_info.txt", 2, "quest 2 (The Wolf) has no map: it is a kill-level quest");
+    /* a room-template quest map: '@' the player's start, '.' and '%' the
+     * letters every room template may use */
+    l = quest(&f, "q_info.txt", 4, NULL);
+    int sx, sy;
+    assert_true(qg_level_player_start(l, &sx, &sy));
+    assert_int_equal(sx * 10 + sy, 11);
+    assert_int_equal(cell_at(l, 3, 1).cave_info, QG_INFO_OUTER);
+    assert_string_equal(cell_at(l, 3, 1).feature_name, "GRANITE");
+    qg_level_free(l);
     l = quest(&f, "q_info.txt", 3, NULL);
     qg_cell grass = cell_at(l, 1, 1), wolf = cell_at(l, 2, 1), tree = cell_at(l, 3, 1);
     assert_int_equal(grass.cave_info, QG_INFO_ROOM | QG_INFO_GLOW);
@@ -233,6 +242,21 @@ static void frogcomposband(void **state)
                                    "quest 3 (The Lost Map) has no map: its type (TOWN | GENERATE) "
                                    "calls for a level of its own, but no map rows are read for it"));
     qg_diags_free(d);
+    /* letters a map leaves undefined: v_info.txt's global L: lines before
+     * its first N: record (its rooms' letters are not global) */
+    l = quest(&f, "q_info.txt", 4, NULL);
+    assert_int_equal(cell_at(l, 0, 0).feature, 56);
+    assert_int_equal(cell_at(l, 0, 0).cave_info, QG_INFO_OUTER);
+    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_OBJECT].name, "RING, DEPTH+3");
+    assert_int_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].kind, QG_THING_RANDOM);
+    assert_int_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].index, 9);
+    assert_int_equal(cell_at(l, 1, 2).feature, 32);
+    qg_level_free(l);
+    /* a FORMATION room's '9' is its formation monster, not the global 9 */
+    l = quest(&f, "q_info.txt", 5, NULL);
+    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].name, "formation monster 9");
+    assert_int_equal(cell_at(l, 2, 1).things[QG_SLOT_OBJECT].kind, QG_THING_NONE);
+    qg_level_free(l);
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 1), "Poison");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 2), "Blindness");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 33), "& Hard Biscuit~");
@@ -256,6 +280,18 @@ static void poschengband7(void **state)
     assert_string_equal(qg_level_get_property(l, "quest_text"),
                         "There are thieves robbing my people!");
     assert_string_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].name, "formation monster 4");
+    qg_level_free(l);
+    /* without a v_info.txt: the letters v_info.txt documents as built in */
+    l = quest(&f, "q_info.txt", 6, NULL);
+    assert_int_equal(cell_at(l, 0, 0).feature, 60);
+    assert_int_equal(cell_at(l, 0, 0).cave_info, QG_INFO_INNER);
+    assert_string_equal(cell_at(l, 3, 1).feature_name, "GLASS_WALL");
+    assert_int_equal(cell_at(l, 1, 1).things[QG_SLOT_MONSTER].index, 5);
+    int px, py;
+    assert_true(qg_level_player_start(l, &px, &py));
+    assert_int_equal(px * 10 + py, 22);
+    qg_level_free(l);
+    l = quest(&f, "q_info.txt", 1, vars);
     assert_string_equal(cell_at(l, 2, 2).things[QG_SLOT_MONSTER].name, "jackal, DEPTH+5");
     qg_level_free(l);
     l = quest(&f, "q_info.txt", 31, NULL);

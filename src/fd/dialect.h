@@ -122,6 +122,10 @@ typedef struct fd_dialect_row {
     int player_glyph;         /* an undefined glyph that marks the player
                                  start in a room map, or 0 */
     const char *const *legend; /* built-in letters in L: syntax, or NULL */
+    const char *global_letters; /* an edit-directory file whose L: lines
+                                 before its first N: record are letters any
+                                 map may use undefined (v_info.txt); they
+                                 replace the legend's letters, or NULL */
     const char *glyph_monsters; /* undefined glyphs that each stand for a
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a

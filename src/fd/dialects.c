@@ -143,6 +143,31 @@ static const char *const angband4_room_legend[] = {
     "[:FLOOR(ROOM):OBJ(tval)",
     NULL};
 
+/* The letters PosChengband's and FrogComposband's room templates and
+ * quest maps may use without an L: line: the symbols v_info.txt documents
+ * as built in (PoschengbandR's v_info.txt, "hard-coded symbols", which
+ * FrogComposband moved to v_info.txt's own global L: lines, read instead
+ * when the edit directory has it). '@' is not here: in a quest map it is
+ * the player (player_glyph); a FORMATION room's digits are its formation
+ * monsters, never these. */
+static const char *const room_template_legend[] = {
+    ".:FLOOR",
+    "%:GRANITE(OUTER)",
+    "#:GRANITE(INNER)",
+    "$:GLASS_WALL",
+    "X:PERMANENT(INNER)",
+    "Y:PERMANENT_GLASS_WALL",
+    "*:FLOOR:TRAP(*, 25):OBJ(*)",
+    "+:GRANITE:SECRET(CLOSED_DOOR)",
+    "-:GLASS_WALL:SECRET(CLOSED_GLASS_DOOR)",
+    "':CLOSED_CURTAIN",
+    "^:FLOOR:TRAP(*)",
+    "&:FLOOR:MON(*, DEPTH+5)",
+    "9:FLOOR:MON(*, DEPTH+9):OBJ(*, DEPTH+7)",
+    "8:FLOOR:MON(*, DEPTH+40):OBJ(*, DEPTH+20)",
+    ",:FLOOR:MON(*, DEPTH+3):OBJ(*, DEPTH+7)",
+    NULL};
+
 /* ---- ?: variables ------------------------------------------------------ */
 /* A trailing '#' takes a number (QUEST12); a leading '=' marks a variable
  * the games format into their one shared buffer. */
@@ -265,6 +290,7 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
+        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
         .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband_vars,
         .shared_buffer = 1, CLASSIC_QUESTS},
@@ -275,7 +301,8 @@ static const fd_dialect_row rows[] = {
                   {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
         .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .secret_directive = 1, .room_kinds = room_template_kinds,
+        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
+        .secret_directive = 1, .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
         .shared_buffer = 1, FROG_QUESTS},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
@@ -290,7 +317,8 @@ static const fd_dialect_row rows[] = {
                   {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
         .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .secret_directive = 1, .room_kinds = room_template_kinds,
+        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
+        .secret_directive = 1, .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR MOD",
         .variables = poschengband7_vars,
         .shared_buffer = 1, FROG_QUESTS},

@@ -508,25 +508,87 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
     return st;
 }
 
-/* The dialect's built-in letters (a vault file's legend), read with the
- * L: reader; a symbol that stands for a monster of that symbol is the
- * legend's '.' with that monster on it. */
+/* The global letters of the edit directory's file (FrogComposband's
+ * v_info.txt): its L: lines before its first N: record, counted (0 when
+ * there is no such file, or when memory ran out: *failed). */
+typedef struct globals {
+    char *path;
+    const char *data;
+    char *owned;
+    size_t len, lines;
+} globals;
+
+static void find_globals(parser *p, globals *g)
+{
+    const qg_fd_options *opt = p->r.opt;
+    memset(g, 0, sizeof *g);
+    if (!p->r.row->global_letters || !opt->edit_dir || !opt->edit_dir[0])
+        return;
+    g->path = qg_path_join(opt->edit_dir, p->r.row->global_letters);
+    if (!g->path || !file_exists(opt, g->path) ||
+        read_source(opt, g->path, &g->data, &g->len, &g->owned, NULL) != QG_OK) {
+        p->r.failed |= !g->path;
+        g->data = NULL;
+        return;
+    }
+    for (const char *s = g->data, *end = g->data + g->len; s < end;) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        if (end - s >= 2 && s[0] == 'N' && s[1] == ':')
+            break;
+        g->lines += end - s > 2 && s[0] == 'L' && s[1] == ':';
+        s = nl ? nl + 1 : end;
+    }
+}
+
+static void read_globals(parser *p, const globals *g)
+{
+    fd_payload *pl = p->r.pl;
+    int line = 1;
+    for (const char *s = g->data, *end = g->data + g->len; s < end; line++) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+        while (n && s[n - 1] == '\r')
+            n--;
+        if (n >= 2 && s[0] == 'N' && s[1] == ':')
+            break;
+        if (n > 2 && s[0] == 'L' && s[1] == ':') {
+            fd_line at = {g->path, line, s, n, p->r.diags};
+            fd_read_grid(&p->r, &at, s + 2, n - 2, &pl->builtin[pl->builtin_count++]);
+        }
+        s = nl ? nl + 1 : end;
+    }
+}
+
+/* The dialect's built-in letters (a vault file's legend, the letters any
+ * room template may use), read with the L: reader; the edit directory's
+ * global letters replace the table's. A symbol that stands for a monster
+ * of that symbol is the legend's '.' with that monster on it. */
 static int read_builtin(parser *p)
 {
     const fd_dialect_row *row = p->r.row;
     size_t count = 0, monsters = row->glyph_monsters ? strlen(row->glyph_monsters) : 0;
-    while (row->legend && row->legend[count])
+    globals g;
+    find_globals(p, &g);
+    while (!g.lines && row->legend && row->legend[count])
         count++;
-    if (!count && !monsters)
-        return 1;
     fd_payload *pl = p->r.pl;
-    pl->builtin = qg_arena_alloc(&pl->store, (count + monsters) * sizeof *pl->builtin);
+    if (count + g.lines + monsters)
+        pl->builtin = qg_arena_alloc(&pl->store,
+                                     (count + g.lines + monsters) * sizeof *pl->builtin);
+    if (g.lines && pl->builtin)
+        read_globals(p, &g);
+    free(g.owned);
+    free(g.path);
+    if (!count && !monsters)
+        return !p->r.failed && (!g.lines || pl->builtin);
     if (!pl->builtin)
         return 0;
     const qg_fd_spec *floor = NULL;
     for (size_t i = 0; i < count; i++) {
+        /* a tag of the table the variant's vocabulary lacks is no fault of
+         * the file; a map using it shows the tag as the feature's name */
         const char *text = row->legend[i];
-        fd_line at = {"(built-in legend)", (int)i + 1, text, strlen(text), p->r.diags};
+        fd_line at = {"(built-in legend)", (int)i + 1, text, strlen(text), NULL};
         qg_fd_spec *spec = &pl->builtin[pl->builtin_count++];
         fd_read_grid(&p->r, &at, text, strlen(text), spec);
         if (spec->letter == '.')

@@ -344,6 +344,19 @@ static int room_flag(const char *text, size_t len, const char *flag)
     return 0;
 }
 
+/* A FORMATION room's digits are its formation monsters: the dialect's
+ * global letters for them (v_info.txt's 8 and 9) do not apply. */
+static void formation_room(resolver *r)
+{
+    const fd_payload *pl = r->pl;
+    r->formation = 1;
+    for (unsigned char c = '0'; c <= '9'; c++) {
+        const qg_fd_spec *spec = r->rows.use[c] ? r->legend[c].spec : NULL;
+        if (spec && spec >= pl->builtin && spec < pl->builtin + pl->builtin_count)
+            r->rows.use[c] = 0;
+    }
+}
+
 static int tells_kind(const fd_dialect_row *row, const fd_form *form)
 {
     for (const fd_kind_sign *k = row->kind_records; k && k->key; k++)
@@ -367,7 +380,8 @@ static void other_record(resolver *r, const qg_fd_record *rec)
         len--;
     switch (kind) {
     case FD_REC_ROOM_TYPE:
-        r->formation |= room_flag(text, len, "FORMATION");
+        if (room_flag(text, len, "FORMATION"))
+            formation_room(r);
         /* fall through */
     case FD_REC_PROPERTY:
     case FD_REC_SCRAMBLE:

@@ -156,13 +156,21 @@ static int same_text_or_null(const char *a, const char *b)
     return a == b || (a && b && strcmp(a, b) == 0);
 }
 
+/* A dialect whose maps have no letter lines: its built-in legend alone
+ * gives glyphs their meaning (Angband 4.2's vault files). A legend beside
+ * letter lines only fills in what a map leaves undefined. */
+static int legend_only(const fd_dialect_row *row)
+{
+    return row->legend && !has_form(row, FD_REC_LETTER) && !has_form(row, FD_REC_GRID);
+}
+
 static int assign_letter(void *user, int x, int y, const qg_cell *found)
 {
     level_writer *w = user;
     w->masked += found->vault_mask != 0;
     size_t at = (size_t)y * (size_t)qg_level_width(w->level) + (size_t)x;
     /* the built-in legend gives the glyphs their meaning */
-    if (w->row->legend || player_mark(w, x, y, found) || formation_mark(w, found)) {
+    if (legend_only(w->row) || player_mark(w, x, y, found) || formation_mark(w, found)) {
         w->letters[at] = found->glyph;
         return 0;
     }
@@ -346,9 +354,12 @@ static void put_rows(level_writer *w)
     qg_cell cell;
     if (!qg_level_player_start(w->level, &sx, &sy))
         return;
+    /* a start the map marks with the player glyph needs no P: line */
+    if (qg_level_cell(w->level, sx, sy, &cell) == QG_OK && player_mark(w, sx, sy, &cell))
+        return;
     if (has_form(w->row, FD_REC_PLAYER))
         qg_buf_printf(w->o.buf, "P:%d:%d\n", sy, sx);
-    else if (qg_level_cell(w->level, sx, sy, &cell) != QG_OK || !player_mark(w, sx, sy, &cell))
+    else
         fd_out_warn(&w->o, "%s has no player start record; the start (row %d, column %d) is "
                            "dropped", qg_fd_dialect_name(w->o.dialect), sy, sx);
 }
@@ -578,7 +589,7 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
         if (buf.failed)
             status = QG_ERR_NOMEM;
     }
-    if (status == QG_OK && w->row->legend) {
+    if (status == QG_OK && legend_only(w->row)) {
         size_t errors = qg_diags_count_severity(diags, QG_ERROR);
         check_legend(w, buf.data, buf.len);
         if (qg_diags_count_severity(diags, QG_ERROR) > errors)
