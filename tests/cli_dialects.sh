@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..23
+echo 1..24
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -121,3 +121,11 @@ result $? "convert: a level no record gives a kind is said so; --kind town gives
 "$qg" convert "$tmp/k.des" --kind room -o "$tmp/k.txt" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q -- '--kind sets the kind of an F:/D: file' "$tmp/err" && [ ! -e "$tmp/k.txt" ]
 result $? "convert: --kind on a .des file is an error"
+
+# a hub outside any variant's edit directory: its includes are looked for
+# beside it, never in the bundled lib/edit (another game's files)
+mkdir "$tmp/lone"
+printf '?:[EQU $QUEST_NUMBER 3]\n%%:q0000003.txt\n' >"$tmp/lone/q_info.txt"
+"$qg" show "$tmp/lone/q_info.txt" --quest 3 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q "cannot find include 'q0000003.txt' (looked for $tmp/lone/q0000003.txt)" "$tmp/err"
+result $? "includes of a hub in no edit directory are not taken from the bundled lib/edit"

@@ -58,7 +58,9 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
     if (out->options.dialect == QG_FD_AUTO)
         out->options.dialect = detected;
     out->own_vocab = opts->edit_dir || detected != QG_FD_AUTO;
-    out->options.edit_dir = out->dir;
+    /* includes are looked for in the variant's own edit directory only:
+     * the bundled one would lend another game's files to the load */
+    out->options.edit_dir = out->own_vocab ? out->dir : NULL;
     out->options.kind = opts->kind;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
