@@ -50,7 +50,7 @@ const char *qg_fd_dialect_names(void)
 {
     static const char names[] =
         "auto, zangband, hengband, tome, zangband235, hengband3, poschengband, "
-        "frogcomposband, angband4, angband4-rooms";
+        "frogcomposband, angband4, angband4-rooms, poschengband7";
     return names;
 }
 
