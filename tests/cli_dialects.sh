@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..24
+echo 1..25
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -100,6 +100,10 @@ printf 'L:a:FLOR(ROOM)\nM:a\n' >"$tmp/room.txt"
 "$qg" check --edit-dir "$data/frogcomposband" "$tmp/room.txt" >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -q "unknown feature 'FLOR' (not a tag of f_info.txt); did you mean FLOOR?" "$tmp/out"
 result $? "check: a room letter's feature with a did-you-mean"
+printf 'L:a:FLOOR\nM:a:a\n' >"$tmp/colon.txt"
+"$qg" check --edit-dir "$data/frogcomposband" "$tmp/colon.txt" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && grep -q "colon.txt:2:4: warning: letter ':' is defined by no L: line of this file or its includes" "$tmp/out"
+result $? "check: a letter no L: line defines, named by the record that would"
 
 # an edit directory without a monster list: the indices go unchecked, said
 mkdir "$tmp/terrain"

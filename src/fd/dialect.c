@@ -116,6 +116,11 @@ qg_map_kind fd_kind_of_record(const fd_dialect_row *row, const qg_fd_record *rec
     return sign_kind(row->kind_records, rec->text, key);
 }
 
+const char *fd_letter_record(const fd_dialect_row *row)
+{
+    return row->f_fields[0] ? "F:" : "L:";
+}
+
 int fd_has_function(const fd_dialect_row *row, const char *name)
 {
     static const char base[] = "AND IOR NOT EQU";

@@ -162,6 +162,9 @@ fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
  * buildings, a room template's type, a vault file's map head), or
  * QG_KIND_UNKNOWN. */
 qg_map_kind fd_kind_of_record(const fd_dialect_row *row, const qg_fd_record *rec);
+/* The record that defines a map's letters: "F:" where F: lines carry
+ * fields, else the room-template "L:". */
+const char *fd_letter_record(const fd_dialect_row *row);
 /* Whether the dialect's ?: language has a function or variable. */
 int fd_has_function(const fd_dialect_row *row, const char *name);
 int fd_has_variable(const fd_dialect_row *row, const char *name);

@@ -19,8 +19,8 @@ static void warn_row(const fd_payload *pl, const qg_fd_record *rec, const unsign
             continue;
         reported[c] = 1;
         fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, diags};
-        fd_warning(&at, (int)x + 1,
-                   "letter '%c' is defined by no F: line of this file or its includes", c);
+        fd_warning(&at, (int)x + 1, "letter '%c' is defined by no %s line of this file or its includes",
+                   c, fd_letter_record(fd_row(pl->dialect)));
     }
 }
 

@@ -201,7 +201,7 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
         fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
     else
         fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any %s "
-                 "line read so far: %s", c, y, col - 3, r->row->f_fields[0] ? "F:" : "L:",
+                 "line read so far: %s", c, y, col - 3, fd_letter_record(r->row),
                  r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
                                        "(feature 0 when none did)"
                                      : "the game leaves the square as it was");

@@ -330,8 +330,8 @@ static void choose_hole(level_writer *w)
     }
     if (w->holes && !w->row->space_passes)
         fd_out_warn(&w->o, "%zu cells outside the map lie between cells inside it; they are "
-                           "written as '%c', which no F: line defines (the games put feature "
-                           "0 there)", w->holes, w->hole);
+                           "written as '%c', which no %s line defines (the games put feature "
+                           "0 there)", w->holes, w->hole, fd_letter_record(w->row));
 }
 
 static void put_rows(level_writer *w)
