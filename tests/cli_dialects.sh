@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..25
+echo 1..27
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -29,6 +29,13 @@ result $? "poschengband: room letters beside D: rows"
 shows frogcomposband q_info.txt 1 && grep -q 'formation monster 1' "$tmp/show" &&
     grep -q 'player start: row 1, column 1' "$tmp/show"
 result $? "frogcomposband: a q_info.txt record and its room template"
+"$qg" show "$data/hengband3/QuestDefinitionList.txt" --quest 41 >"$tmp/show" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -s "$tmp/show" ] &&
+    grep -q 'note: quest 41 (Random Quest) has no map: it is a random quest (type 7), and the dungeon generator makes its level, at dungeon level 33' "$tmp/err"
+result $? "hengband3: a random quest is read as the game reads it, with \$QUEST_NUMBER at 40"
+"$qg" show "$data/hengband3/QuestDefinitionList.txt" --quest 42 >"$tmp/show" 2>"$tmp/err"
+[ $? -eq 1 ] && grep -q 'error: quest 42 is not defined by this hub' "$tmp/err"
+result $? "hengband3: a random quest no record names is not defined"
 shows angband4 vault.txt 2 && grep -q '^Moat (5x3)$' "$tmp/show"
 result $? "angband4: the second vault of vault.txt"
 shows zangband235 q_info.txt 1 && grep -q 'reads no P: lines' "$tmp/err"

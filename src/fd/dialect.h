@@ -143,6 +143,10 @@ typedef struct fd_dialect_row {
                                  generator makes; ends with a NULL value */
     const char *fixed_flag;   /* the type flag of a quest with a level of
                                  its own ("GENERATE"), or NULL */
+    int random_quests;        /* the first random quest (MIN_RANDOM_QUEST):
+                                 the game reads every random quest's records
+                                 in one load, $QUEST_NUMBER set to it; a
+                                 quest from it up is read that way; 0: none */
     /* ---- ?: expressions ---- */
     fd_equ equ;
     fd_order order;

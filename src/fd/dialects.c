@@ -213,9 +213,11 @@ static const fd_quest_kind classic_generated[] = {
  * GENERATE is played on a level of the dungeon W: names. */
 static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NULL, NULL}};
 
+/* The random quests are 40 (MIN_RANDOM_QUEST) and up; the games read
+ * their records once, init_dungeon_quests setting $QUEST_NUMBER to 40. */
 #define CLASSIC_QUESTS                                                                   \
     .kind_records = classic_kinds, .quest_type_key = "quest_type",                       \
-    .generated_quests = classic_generated
+    .generated_quests = classic_generated, .random_quests = 40
 #define FROG_QUESTS                                                                      \
     .kind_records = frog_kinds, .quest_type_key = "type", .generated_quests = frog_generated, \
     .fixed_flag = "GENERATE"

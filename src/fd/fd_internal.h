@@ -61,6 +61,9 @@ const fd_dialect_row *fd_row_at(size_t index);
 /* Whether the games format the variable into their one shared buffer. */
 int fd_shared_variable(const fd_dialect_row *row, const char *name);
 
+/* A copy of vars with name set to value; NULL when memory fails. */
+qg_vars *fd_vars_with(const qg_vars *vars, const char *name, long value);
+
 /* Says why a load gives no map (a quest the dungeon generator makes the
  * level of is a note; a quest that should have a map, a quest the hub
  * does not define, a file without rows are errors). wanted is the quest

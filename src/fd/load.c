@@ -15,15 +15,19 @@ qg_status qg_fd_load_file(const char *path, const qg_fd_options *options,
     return st != QG_OK ? st : resolved;
 }
 
-static qg_vars *copy_vars(const qg_vars *vars)
+qg_vars *fd_vars_with(const qg_vars *vars, const char *name, long value)
 {
     qg_vars *copy = qg_vars_new();
     for (size_t i = 0; copy && i < qg_vars_count(vars); i++) {
-        const char *name = qg_vars_name_at(vars, i);
-        if (qg_vars_set(copy, name, qg_vars_get(vars, name)) != QG_OK) {
+        const char *at = qg_vars_name_at(vars, i);
+        if (qg_vars_set(copy, at, qg_vars_get(vars, at)) != QG_OK) {
             qg_vars_free(copy);
             return NULL;
         }
+    }
+    if (copy && qg_vars_set_int(copy, name, value) != QG_OK) {
+        qg_vars_free(copy);
+        return NULL;
     }
     return copy;
 }
@@ -35,11 +39,9 @@ qg_status qg_fd_load_quest(const char *hub_path, int number,
     *out = NULL;
     if (number < 0)
         return QG_ERR_INVALID;
-    qg_vars *own = copy_vars(vars);
-    if (!own || qg_vars_set_int(own, "QUEST_NUMBER", number) != QG_OK) {
-        qg_vars_free(own);
+    qg_vars *own = fd_vars_with(vars, "QUEST_NUMBER", number);
+    if (!own)
         return QG_ERR_NOMEM;
-    }
     qg_status st = qg_fd_load_file(hub_path, options, own, out, diags);
     qg_vars_free(own);
     return st;

@@ -39,6 +39,7 @@ typedef struct resolver {
     int depth;
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
+    int quest_read;           /* a record of that quest was read */
     qg_map_kind kind;         /* what the first record read that tells says */
     int32_t quest;            /* the quest whose Q: records the level takes */
     long wanted;              /* the quest or map a record head must name to
@@ -279,13 +280,13 @@ static void quest_record(resolver *r, const qg_fd_quest *q)
     /* A hub may define many quests: the level takes the records of the
      * quest asked for ($QUEST_NUMBER), else of the first one named. */
     if (!r->has_quest) {
-        const char *asked = qg_vars_get(r->vars, "QUEST_NUMBER");
         r->has_quest = 1;
-        r->quest = asked ? fd_atoi(asked, strlen(asked)) : q->number;
+        r->quest = r->wanted >= 0 ? (int32_t)r->wanted : q->number;
         property_int(r, "quest", r->quest);
     }
     if (q->number != r->quest)
         return;
+    r->quest_read = 1;
     static const char *const zangband_q[] = {
         "quest_type", "quest_num_mon", "quest_cur_num", "quest_max_num",
         "quest_level", "quest_monster", "quest_artifact", "quest_flags"};
@@ -635,6 +636,17 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     r->vars = vars;
     const char *asked = qg_vars_get(vars, "QUEST_NUMBER");
     r->wanted = asked ? fd_atoi(asked, strlen(asked)) : -1;
+    /* a random quest is read as the game reads it: in the one load of all
+     * of them, $QUEST_NUMBER at the first */
+    qg_vars *random_load = NULL;
+    if (r->row->random_quests && r->wanted >= r->row->random_quests) {
+        random_load = fd_vars_with(vars, "QUEST_NUMBER", r->row->random_quests);
+        if (!random_load) {
+            free(flags);
+            return QG_ERR_NOMEM;
+        }
+        r->vars = random_load;
+    }
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     measure_file(r, 0);
     qg_status st = new_level(r);
@@ -648,7 +660,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         /* no rows: no level, and a note or an error saying why */
         if (st == QG_OK && (r->width <= 0 || r->height <= 0)) {
             fd_report_no_map(r->row, r->level, pl->files[0].path, r->wanted,
-                             r->has_quest ? (long)r->quest : -1, diags);
+                             r->quest_read ? (long)r->quest : -1, diags);
             st = QG_ERR_NOTFOUND;
         }
     }
@@ -661,5 +673,6 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     }
     free(flags);
     free(r->others);
+    qg_vars_free(random_load);
     return st;
 }
