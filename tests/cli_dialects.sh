@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..27
+echo 1..29
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -66,6 +66,19 @@ shows poschengband7 q_info.txt 31 && grep -q 'monster: old man willow' "$tmp/sho
 result $? "poschengband7: a q_info.txt record's room-template file"
 round poschengband7 q_info.txt 1 des
 result $? "poschengband7 quest to .des and back: the same level"
+
+# two player glyphs and a P: line (PosChengband reading a Hengband quest
+# file): the start is the P: line's, the other '@' cells stay glyphs
+printf 'Q:7:N:Two starts\nF:#:PERMANENT:8\nF:.:FLOOR:8\nD:#####\nD:#@.@#\nD:#####\nP:1:2\n' >"$tmp/q_at.txt"
+for ext in des tmx; do
+    "$qg" show "$tmp/q_at.txt" --edit-dir "$data/poschengband" >"$tmp/a" 2>/dev/null &&
+        grep -q 'player start: row 1, column 2' "$tmp/a" &&
+        "$qg" convert "$tmp/q_at.txt" --edit-dir "$data/poschengband" -o "$tmp/at.$ext" 2>/dev/null &&
+        "$qg" convert "$tmp/at.$ext" --edit-dir "$data/poschengband" -o "$tmp/at_back.txt" 2>/dev/null &&
+        "$qg" show "$tmp/at_back.txt" --edit-dir "$data/poschengband" >"$tmp/b" 2>/dev/null &&
+        cmp -s "$tmp/a" "$tmp/b"
+    result $? "poschengband: player glyphs beside a P: line, to $ext and back"
+done
 
 # a Crawl map (no #qg: lines) to a dialect naming features by tag: the
 # edit directory's dialect and its tags, read back without an error

@@ -124,19 +124,32 @@ static int formation_mark(const level_writer *w, const qg_cell *c)
     return strcmp(m->name, name) == 0;
 }
 
-/* A room map's player start: its glyph on a cell with nothing else, which
- * no letter may define. */
-static int player_mark(const level_writer *w, int x, int y, const qg_cell *c)
+/* A room map's player glyph: on a cell with nothing else, which no letter
+ * may define. Reading it marks the player start there. */
+static int player_mark(const level_writer *w, const qg_cell *c)
 {
-    int sx, sy;
     if (!w->row->player_glyph || c->glyph != w->row->player_glyph || c->feature >= 0 ||
-        c->feature_name || c->cave_info || !qg_level_player_start(w->level, &sx, &sy) ||
-        sx != x || sy != y)
+        c->feature_name || c->cave_info)
         return 0;
     for (int s = 0; s < QG_SLOTS; s++)
         if (c->things[s].kind != QG_THING_NONE)
             return 0;
     return 1;
+}
+
+/* Whether reading the rows leaves the start at (sx, sy): the last player
+ * glyph read marks it, so it must be there. */
+static int start_marked(const level_writer *w, int sx, int sy)
+{
+    int width = qg_level_width(w->level), height = qg_level_height(w->level);
+    for (int y = height - 1; y >= 0; y--)
+        for (int x = width - 1; x >= 0; x--) {
+            qg_cell cell;
+            if (w->letters[(size_t)y * (size_t)width + (size_t)x] == w->row->player_glyph &&
+                qg_level_cell(w->level, x, y, &cell) == QG_OK && player_mark(w, &cell))
+                return x == sx && y == sy;
+        }
+    return 0;
 }
 
 /* The `quest "name"` marker of a cell, or NULL. */
@@ -170,7 +183,7 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
     w->masked += found->vault_mask != 0;
     size_t at = (size_t)y * (size_t)qg_level_width(w->level) + (size_t)x;
     /* the built-in legend gives the glyphs their meaning */
-    if (legend_only(w->row) || player_mark(w, x, y, found) || formation_mark(w, found)) {
+    if (legend_only(w->row) || player_mark(w, found) || formation_mark(w, found)) {
         w->letters[at] = found->glyph;
         return 0;
     }
@@ -351,11 +364,10 @@ static void put_rows(level_writer *w)
         qg_buf_putc(w->o.buf, '\n');
     }
     int sx, sy;
-    qg_cell cell;
     if (!qg_level_player_start(w->level, &sx, &sy))
         return;
     /* a start the map marks with the player glyph needs no P: line */
-    if (qg_level_cell(w->level, sx, sy, &cell) == QG_OK && player_mark(w, sx, sy, &cell))
+    if (w->row->player_glyph && start_marked(w, sx, sy))
         return;
     if (has_form(w->row, FD_REC_PLAYER))
         qg_buf_printf(w->o.buf, "P:%d:%d\n", sy, sx);
