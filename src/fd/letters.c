@@ -38,7 +38,7 @@ qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags)
             defined[rec->spec->letter] = 1;
         /* a FORMATION room's digits are its formation monsters */
         if (rec->form == FD_REC_ROOM_TYPE && memmem(rec->text, rec->len, "FORMATION", 9))
-            memset(defined + '1', 1, 9);
+            memset(&defined['1'], 1, 9);
     }
     for (size_t i = 0; i < pl->builtin_count; i++)
         defined[pl->builtin[i].letter] = 1;
