@@ -87,17 +87,6 @@ void qgc_put_cstr(qg_buf *b, const char *s)
     qg_buf_putc(b, '\0');
 }
 
-void qgc_buf_shrink(qg_buf *b)
-{
-    if (!b->data || b->failed || b->cap == b->len + 1)
-        return;
-    char *data = realloc(b->data, b->len + 1);
-    if (data) {
-        b->data = data;
-        b->cap = b->len + 1;
-    }
-}
-
 void qgc_cursor_init(qgc_cursor *c, const void *data, size_t len)
 {
     c->p = data;

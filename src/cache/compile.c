@@ -1,6 +1,7 @@
 /* questgrid compile: inputs → compiled maps → one cache, written
  * atomically. Errors in maps stop the write unless keep_going is set, in
- * which case the maps that compiled are written and the rest reported. */
+ * which case the maps that compiled are written and the rest reported.
+ * F:/D: files are compiled first, then .des files, each in input order. */
 #include "cache/compile.h"
 
 #include <string.h>
@@ -28,13 +29,11 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     if (st == QG_OK && in.count == 0)
         qg_diags_add(diags, QG_WARNING, output, 0, 0, NULL, 0,
                      "no .des or F:/D: map files among the inputs; the cache is empty");
-    if (st == QG_OK)
-        st = qgc_read_inputs(&in, diags);
     if (st == QG_OK) {
+        qgc_run run = {opt, w, s, diags, 0, in.count};
         int fatal = 0;
-        compiled = qgc_compile_fd(&in, w, s, diags);
-        qg_status des = compiled == QG_ERR_NOMEM
-            ? compiled : qgc_compile_des(&in, opt, w, s, &fatal, diags);
+        compiled = qgc_compile_fd(&in, &run, &fatal);
+        qg_status des = fatal ? compiled : qgc_compile_des(&in, &run, &fatal);
         if (compiled == QG_OK)
             compiled = des;
         if (compiled != QG_OK && (fatal || !opt->keep_going || !map_errors_only(compiled)))

@@ -1,5 +1,7 @@
-/* The pieces of `questgrid compile`: finding and reading the inputs, and
- * compiling them per format into a cache writer. */
+/* The pieces of `questgrid compile`: finding the inputs, reading each one
+ * when its turn comes, and compiling it per format into a cache writer. A
+ * file is read, compiled, handed to the writer and freed before the next
+ * one is read, so memory does not grow with the corpus. */
 #ifndef QG_CACHE_COMPILE_H
 #define QG_CACHE_COMPILE_H
 
@@ -10,7 +12,7 @@ typedef struct qgc_input {
     char *path;        /* as recorded: relative to the base directory */
     char *io_path;     /* as read */
     qg_format format;
-    char *data;
+    char *data;        /* while it is being compiled */
     size_t len;
     int64_t mtime_sec;
     long mtime_nsec;
@@ -21,42 +23,35 @@ typedef struct qgc_inputs {
     size_t count, cap;
 } qgc_inputs;
 
+/* What one compile keeps from file to file. */
+typedef struct qgc_run {
+    const qg_compile_options *opt;
+    qg_cache_writer *w;
+    qg_compile_stats *stats;
+    qg_diags *diags;
+    size_t files_done, file_count;
+} qgc_run;
+
 /* Files named are taken as they are; directories are searched recursively
  * (entries in byte order) for files of a format the compiler reads. */
 qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
                              size_t count, qgc_inputs *out, qg_diags *diags);
-/* Reads every input with the stat() data taken before reading. */
-qg_status qgc_read_inputs(qgc_inputs *in, qg_diags *diags);
+/* Reads one input with the stat() data taken before reading. */
+qg_status qgc_read_input(qgc_input *item, qg_diags *diags);
+/* Frees what qgc_read_input read. */
+void qgc_input_drop(qgc_input *item);
 void qgc_inputs_free(qgc_inputs *in);
+/* Counts a file compiled and reports the progress. */
+void qgc_file_done(qgc_run *run);
 
-/* Compiles the .des inputs (the others are skipped) and adds them to w.
- * *fatal tells a failure of the whole compile (the Lua library, memory,
- * cancellation) from errors in maps, which keep_going may write past. */
-qg_status qgc_compile_des(qgc_inputs *in, const qg_compile_options *opt,
-                          qg_cache_writer *w, qg_compile_stats *stats, int *fatal,
-                          qg_diags *diags);
+/* Compiles the .des inputs (the others are skipped) and adds them to the
+ * writer. *fatal tells a failure of the whole compile (the Lua library,
+ * memory, cancellation) from errors in maps, which keep_going may write
+ * past. */
+qg_status qgc_compile_des(qgc_inputs *in, qgc_run *run, int *fatal);
 
-/* One .des input parsed (des_units.c). */
-typedef struct qgc_des_unit {
-    qgc_input *input;
-    qg_des_file *file;
-    qg_diags *diags;
-    qg_status status;
-    int end_state;       /* the scanner's start condition after the file */
-    int reparsed;        /* parsed again by qgc_des_settle */
-} qgc_des_unit;
-
-/* Parses the unit's input as if it came first (safe on any thread). */
-void qgc_des_unit_parse(qgc_des_unit *u);
-void qgc_des_unit_free(qgc_des_unit *u);
-/* Makes the units what parsing them in order gives: parses again, in
- * order, each file whose names or start condition earlier files change.
- * QG_ERR_NOMEM when a unit or the settling ran out of memory. */
-qg_status qgc_des_settle(qgc_des_unit *units, size_t count);
-
-/* Reads the F:/D: inputs (with the files they include) and adds them to w.
- * Both compilers free an input's data once the writer has what it needs. */
-qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
-                         qg_compile_stats *stats, qg_diags *diags);
+/* Reads the F:/D: inputs (with the files they include) and adds them to
+ * the writer; *fatal as for qgc_compile_des. */
+qg_status qgc_compile_fd(qgc_inputs *in, qgc_run *run, int *fatal);
 
 #endif

@@ -6,9 +6,30 @@
 
 #include <stdlib.h>
 
-qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
-                         qg_compile_stats *stats, qg_diags *diags)
+static qg_status compile_one(qgc_input *item, const qg_fd_options *options, qgc_run *run)
 {
+    qg_mapdef *def = NULL;
+    qg_status st = qg_fd_parse(item->io_path, item->data, item->len, options, &def, run->diags);
+    if (st != QG_OK) {
+        run->stats->failed += def != NULL;
+        qg_mapdef_free(def);
+        return st;
+    }
+    qg_cache_source src = {item->path, QG_FORMAT_FD, item->data, item->len,
+                           item->mtime_sec, item->mtime_nsec};
+    const qg_mapdef *defs[1] = {def};
+    st = qg_cache_writer_add_file(run->w, &src, defs, 1, run->diags);
+    run->stats->files++;
+    run->stats->source_bytes += item->len;
+    qg_mapdef_free(def);
+    return st;
+}
+
+/* A file with errors is left out and the others compiled; a file that
+ * cannot be read, or a failure to add one, stops the compile (*fatal). */
+qg_status qgc_compile_fd(qgc_inputs *in, qgc_run *run, int *fatal)
+{
+    *fatal = 0;
     qg_fd_options options;
     qg_fd_options_init(&options);
     qg_status worst = QG_OK;
@@ -16,25 +37,22 @@ qg_status qgc_compile_fd(qgc_inputs *in, qg_cache_writer *w,
         qgc_input *item = &in->items[f];
         if (item->format != QG_FORMAT_FD)
             continue;
-        qg_mapdef *def = NULL;
-        qg_status st = qg_fd_parse(item->io_path, item->data, item->len, &options, &def, diags);
-        if (st != QG_OK) {
-            stats->failed += def != NULL;
-            worst = st == QG_ERR_NOMEM || worst == QG_OK ? st : worst;
-            qg_mapdef_free(def);
-            continue;
+        if (run->opt->cancel && *run->opt->cancel) {
+            *fatal = 1;
+            return QG_ERR_IO;
         }
-        qg_cache_source src = {item->path, QG_FORMAT_FD, item->data, item->len,
-                               item->mtime_sec, item->mtime_nsec};
-        const qg_mapdef *defs[1] = {def};
-        st = qg_cache_writer_add_file(w, &src, defs, 1, diags);
-        stats->files++;
-        stats->source_bytes += item->len;
-        free(item->data);
-        item->data = NULL;
-        qg_mapdef_free(def);
-        if (st != QG_OK)
+        qg_status st = qgc_read_input(item, run->diags);
+        int added = st == QG_OK;
+        if (added)
+            st = compile_one(item, &options, run);
+        qgc_input_drop(item);
+        qgc_file_done(run);
+        if (!added || st == QG_ERR_NOMEM || st == QG_ERR_IO) {
+            *fatal = 1;
             return st;
+        }
+        if (st != QG_OK && worst == QG_OK)
+            worst = st;
     }
     return worst;
 }

@@ -60,9 +60,6 @@ void qgc_put_bytes(qg_buf *b, const void *data, size_t len);
 void qgc_put_str(qg_buf *b, const char *s);
 /* A string followed by a NUL byte, so a reader can point at it in place. */
 void qgc_put_cstr(qg_buf *b, const char *s);
-/* Gives back a buffer's unused capacity (buffers grow by doubling; a cache
- * holds thousands of them at once). */
-void qgc_buf_shrink(qg_buf *b);
 void qgc_store_u32(unsigned char *p, uint32_t v);
 void qgc_store_u64(unsigned char *p, uint64_t v);
 
@@ -89,9 +86,5 @@ uint64_t qgc_load_u64(const unsigned char *p);
 
 /* zlib's CRC-32 of len bytes. */
 uint32_t qgc_crc32(const void *data, size_t len);
-
-/* Copies every diagnostic of from into to: work done on several threads
- * reports into diagnostics of its own, joined in a fixed order. */
-void qgc_diags_merge(qg_diags *to, const qg_diags *from);
 
 #endif

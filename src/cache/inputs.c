@@ -141,22 +141,27 @@ qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
     return st;
 }
 
-qg_status qgc_read_inputs(qgc_inputs *in, qg_diags *diags)
+qg_status qgc_read_input(qgc_input *item, qg_diags *diags)
 {
-    qg_status worst = QG_OK;
-    for (size_t i = 0; i < in->count; i++) {
-        qgc_input *item = &in->items[i];
-        struct stat sb;
-        if (stat(item->io_path, &sb) == 0) {
-            item->mtime_sec = (int64_t)sb.st_mtim.tv_sec;
-            item->mtime_nsec = (long)sb.st_mtim.tv_nsec;
-        }
-        qg_status st = qg_read_file(item->io_path, QG_MAX_TEXT_FILE, &item->data,
-                                    &item->len, diags);
-        if (st != QG_OK)
-            worst = st;
+    struct stat sb;
+    if (stat(item->io_path, &sb) == 0) {
+        item->mtime_sec = (int64_t)sb.st_mtim.tv_sec;
+        item->mtime_nsec = (long)sb.st_mtim.tv_nsec;
     }
-    return worst;
+    return qg_read_file(item->io_path, QG_MAX_TEXT_FILE, &item->data, &item->len, diags);
+}
+
+void qgc_input_drop(qgc_input *item)
+{
+    free(item->data);
+    item->data = NULL;
+}
+
+void qgc_file_done(qgc_run *run)
+{
+    run->files_done++;
+    if (run->opt->progress)
+        run->opt->progress(run->opt->user, run->files_done, run->file_count);
 }
 
 void qgc_inputs_free(qgc_inputs *in)
@@ -169,13 +174,4 @@ void qgc_inputs_free(qgc_inputs *in)
     free(in->items);
     in->items = NULL;
     in->count = in->cap = 0;
-}
-
-void qgc_diags_merge(qg_diags *to, const qg_diags *from)
-{
-    for (size_t i = 0; from && i < qg_diags_count(from); i++) {
-        const qg_diag *d = qg_diags_get(from, i);
-        qg_diags_add(to, d->severity, d->file, d->line, d->col, d->source_line,
-                     d->source_line ? strlen(d->source_line) : 0, "%s", d->message);
-    }
 }

@@ -2,7 +2,7 @@
 qginclude_HEADERS += src/questgrid/cache.h
 noinst_HEADERS += src/cache/format.h src/cache/pack.h src/cache/reader.h \
 	src/cache/write.h src/cache/zblob.h src/cache/depth.h src/cache/compile.h \
-	src/cache/rows.h
+	src/cache/rows.h src/cache/spill.h
 libquestgrid_la_SOURCES += \
 	src/cache/blob.c \
 	src/cache/codec.c \
@@ -10,7 +10,6 @@ libquestgrid_la_SOURCES += \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
 	src/cache/depth.c \
-	src/cache/des_units.c \
 	src/cache/dict.c \
 	src/cache/fresh.c \
 	src/cache/header.c \
@@ -22,6 +21,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/packed.c \
 	src/cache/resolve.c \
 	src/cache/rows.c \
+	src/cache/spill.c \
 	src/cache/stale.c \
 	src/cache/verify.c \
 	src/cache/write.c \

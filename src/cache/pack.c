@@ -328,12 +328,8 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
         for (size_t i = 0; i < count; i++)
             put_map(&maps[i], defs[i], file->text, &ln, sl[i]);
         int failed = file->blob.raw.failed;
-        qgc_buf_shrink(&file->blob.raw);
-        for (size_t i = 0; i < count; i++) {
+        for (size_t i = 0; i < count; i++)
             failed |= maps[i].blob.raw.failed | maps[i].meta.failed;
-            qgc_buf_shrink(&maps[i].blob.raw);
-            qgc_buf_shrink(&maps[i].meta);
-        }
         if (failed)
             st = QG_ERR_NOMEM;
     }
@@ -344,11 +340,6 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
     return st;
 }
 
-static void blob_free(qgc_blob *blob)
-{
-    qg_buf_free(&blob->raw);
-    qg_buf_free(&blob->z);
-}
 
 void qgc_map_rec_free(qgc_map_rec *map)
 {
@@ -356,12 +347,12 @@ void qgc_map_rec_free(qgc_map_rec *map)
     for (int f = 0; f < 7; f++)
         free(map->fields[f]);
     qg_buf_free(&map->meta);
-    blob_free(&map->blob);
+    qg_buf_free(&map->blob.raw);
 }
 
 void qgc_file_rec_free(qgc_file_rec *file)
 {
     free(file->path);
     free(file->text);
-    blob_free(&file->blob);
+    qg_buf_free(&file->blob.raw);
 }

@@ -1,15 +1,14 @@
-/* What the writer keeps per source file and per map before writing: the
- * index fields and the uncompressed blob payloads (doc/qgc-format.md
- * "Blobs"). Packing needs no front end: only the mapdef and the text. */
+/* What packing a source file gives the writer: the index fields and the
+ * uncompressed blob payloads (doc/qgc-format.md "Blobs"), per file and per
+ * map. Packing needs no front end: only the mapdef and the text. */
 #ifndef QG_CACHE_PACK_H
 #define QG_CACHE_PACK_H
 
 #include "cache/format.h"
+#include "cache/spill.h"
 
 typedef struct qgc_blob {
     qg_buf raw;
-    qg_buf z;
-    uint32_t crc;
 } qgc_blob;
 
 typedef struct qgc_map_rec {
@@ -38,8 +37,7 @@ typedef struct qgc_file_rec {
     qgc_blob blob;    /* the context: the file with its maps' lines blank */
 } qgc_file_rec;
 
-/* A source file packed on its own, before a writer takes it over (so that
- * files can be packed on several threads). */
+/* A source file packed, before the writer takes it over. */
 typedef struct qgc_packed {
     qgc_file_rec file;
     qgc_map_rec *maps;
@@ -65,11 +63,21 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
 void qgc_map_rec_free(qgc_map_rec *map);
 void qgc_file_rec_free(qgc_file_rec *file);
 
+/* A blob once the writer has it: its text in the writer's scratch file,
+ * then its compressed size and CRC. */
+typedef struct qgc_spilled {
+    uint64_t at;
+    uint32_t len;
+    uint32_t counted;  /* the bytes whose lines the dictionary counts */
+    uint32_t z_len;
+    uint32_t crc;
+} qgc_spilled;
+
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines found in the most blobs: the files' contexts and the maps' texts.
- * The same dictionary for any number of jobs (threads). */
-qg_status qgc_build_dictionary(const qgc_file_rec *files, size_t file_count,
-                               const qgc_map_rec *maps, size_t map_count, int jobs,
-                               qg_buf *dict);
+ * lines found in the most blobs: the files' contexts and the maps'
+ * slices. blobs[0..count) are given in the order of their texts in text,
+ * which is read once from start to end. */
+qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *blobs,
+                               size_t count, qg_buf *dict);
 
 #endif

@@ -1,12 +1,15 @@
 /* The full check behind `questgrid cache verify`: every blob's bounds, CRC,
  * inflation and structure (that the blobs tile the blob area exactly was
  * checked at open); and the CRC check alone, the writer's re-verification. */
+#define _DEFAULT_SOURCE
 #include "cache/reader.h"
 #include "cache/zblob.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 /* A file's context and where each of its lines starts: each map's text is
  * checked against its line without walking the context from the top. */
@@ -115,24 +118,42 @@ qg_status qg_cache_verify(const qg_cache *c, qg_diags *diags)
     return st;
 }
 
-static int crc_matches(const qg_cache *c, uint64_t offset, uint32_t size, uint32_t crc)
+/* The blobs are checked in file order. A mapped file's pages are given
+ * back as the check passes them: the writer checks each cache it writes,
+ * and would otherwise hold the whole file in memory at the end. */
+typedef struct crc_pass {
+    const qg_cache *c;
+    size_t released;
+} crc_pass;
+
+static int crc_matches(crc_pass *pass, uint64_t offset, uint32_t size, uint32_t crc)
 {
-    return qgc_crc32(c->data + c->header.blobs_offset + offset, size) == crc;
+    const qg_cache *c = pass->c;
+    uint64_t at = c->header.blobs_offset + offset;
+    int ok = qgc_crc32(c->data + at, size) == crc;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), done = (size_t)(at + size) / page * page;
+    if (c->mapped && done >= pass->released + (1u << 20)) {
+        madvise((void *)(uintptr_t)(c->data + pass->released), done - pass->released,
+                MADV_DONTNEED);
+        pass->released = done;
+    }
+    return ok;
 }
 
 qg_status qgc_verify_crcs(const qg_cache *c, qg_diags *diags)
 {
     size_t errors = 0;
+    crc_pass pass = {c, 0};
     for (size_t i = 0; i < c->header.file_count; i++) {
         const qgc_blob_ref *ref = &c->file_blobs[i];
-        if (!crc_matches(c, ref->offset, ref->size, ref->crc)) {
+        if (!crc_matches(&pass, ref->offset, ref->size, ref->crc)) {
             qgc_corrupt(diags, c, "context of %s: blob CRC mismatch", c->files[i].path);
             errors++;
         }
     }
     for (size_t i = 0; i < c->header.map_count; i++) {
         const qg_cache_entry *e = &c->maps[i];
-        if (!crc_matches(c, e->blob_offset, e->blob_size, e->crc32)) {
+        if (!crc_matches(&pass, e->blob_offset, e->blob_size, e->crc32)) {
             qgc_corrupt(diags, c, "map '%s': blob CRC mismatch", e->name);
             errors++;
         }

@@ -39,12 +39,12 @@ static void sync_directory(const char *path)
     free(dir);
 }
 
-static qg_status write_verified(const char *path, const void *data, size_t len,
+static qg_status write_verified(const char *path, qgc_fill_fn fill, void *user,
                                 volatile sig_atomic_t *cancel, qg_diags *diags);
 
 /* A cache is only ever a regular file: through a link the file it names
  * is replaced; a FIFO, device or directory is refused, never replaced. */
-qg_status qgc_write_verified(const char *path, const void *data, size_t len,
+qg_status qgc_write_verified(const char *path, qgc_fill_fn fill, void *user,
                              volatile sig_atomic_t *cancel, qg_diags *diags)
 {
     char *target = qg_write_target(path);
@@ -59,13 +59,13 @@ qg_status qgc_write_verified(const char *path, const void *data, size_t len,
                      "not a regular file: a cache is written only as a regular file");
         status = QG_ERR_IO;
     } else {
-        status = write_verified(target, data, len, cancel, diags);
+        status = write_verified(target, fill, user, cancel, diags);
     }
     free(target);
     return status;
 }
 
-static qg_status write_verified(const char *path, const void *data, size_t len,
+static qg_status write_verified(const char *path, qgc_fill_fn fill, void *user,
                                 volatile sig_atomic_t *cancel, qg_diags *diags)
 {
     qg_buf tmp;
@@ -81,7 +81,7 @@ static qg_status write_verified(const char *path, const void *data, size_t len,
         qg_buf_free(&tmp);
         return QG_ERR_IO;
     }
-    int ok = qg_write_all(fd, data, len) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
+    int ok = fill(fd, user) && fsync(fd) == 0 && fchmod(fd, 0644) == 0;
     int saved = errno;
     ok = close(fd) == 0 && ok;
     qg_status st = QG_OK;

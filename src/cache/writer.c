@@ -1,37 +1,77 @@
 /* Collects packed files and maps, then lays the cache out: header, the
- * compressed index (files, maps sorted by name, dictionary), the blobs. */
+ * compressed index (files, maps sorted by name, dictionary), the blobs.
+ *
+ * What a file adds goes to scratch files at once (blob texts to one, each
+ * map's index record to another): in memory the writer keeps per map its
+ * name and where its pieces are, so a corpus of any size compiles in the
+ * same memory. Writing reads the scratch files back: the texts once for
+ * the dictionary, then blob by blob, compressed in index order into a third
+ * scratch file (one per thread), which follows the index into the cache. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/pack.h"
 #include "cache/write.h"
 #include "cache/zblob.h"
+#include "core/file.h"
 
+#include <errno.h>
 #include <lua.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+typedef struct wfile {
+    char *path;
+    qg_format format;
+    uint64_t size;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    uint64_t hash;
+    size_t map_count;
+    size_t first_map;  /* its maps were added one after another */
+    qgc_spilled blob;  /* the context */
+} wfile;
+
+typedef struct wmap {
+    uint32_t name;     /* in the writer's names */
+    uint32_t file;
+    int line;
+    uint32_t record_len;
+    uint64_t record_at;
+    qgc_spilled blob;
+} wmap;
+
 struct qg_cache_writer {
-    qgc_file_rec *files;
+    int spilling;          /* 1 once the scratch files are open, -1 if they failed */
+    qgc_spill texts;       /* blob texts, in the order added */
+    qgc_spill records;     /* per map: the index fields but the name */
+    wfile *files;
     size_t file_count, file_cap;
-    qgc_map_rec *maps;
+    wmap *maps;
     size_t map_count, map_cap;
+    qg_buf names;          /* every map name, NUL-terminated */
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
 {
-    return calloc(1, sizeof(qg_cache_writer));
+    qg_cache_writer *w = calloc(1, sizeof(qg_cache_writer));
+    if (w) {
+        w->texts.fd = w->records.fd = -1;
+        qg_buf_init(&w->names);
+    }
+    return w;
 }
 
 void qg_cache_writer_free(qg_cache_writer *w)
 {
     if (!w)
         return;
+    qgc_spill_close(&w->texts);
+    qgc_spill_close(&w->records);
     for (size_t i = 0; i < w->file_count; i++)
-        qgc_file_rec_free(&w->files[i]);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_map_rec_free(&w->maps[i]);
+        free(w->files[i].path);
     free(w->files);
     free(w->maps);
+    qg_buf_free(&w->names);
     free(w);
 }
 
@@ -46,23 +86,85 @@ static qg_status no_memory(qg_diags *diags, const char *path)
     return QG_ERR_NOMEM;
 }
 
+static qg_status spill_failed(qg_cache_writer *w, const char *path, qg_diags *diags)
+{
+    qgc_spill_report(w->texts.err ? &w->texts : &w->records, path, diags);
+    return QG_ERR_IO;
+}
+
+static int start_spilling(qg_cache_writer *w)
+{
+    if (!w->spilling)
+        w->spilling = qgc_spill_open(&w->texts) && qgc_spill_open(&w->records) ? 1 : -1;
+    return w->spilling == 1;
+}
+
+static qgc_spilled spill_blob(qg_cache_writer *w, const qg_buf *raw, size_t counted)
+{
+    qgc_spilled b = {0, (uint32_t)raw->len, (uint32_t)counted, 0, 0};
+    b.at = qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
+    return b;
+}
+
+/* A map's index record: every column the index stores for it but the
+ * name, in column order. */
+static void put_record(qg_buf *b, const qgc_map_rec *m)
+{
+    qgc_put_svarint(b, m->quest);
+    qgc_put_varint(b, (uint64_t)m->kind);
+    qgc_put_varint(b, (uint64_t)m->format);
+    qgc_put_varint(b, (uint64_t)(m->line < 0 ? 0 : m->line));
+    for (int f = 0; f < 7; f++)
+        qgc_put_str(b, m->fields[f]);
+    qgc_put_bytes(b, m->meta.data ? m->meta.data : "", m->meta.len);
+}
+
+static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *record)
+{
+    wmap *map = QG_PUSH(w->maps, w->map_count, w->map_cap);
+    if (!map || w->names.len > UINT32_MAX || m->blob.raw.len > UINT32_MAX)
+        return QG_ERR_NOMEM;
+    map->name = (uint32_t)w->names.len;
+    qg_buf_append(&w->names, m->name, strlen(m->name) + 1);
+    map->file = (uint32_t)(w->file_count - 1);
+    map->line = m->line;
+    qg_buf_reset(record);
+    put_record(record, m);
+    map->record_len = (uint32_t)record->len;
+    map->record_at = qgc_spill_append(&w->records, record->data, record->len);
+    map->blob = spill_blob(w, &m->blob.raw, m->slice_len);
+    return w->names.failed || record->failed ? QG_ERR_NOMEM : QG_OK;
+}
+
 qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
 {
-    qgc_file_rec *file = NULL;
-    if (!qg_grow((void **)&w->maps, &w->map_cap, w->map_count + p->count, sizeof *w->maps) ||
-        !(file = QG_PUSH(w->files, w->file_count, w->file_cap))) {
-        qg_status st = no_memory(diags, p->file.path);
+    if (!start_spilling(w)) {
+        qg_status st = spill_failed(w, p->file.path, diags);
         qgc_packed_free(p);
         return st;
     }
-    *file = p->file;
-    for (size_t i = 0; i < p->count; i++) {
-        p->maps[i].file = w->file_count - 1;
-        w->maps[w->map_count++] = p->maps[i];
+    qg_status st = QG_ERR_NOMEM;
+    wfile *file = p->file.blob.raw.len <= UINT32_MAX
+        ? QG_PUSH(w->files, w->file_count, w->file_cap) : NULL;
+    if (file) {
+        const qgc_file_rec *f = &p->file;
+        *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
+                        p->count, w->map_count, spill_blob(w, &f->blob.raw, f->blob.raw.len)};
+        p->file.path = NULL;
+        qg_buf record;
+        qg_buf_init(&record);
+        st = QG_OK;
+        for (size_t i = 0; i < p->count && st == QG_OK; i++)
+            st = add_map(w, &p->maps[i], &record);
+        qg_buf_free(&record);
     }
-    free(p->maps);
-    memset(p, 0, sizeof *p);
-    return QG_OK;
+    const char *path = file && file->path ? file->path : p->file.path ? p->file.path : "";
+    if (st == QG_OK && (w->texts.err || w->records.err))
+        st = spill_failed(w, path, diags);
+    else if (st != QG_OK)
+        no_memory(diags, path);
+    qgc_packed_free(p);
+    return st;
 }
 
 qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *src,
@@ -75,114 +177,187 @@ qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *sr
     return qgc_writer_add_packed(w, &p, diags);
 }
 
+/* ---- the maps by name ---- */
+
+typedef struct named {
+    const char *name;
+    size_t map;
+} named;
+
+static int by_name(const void *a, const void *b)
+{
+    const named *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    if (c)
+        return c;
+    return (x->map > y->map) - (x->map < y->map);
+}
+
+/* The maps in index order: by name, a name given twice in the order
+ * added. */
+static named *sort_by_name(const qg_cache_writer *w)
+{
+    named *order = malloc((w->map_count + 1) * sizeof *order);
+    for (size_t i = 0; order && i < w->map_count; i++)
+        order[i] = (named){w->names.data + w->maps[i].name, i};
+    if (order)
+        qsort(order, w->map_count, sizeof *order, by_name);
+    return order;
+}
+
+static size_t report_bad_names(const qg_cache_writer *w, const named *order, qg_diags *diags)
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < w->map_count; i++) {
+        const wmap *m = &w->maps[order[i].map];
+        if (strlen(order[i].name) > QGC_MAX_NAME || !order[i].name[0]) {
+            qg_diags_add(diags, QG_ERROR, w->files[m->file].path, m->line, 0, NULL, 0,
+                         "a map name must have 1 to %u bytes", QGC_MAX_NAME);
+            bad++;
+        }
+    }
+    for (size_t i = 1; i < w->map_count; i++) {
+        if (strcmp(order[i - 1].name, order[i].name) != 0)
+            continue;
+        const wmap *a = &w->maps[order[i - 1].map], *b = &w->maps[order[i].map];
+        qg_diags_add(diags, QG_ERROR, w->files[b->file].path, b->line, 0, NULL, 0,
+                     "map '%s' is already defined at %s:%d", order[i].name,
+                     w->files[a->file].path, a->line);
+        bad++;
+    }
+    return bad;
+}
+
 /* ---- compression, shared out over threads ---- */
 
-typedef struct deflate_job {
+/* Every blob in index order: the files' contexts, then the maps'. */
+static qgc_spilled *blob_at(qg_cache_writer *w, const named *order, size_t i)
+{
+    return i < w->file_count ? &w->files[i].blob
+                             : &w->maps[order[i - w->file_count].map].blob;
+}
+
+typedef struct deflate_part {
     qg_cache_writer *w;
+    const named *order;
     const qg_buf *dict;
     volatile sig_atomic_t *cancel;
-    pthread_mutex_t lock;
-    size_t next;
-    int failed;
-} deflate_job;
+    size_t first, end;     /* the blobs it compresses */
+    qgc_spill out;         /* their compressed bytes, one after another */
+    qg_status status;
+    int err;               /* errno of a scratch file failure */
+} deflate_part;
 
-static qgc_blob *job_blob(qg_cache_writer *w, size_t i)
+static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
+                              qgc_spilled *b)
 {
-    return i < w->file_count ? &w->files[i].blob : &w->maps[i - w->file_count].blob;
+    qg_buf_reset(raw);
+    qg_buf_reset(z);
+    if (!qg_buf_reserve(raw, b->len))
+        return QG_ERR_NOMEM;
+    if (!qgc_spill_read(&part->w->texts, b->at, raw->data, b->len)) {
+        part->err = errno;
+        return QG_ERR_IO;
+    }
+    qg_status st = qgc_deflater_run(d, raw->data ? raw->data : "", b->len,
+                                    part->dict->data, part->dict->len, z);
+    if (st != QG_OK)
+        return st;
+    if (z->len > UINT32_MAX)
+        return QG_ERR_LIMIT;
+    b->z_len = (uint32_t)z->len;
+    b->crc = qgc_crc32(z->data, z->len);
+    qgc_spill_append(&part->out, z->data, z->len);
+    if (part->out.err) {
+        part->err = part->out.err;
+        return QG_ERR_IO;
+    }
+    return QG_OK;
 }
 
 static void *deflate_worker(void *arg)
 {
-    deflate_job *job = arg;
-    size_t total = job->w->file_count + job->w->map_count;
+    deflate_part *part = arg;
     qgc_deflater d;
     qgc_deflater_init(&d);
-    for (;;) {
-        pthread_mutex_lock(&job->lock);
-        size_t i = job->next++;
-        int stop = job->failed || (job->cancel && *job->cancel);
-        pthread_mutex_unlock(&job->lock);
-        if (stop || i >= total)
-            break;
-        qgc_blob *b = job_blob(job->w, i);
-        qg_buf_reset(&b->z);
-        if (qgc_deflater_run(&d, b->raw.data ? b->raw.data : "", b->raw.len,
-                             job->dict->data, job->dict->len, &b->z) != QG_OK) {
-            pthread_mutex_lock(&job->lock);
-            job->failed = 1;
-            pthread_mutex_unlock(&job->lock);
-            break;
-        }
-        qgc_buf_shrink(&b->z);
-        b->crc = qgc_crc32(b->z.data ? b->z.data : "", b->z.len);
+    qg_buf raw, z;
+    qg_buf_init(&raw);
+    qg_buf_init(&z);
+    part->status = qgc_spill_open(&part->out) ? QG_OK : QG_ERR_IO;
+    if (part->status != QG_OK)
+        part->err = part->out.err;
+    for (size_t i = part->first; i < part->end && part->status == QG_OK; i++) {
+        if (part->cancel && *part->cancel)
+            part->status = QG_ERR_IO;
+        else
+            part->status = deflate_blob(part, &d, &raw, &z, blob_at(part->w, part->order, i));
     }
+    if (part->status == QG_OK && !qgc_spill_flush(&part->out)) {
+        part->err = part->out.err;
+        part->status = QG_ERR_IO;
+    }
+    qg_buf_free(&raw);
+    qg_buf_free(&z);
     qgc_deflater_end(&d);
     return NULL;
 }
 
-static qg_status compress_all(qg_cache_writer *w, const qg_buf *dict,
-                              const qg_cache_write_options *opt)
+enum { MAX_DEFLATE_JOBS = 64 };
+
+/* The blobs cut into one run a thread, each compressed into a scratch
+ * file of its own; parts[0..*count) hold them in index order. */
+static qg_status compress_all(qg_cache_writer *w, const named *order, const qg_buf *dict,
+                              const qg_cache_write_options *opt, deflate_part *parts,
+                              int *count)
 {
-    deflate_job job = {w, dict, opt->cancel, PTHREAD_MUTEX_INITIALIZER, 0, 0};
+    size_t total = w->file_count + w->map_count;
     int jobs = opt->jobs > 1 ? opt->jobs : 1;
-    pthread_t threads[256];
-    int started = 0;
-    for (int i = 1; i < jobs && i < 256; i++)
-        if (pthread_create(&threads[started], NULL, deflate_worker, &job) == 0)
-            started++;
-    deflate_worker(&job);
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
-    pthread_mutex_destroy(&job.lock);
+    if (jobs > MAX_DEFLATE_JOBS)
+        jobs = MAX_DEFLATE_JOBS;
+    if ((size_t)jobs > total)
+        jobs = total ? (int)total : 1;
+    pthread_t threads[MAX_DEFLATE_JOBS];
+    int started[MAX_DEFLATE_JOBS] = {0};
+    for (int k = 0; k < jobs; k++) {
+        parts[k] = (deflate_part){w, order, dict, opt->cancel, total * (size_t)k / (size_t)jobs,
+                                  total * (size_t)(k + 1) / (size_t)jobs, {0}, QG_OK, 0};
+        parts[k].out.fd = -1;
+    }
+    for (int k = 1; k < jobs; k++)
+        started[k] = pthread_create(&threads[k], NULL, deflate_worker, &parts[k]) == 0;
+    deflate_worker(&parts[0]);
+    for (int k = 1; k < jobs; k++) {
+        if (started[k])
+            pthread_join(threads[k], NULL);
+        else
+            deflate_worker(&parts[k]);
+    }
+    *count = jobs;
+    qg_status st = QG_OK;
+    for (int k = 0; k < jobs; k++)
+        if (parts[k].status != QG_OK && (st == QG_OK || st == QG_ERR_IO))
+            st = parts[k].status;
     if (opt->cancel && *opt->cancel)
         return QG_ERR_IO;
-    return job.failed ? QG_ERR_NOMEM : QG_OK;
+    return st;
 }
 
-/* ---- layout ---- */
+/* ---- the index ---- */
 
-static int by_name(const void *a, const void *b)
+static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
 {
-    return strcmp(((const qgc_map_rec *)a)->name, ((const qgc_map_rec *)b)->name);
-}
-
-static size_t report_bad_names(const qg_cache_writer *w, qg_diags *diags)
-{
-    size_t dups = 0;
-    for (size_t i = 0; i < w->map_count; i++) {
-        const qgc_map_rec *m = &w->maps[i];
-        if (strlen(m->name) > QGC_MAX_NAME || !m->name[0]) {
-            qg_diags_add(diags, QG_ERROR, w->files[m->file].path, m->line, 0, NULL, 0,
-                         "a map name must have 1 to %u bytes", QGC_MAX_NAME);
-            dups++;
-        }
-    }
-    for (size_t i = 1; i < w->map_count; i++) {
-        const qgc_map_rec *a = &w->maps[i - 1], *b = &w->maps[i];
-        if (strcmp(a->name, b->name) != 0)
-            continue;
-        qg_diags_add(diags, QG_ERROR, w->files[b->file].path, b->line, 0, NULL, 0,
-                     "map '%s' is already defined at %s:%d", b->name,
-                     w->files[a->file].path, a->line);
-        dups++;
-    }
-    return dups;
-}
-
-static void put_blob_ref(qg_buf *b, const qgc_blob *blob)
-{
-    qgc_put_varint(b, blob->z.len);
-    qgc_put_varint(b, blob->raw.len);
+    qgc_put_varint(b, blob->z_len);
+    qgc_put_varint(b, blob->len);
     qgc_put_u32(b, blob->crc);
 }
 
 /* Sorted names share prefixes: each is stored as the length it shares
  * with the previous one and the rest. */
-static void put_names(qg_buf *idx, const qg_cache_writer *w)
+static void put_names(qg_buf *idx, const qg_cache_writer *w, const named *order)
 {
     const char *prev = "";
     for (size_t i = 0; i < w->map_count; i++) {
-        const char *name = w->maps[i].name;
+        const char *name = order[i].name;
         size_t shared = 0;
         while (prev[shared] && prev[shared] == name[shared])
             shared++;
@@ -192,13 +367,44 @@ static void put_names(qg_buf *idx, const qg_cache_writer *w)
     }
 }
 
+/* Copies column `column` of a record (put_record's order; 4..10 are the
+ * seven fields, 11 the metadata) to the index. */
+static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int column)
+{
+    qgc_cursor c;
+    qgc_cursor_init(&c, record, len);
+    if (column == 0) {
+        qgc_put_svarint(idx, qgc_get_svarint(&c));
+        return;
+    }
+    qgc_get_svarint(&c);
+    for (int k = 1; k < 4; k++) {
+        uint64_t v = qgc_get_varint(&c);
+        if (k == column) {
+            qgc_put_varint(idx, v);
+            return;
+        }
+    }
+    for (int k = 4; k < 12; k++) {
+        size_t n;
+        const char *s = qgc_get_str(&c, &n);
+        if (k == column) {
+            qgc_put_bytes(idx, s, n);
+            if (k < 11)
+                qg_buf_putc(idx, '\0');
+            return;
+        }
+    }
+}
+
 /* The maps are stored column by column: like values sit together, which
  * is what deflate compresses best. */
-static void build_index(const qg_cache_writer *w, const qg_buf *dict, qg_buf *idx)
+static void build_index(const qg_cache_writer *w, const named *order,
+                        const unsigned char *records, const qg_buf *dict, qg_buf *idx)
 {
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
-        const qgc_file_rec *f = &w->files[i];
+        const wfile *f = &w->files[i];
         qgc_put_cstr(idx, f->path);
         qgc_put_varint(idx, (uint64_t)f->format);
         qgc_put_varint(idx, f->size);
@@ -209,49 +415,64 @@ static void build_index(const qg_cache_writer *w, const qg_buf *dict, qg_buf *id
         put_blob_ref(idx, &f->blob);
     }
     qgc_put_varint(idx, w->map_count);
-    put_names(idx, w);
+    put_names(idx, w, order);
+    for (int column = 0; column < 12; column++) {
+        if (column == 3)
+            for (size_t i = 0; i < w->map_count; i++)
+                qgc_put_varint(idx, w->maps[order[i].map].file);
+        for (size_t i = 0; i < w->map_count; i++) {
+            const wmap *m = &w->maps[order[i].map];
+            put_column(idx, records + m->record_at, m->record_len, column);
+        }
+    }
     for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_svarint(idx, w->maps[i].quest);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_varint(idx, (uint64_t)w->maps[i].kind);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_varint(idx, (uint64_t)w->maps[i].format);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_varint(idx, w->maps[i].file);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_varint(idx, (uint64_t)(w->maps[i].line < 0 ? 0 : w->maps[i].line));
-    for (int f = 0; f < 7; f++)
-        for (size_t i = 0; i < w->map_count; i++)
-            qgc_put_cstr(idx, w->maps[i].fields[f]);
-    for (size_t i = 0; i < w->map_count; i++)
-        qgc_put_bytes(idx, w->maps[i].meta.data ? w->maps[i].meta.data : "",
-                      w->maps[i].meta.len);
-    for (size_t i = 0; i < w->map_count; i++)
-        put_blob_ref(idx, &w->maps[i].blob);
+        put_blob_ref(idx, &w->maps[order[i].map].blob);
     qgc_put_bytes(idx, dict->data ? dict->data : "", dict->len);
 }
 
-static uint64_t blob_total(qg_cache_writer *w)
+/* ---- the file ---- */
+
+typedef struct image {
+    unsigned char head[QGC_HEADER_SIZE];
+    qg_buf zindex;
+    const deflate_part *parts;
+    int part_count;
+} image;
+
+static int fill_image(int fd, void *user)
 {
-    uint64_t total = 0;
-    for (size_t i = 0; i < w->file_count + w->map_count; i++)
-        total += job_blob(w, i)->z.len;
-    return total;
+    const image *im = user;
+    if (!qg_write_all(fd, im->head, sizeof im->head) ||
+        !qg_write_all(fd, im->zindex.data, im->zindex.len))
+        return 0;
+    for (int k = 0; k < im->part_count; k++)
+        if (!qgc_spill_copy(&im->parts[k].out, 0, im->parts[k].out.size, fd))
+            return 0;
+    return 1;
 }
 
-static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, int jobs, qg_buf *out)
+static qg_status assemble(qg_cache_writer *w, const named *order, const qg_buf *dict,
+                          const deflate_part *parts, int part_count, int jobs, image *im)
 {
-    qg_buf idx, zidx;
+    qg_buf idx;
     qg_buf_init(&idx);
-    qg_buf_init(&zidx);
-    uint64_t blob_bytes = blob_total(w);
-    build_index(w, dict, &idx);
-    qg_status st = idx.failed ? QG_ERR_NOMEM : QG_OK;
+    unsigned char *records = malloc(w->records.size + 1);
+    qg_status st = records ? QG_OK : QG_ERR_NOMEM;
+    if (st == QG_OK && !qgc_spill_read(&w->records, 0, records, w->records.size))
+        st = QG_ERR_IO;
+    if (st == QG_OK) {
+        build_index(w, order, records, dict, &idx);
+        st = idx.failed ? QG_ERR_NOMEM : QG_OK;
+    }
+    free(records);
     if (st == QG_OK && (idx.len > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
         st = QG_ERR_LIMIT;
     if (st == QG_OK)
-        st = qgc_deflate_pieces(idx.data, idx.len, jobs, &zidx);
+        st = qgc_deflate_pieces(idx.data, idx.len, jobs, &im->zindex);
     if (st == QG_OK) {
+        uint64_t blob_bytes = 0;
+        for (int k = 0; k < part_count; k++)
+            blob_bytes += parts[k].out.size;
         qgc_header h = {
             .format_version = QG_CACHE_FORMAT_VERSION,
             .questgrid_version = QG_VERSION_NUMBER,
@@ -259,27 +480,58 @@ static qg_status assemble(qg_cache_writer *w, const qg_buf *dict, int jobs, qg_b
             .header_size = QGC_HEADER_SIZE,
             .file_count = (uint32_t)w->file_count,
             .map_count = (uint32_t)w->map_count,
-            .blobs_offset = QGC_HEADER_SIZE + zidx.len,
-            .index_size = (uint32_t)zidx.len,
+            .blobs_offset = QGC_HEADER_SIZE + im->zindex.len,
+            .index_size = (uint32_t)im->zindex.len,
             .index_raw_size = (uint32_t)idx.len,
-            .index_crc = qgc_crc32(zidx.data, zidx.len),
+            .index_crc = qgc_crc32(im->zindex.data, im->zindex.len),
         };
         h.file_size = h.blobs_offset + blob_bytes;
-        unsigned char head[QGC_HEADER_SIZE];
-        qgc_header_encode(&h, head);
-        if (qg_buf_reserve(out, h.file_size)) {
-            qg_buf_append(out, head, sizeof head);
-            qg_buf_append(out, zidx.data, zidx.len);
-            for (size_t i = 0; i < w->file_count + w->map_count; i++) {
-                const qgc_blob *b = job_blob(w, i);
-                qg_buf_append(out, b->z.data, b->z.len);
-            }
-        }
-        st = out->failed ? QG_ERR_NOMEM : QG_OK;
+        qgc_header_encode(&h, im->head);
     }
     qg_buf_free(&idx);
-    qg_buf_free(&zidx);
     return st;
+}
+
+/* The blob texts in the order they were written: each file's context,
+ * then its maps. */
+static const qgc_spilled **texts_in_order(qg_cache_writer *w)
+{
+    const qgc_spilled **blobs = malloc((w->file_count + w->map_count + 1) * sizeof *blobs);
+    size_t n = 0;
+    for (size_t f = 0; blobs && f < w->file_count; f++) {
+        blobs[n++] = &w->files[f].blob;
+        for (size_t m = 0; m < w->files[f].map_count; m++)
+            blobs[n++] = &w->maps[w->files[f].first_map + m].blob;
+    }
+    return blobs;
+}
+
+static qg_status make_dictionary(qg_cache_writer *w, qg_buf *dict)
+{
+    const qgc_spilled **blobs = texts_in_order(w);
+    qg_status st = blobs ? qgc_build_dictionary(&w->texts, blobs, w->file_count + w->map_count,
+                                                dict)
+                         : QG_ERR_NOMEM;
+    free(blobs);
+    return st;
+}
+
+static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel,
+                   const qg_cache_writer *w, const deflate_part *parts, int part_count,
+                   qg_diags *diags)
+{
+    int err = 0;
+    for (int k = 0; k < part_count && !err; k++)
+        err = parts[k].err;
+    if (cancel && *cancel)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "interrupted; nothing written");
+    else if (st == QG_ERR_LIMIT)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "the cache index is too large");
+    else if (st == QG_ERR_IO)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "cannot use a scratch file: %s",
+                     strerror(err ? err : w->texts.err ? w->texts.err : EIO));
+    else
+        no_memory(diags, path);
 }
 
 qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
@@ -288,27 +540,38 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
 {
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
-    qsort(w->maps, w->map_count, sizeof *w->maps, by_name);
-    if (report_bad_names(w, diags))
+    if (!start_spilling(w) || !qgc_spill_flush(&w->texts) || !qgc_spill_flush(&w->records))
+        return spill_failed(w, path, diags);
+    named *order = sort_by_name(w);
+    if (!order)
+        return no_memory(diags, path);
+    if (report_bad_names(w, order, diags)) {
+        free(order);
         return QG_ERR_INVALID;
-    qg_buf dict, image;
+    }
+    qg_buf dict;
     qg_buf_init(&dict);
-    qg_buf_init(&image);
-    qg_status st = qgc_build_dictionary(w->files, w->file_count, w->maps, w->map_count,
-                                        opt->jobs, &dict);
+    image im;
+    memset(&im, 0, sizeof im);
+    qg_buf_init(&im.zindex);
+    deflate_part parts[MAX_DEFLATE_JOBS];
+    int part_count = 0;
+    qg_status st = make_dictionary(w, &dict);
     if (st == QG_OK)
-        st = compress_all(w, &dict, opt);
+        st = compress_all(w, order, &dict, opt, parts, &part_count);
     if (st == QG_OK)
-        st = assemble(w, &dict, opt->jobs, &image);
-    if (st == QG_OK)
-        st = qgc_write_verified(path, image.data, image.len, opt->cancel, diags);
-    else if (opt->cancel && *opt->cancel)
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "interrupted; nothing written");
-    else if (st == QG_ERR_LIMIT)
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "the cache index is too large");
-    else
-        no_memory(diags, path);
+        st = assemble(w, order, &dict, parts, part_count, opt->jobs, &im);
+    if (st == QG_OK) {
+        im.parts = parts;
+        im.part_count = part_count;
+        st = qgc_write_verified(path, fill_image, &im, opt->cancel, diags);
+    } else {
+        report(st, path, opt->cancel, w, parts, part_count, diags);
+    }
+    for (int k = 0; k < part_count; k++)
+        qgc_spill_close(&parts[k].out);
+    qg_buf_free(&im.zindex);
     qg_buf_free(&dict);
-    qg_buf_free(&image);
+    free(order);
     return st;
 }

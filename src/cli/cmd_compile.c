@@ -18,7 +18,7 @@ static const char usage[] =
     "searched recursively) into one cache, running each .des map's\n"
     "compile-time Lua for its index fields.\n"
     "  -o FILE         the cache to write (atomically)\n"
-    "  -j, --jobs N    compile on N threads\n"
+    "  -j, --jobs N    compress on N threads (the Lua runs on one)\n"
     "  --lua-path DIR  game Lua libraries to load first (repeatable)\n"
     "  --keep-going    write the maps that compiled even when others fail\n"
     "  -q, --quiet     no progress and no summary\n";
@@ -47,7 +47,7 @@ static void show_progress(void *user, size_t done, size_t total)
     memset(cells, '#', (size_t)filled);
     memset(cells + filled, '.', (size_t)(40 - filled));
     cells[40] = '\0';
-    fprintf(stderr, "\r[%s] %3d%% %zu/%zu maps", cells, percent, done, total);
+    fprintf(stderr, "\r[%s] %3d%% %zu/%zu files", cells, percent, done, total);
 }
 
 static double seconds_since(const struct timespec *start)

@@ -75,11 +75,12 @@ qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
 typedef struct qg_compile_options {
     const char *const *lua_paths;   /* game Lua libraries (Crawl: dat/dlua) */
     size_t lua_path_count;
-    int jobs;                       /* threads; 0 = 1 */
+    int jobs;                       /* threads compressing; 0 = 1 */
     int keep_going;                 /* 1: leave out maps that fail and write
                                        the rest; 0: any error writes nothing */
     volatile sig_atomic_t *cancel;  /* polled; non-zero aborts, or NULL */
-    /* Called as maps are compiled (from one thread at a time), or NULL. */
+    /* Called as each input file is compiled (done files of total), or
+     * NULL. */
     void (*progress)(void *user, size_t done, size_t total);
     void *user;
     /* Relative inputs are read from this directory, and recorded in the
@@ -99,9 +100,14 @@ typedef struct qg_compile_stats {
  * Directories are searched recursively, in name order, for .des files and
  * F:/D: map files (.txt or .map files holding D: rows, except the
  * *_info.txt vocabularies). Each .des map's compile-time Lua runs so that
- * the index holds the real tags, depths and weights. All files are loaded into one runtime before
- * any map runs, so maps may look up maps of any other file. The write is
- * atomic (see qg_cache_writer_write). stats may be NULL. */
+ * the index holds the real tags, depths and weights. The files are
+ * compiled one after another, as Crawl's compiler reads them: a file's
+ * global Lua runs before its maps, after the files before it, so a map
+ * sees the functions its own file and the earlier files define. Each file
+ * is freed once the writer has it: memory does not grow with the number
+ * of files (the writer keeps its pieces in scratch files under $TMPDIR or
+ * /tmp). The write is atomic (see qg_cache_writer_write). stats may be
+ * NULL. */
 qg_status qg_cache_compile(const char *const *inputs, size_t count,
                            const char *output, const qg_compile_options *options,
                            qg_compile_stats *stats, qg_diags *diags);
