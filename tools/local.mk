@@ -1,9 +1,10 @@
 # Benchmarks: built by `make bench`, run by hand.
 # tools/bench_fd, tools/bench_des [DIR [ROUNDS]], tools/bench_place,
-# tools/bench_convert, tools/bench_lua [DATDIR [SEEDS]]: each prints its
-# figures. They link the library statically, as a game embedding it would.
+# tools/bench_convert, tools/bench_lua [DATDIR [SEEDS]], tools/bench_compile
+# (against crawl -builddb): each prints its figures. They link the library
+# statically, as a game embedding it would.
 EXTRA_PROGRAMS = tools/bench_fd tools/bench_des tools/bench_place tools/bench_convert \
-	tools/bench_lua
+	tools/bench_lua tools/bench_compile
 tools_bench_fd_SOURCES = tools/bench_fd.c
 tools_bench_fd_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_fd_LDADD = libquestgrid.la
@@ -24,6 +25,10 @@ tools_bench_lua_SOURCES = tools/bench_lua.c
 tools_bench_lua_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_lua_LDADD = libquestgrid.la
 tools_bench_lua_LDFLAGS = -static
+tools_bench_compile_SOURCES = tools/bench_compile.c
+tools_bench_compile_CFLAGS = $(AM_CFLAGS) -O2
+tools_bench_compile_LDADD = libquestgrid.la
+tools_bench_compile_LDFLAGS = -static
 CLEANFILES += $(EXTRA_PROGRAMS)
 
 bench: $(EXTRA_PROGRAMS)
