@@ -153,62 +153,143 @@ static int count_lines(window *w, const qgc_spilled *const *blobs, size_t count,
     return 1;
 }
 
-typedef struct candidate {
-    const char *text;
-    size_t len;
-    size_t count;
-    uint64_t at;
-} candidate;
-
-static int by_place(const void *a, const void *b)
+/* The lines found in enough blobs (a line longer than the dictionary can
+ * never be chosen), moved to the front of the table's array: *count of
+ * them. */
+static void keep_candidates(line_table *t, size_t *count)
 {
-    uint64_t x = ((const candidate *)a)->at, y = ((const candidate *)b)->at;
-    return (x > y) - (x < y);
+    *count = 0;
+    for (size_t i = 0; i < t->count; i++)
+        if (t->lines[i].count >= MIN_COUNT && t->lines[i].len <= QGC_MAX_DICTIONARY)
+            t->lines[(*count)++] = t->lines[i];
 }
 
+static uint64_t value(const line_count *l)
+{
+    return (uint64_t)l->count * l->len;
+}
+
+/* Most valuable first, then shortest; lines alike in both are ordered by
+ * their text, which only the lines that may be chosen read back. */
 static int by_value(const void *a, const void *b)
 {
-    const candidate *x = a, *y = b;
-    size_t vx = x->count * x->len, vy = y->count * y->len;
-    if (vx != vy)
-        return vx > vy ? -1 : 1;
+    const line_count *x = a, *y = b;
+    if (value(x) != value(y))
+        return value(x) > value(y) ? -1 : 1;
     if (x->len != y->len)
         return x->len < y->len ? -1 : 1;
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+/* A line of a group read back, for the order by text. */
+typedef struct text_line {
+    char *text;
+    size_t len;
+} text_line;
+
+static int by_text(const void *a, const void *b)
+{
+    const text_line *x = a, *y = b;
     return memcmp(x->text, y->text, x->len);
 }
 
-/* The lines found in enough blobs (a line longer than the dictionary can
- * never be chosen), with their texts read back into *texts. */
-static candidate *candidates(const line_table *t, window *w, qg_buf *texts, size_t *count)
+/* The max-heap of the fit smallest texts so far: the root is the largest. */
+static void sift_down(text_line *heap, size_t n, size_t i)
 {
-    size_t total = 0;
-    for (size_t i = 0; i < t->count; i++)
-        total += t->lines[i].count >= MIN_COUNT && t->lines[i].len <= QGC_MAX_DICTIONARY;
-    candidate *out = malloc((total + 1) * sizeof *out);
-    *count = 0;
-    for (size_t i = 0; out && i < t->count; i++) {
-        const line_count *l = &t->lines[i];
-        if (l->count >= MIN_COUNT && l->len <= QGC_MAX_DICTIONARY)
-            out[(*count)++] = (candidate){NULL, l->len, l->count, l->at};
+    for (;;) {
+        size_t big = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && by_text(&heap[l], &heap[big]) > 0)
+            big = l;
+        if (r < n && by_text(&heap[r], &heap[big]) > 0)
+            big = r;
+        if (big == i)
+            return;
+        text_line t = heap[i];
+        heap[i] = heap[big];
+        heap[big] = t;
+        i = big;
     }
-    if (!out)
-        return NULL;
-    qsort(out, *count, sizeof *out, by_place);
-    size_t *offsets = malloc((*count + 1) * sizeof *offsets);
-    int ok = offsets != NULL;
-    for (size_t i = 0; ok && i < *count; i++) {
-        const char *text = window_get(w, out[i].at, out[i].len);
-        offsets[i] = texts->len;
-        ok = text && qg_buf_append(texts, text, out[i].len);
+}
+
+static void sift_up(text_line *heap, size_t i)
+{
+    while (i > 0 && by_text(&heap[(i - 1) / 2], &heap[i]) < 0) {
+        text_line t = heap[i];
+        heap[i] = heap[(i - 1) / 2];
+        heap[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
     }
-    for (size_t i = 0; ok && i < *count; i++)
-        out[i].text = texts->data + offsets[i];
-    free(offsets);
-    if (!ok) {
-        free(out);
-        return NULL;
+}
+
+/* Of the group lines[0..n) (alike in value and length), the fit whose
+ * texts come first, appended to chosen in text order. Each text is read
+ * once; at most fit of them are kept. */
+static int choose_from_group(const qgc_spill *text, const line_count *lines, size_t n,
+                             size_t fit, char *space, text_line *heap, qg_buf *chosen,
+                             int *io_failed)
+{
+    size_t len = lines[0].len, kept = 0;
+    char *scratch = space + fit * len;
+    for (size_t i = 0; i < n; i++) {
+        char *into = kept < fit ? space + kept * len : scratch;
+        if (!qgc_spill_read(text, lines[i].at, into, len)) {
+            *io_failed = 1;
+            return 0;
+        }
+        if (kept < fit) {
+            heap[kept] = (text_line){into, len};
+            sift_up(heap, kept++);
+        } else if (memcmp(into, heap[0].text, len) < 0) {
+            memcpy(heap[0].text, into, len);
+            sift_down(heap, kept, 0);
+        }
     }
-    return out;
+    qsort(heap, kept, sizeof *heap, by_text);
+    for (size_t i = 0; i < kept; i++)
+        qg_buf_append(chosen, heap[i].text, len);
+    return !chosen->failed;
+}
+
+/* The greedy choice: in order of value, each line that still fits. Lines
+ * alike in value and length go in order of their text, so the group's
+ * first (room / length) texts are the ones taken. The most valuable go
+ * last in the dictionary (the shortest distance back). */
+static qg_status choose(const qgc_spill *text, line_count *lines, size_t n, qg_buf *dict,
+                        int *io_failed)
+{
+    enum { MOST = QGC_MAX_DICTIONARY / MIN_LEN };
+    char *space = malloc(2 * QGC_MAX_DICTIONARY + 1);
+    text_line *heap = malloc(MOST * sizeof *heap);
+    size_t *ends = malloc((MOST + 1) * sizeof *ends);  /* where each chosen line ends */
+    qg_buf chosen;
+    qg_buf_init(&chosen);
+    size_t size = 0, count = 0;
+    int ok = space && heap && ends;
+    for (size_t i = 0, j; ok && i < n; i = j) {
+        for (j = i + 1; j < n && value(&lines[j]) == value(&lines[i]) &&
+                        lines[j].len == lines[i].len; j++)
+            ;
+        size_t fit = (QGC_MAX_DICTIONARY - size) / lines[i].len;
+        if (fit > j - i)
+            fit = j - i;
+        if (!fit)
+            continue;
+        ok = choose_from_group(text, &lines[i], j - i, fit, space, heap, &chosen, io_failed);
+        for (size_t k = 0; k < fit; k++)
+            ends[count++] = size + (k + 1) * lines[i].len;
+        size += fit * lines[i].len;
+    }
+    for (size_t k = count; ok && k-- > 0;) {
+        size_t start = k ? ends[k - 1] : 0;
+        qg_buf_append(dict, chosen.data + start, ends[k] - start);
+    }
+    free(space);
+    free(heap);
+    free(ends);
+    qg_buf_free(&chosen);
+    if (!ok)
+        return *io_failed ? QG_ERR_IO : QG_ERR_NOMEM;
+    return dict->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
 qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *blobs,
@@ -217,29 +298,16 @@ qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *
     line_table t;
     memset(&t, 0, sizeof t);
     window w = {text, NULL, 0, 0, 0, 0};
-    qg_buf texts;
-    qg_buf_init(&texts);
-    size_t n = 0;
     int counted = count_lines(&w, blobs, count, &t);
     free(t.index);
-    candidate *lines = counted ? candidates(&t, &w, &texts, &n) : NULL;
-    free(t.lines);
     free(w.data);
-    w.data = NULL;
-    if (!lines) {
-        qg_buf_free(&texts);
-        return w.io_failed ? QG_ERR_IO : QG_ERR_NOMEM;
+    size_t n = 0;
+    qg_status st = counted ? QG_OK : w.io_failed ? QG_ERR_IO : QG_ERR_NOMEM;
+    if (st == QG_OK) {
+        keep_candidates(&t, &n);
+        qsort(t.lines, n, sizeof *t.lines, by_value);
+        st = choose(text, t.lines, n, dict, &w.io_failed);
     }
-    qsort(lines, n, sizeof *lines, by_value);
-    size_t chosen = 0, size = 0;
-    for (size_t i = 0; i < n; i++)
-        if (size + lines[i].len <= QGC_MAX_DICTIONARY) {
-            size += lines[i].len;
-            lines[chosen++] = lines[i];
-        }
-    for (size_t i = chosen; i-- > 0;)
-        qg_buf_append(dict, lines[i].text, lines[i].len);
-    free(lines);
-    qg_buf_free(&texts);
-    return dict->failed ? QG_ERR_NOMEM : QG_OK;
+    free(t.lines);
+    return st;
 }
