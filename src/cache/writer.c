@@ -2,11 +2,12 @@
  * compressed index (files, maps sorted by name, dictionary), the blobs.
  *
  * What a file adds goes to scratch files at once (blob texts to one, each
- * map's index record to another): in memory the writer keeps per map its
- * name and where its pieces are, so a corpus of any size compiles in the
- * same memory. Writing reads the scratch files back: the texts once for
- * the dictionary, then blob by blob, compressed in index order into a third
- * scratch file (one per thread), which follows the index into the cache. */
+ * map's name and index record to another): in memory the writer keeps
+ * three sizes per map, so a corpus of any size compiles in about the same
+ * memory. Writing reads the scratch files back: the records whole, the
+ * texts once from start to end for the dictionary, then blob by blob,
+ * compressed in index order into a third scratch file (one per thread),
+ * which follows the index into the cache. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/pack.h"
 #include "cache/write.h"
@@ -27,37 +28,33 @@ typedef struct wfile {
     long mtime_nsec;
     uint64_t hash;
     size_t map_count;
-    size_t first_map;  /* its maps were added one after another */
     qgc_spilled blob;  /* the context */
 } wfile;
 
+/* What the writer holds of a map until it writes: where its pieces are
+ * follows from the sizes, the files being written one after another
+ * (each file's context, then its maps). */
 typedef struct wmap {
-    uint32_t name;     /* in the writer's names */
-    uint32_t file;
-    int line;
     uint32_t record_len;
-    uint64_t record_at;
-    qgc_spilled blob;
+    uint32_t len;      /* its blob text */
+    uint32_t counted;  /* the slice, whose lines the dictionary counts */
 } wmap;
 
 struct qg_cache_writer {
     int spilling;          /* 1 once the scratch files are open, -1 if they failed */
     qgc_spill texts;       /* blob texts, in the order added */
-    qgc_spill records;     /* per map: the index fields but the name */
+    qgc_spill records;     /* per map: name, file, line, then its index columns */
     wfile *files;
     size_t file_count, file_cap;
     wmap *maps;
     size_t map_count, map_cap;
-    qg_buf names;          /* every map name, NUL-terminated */
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
 {
     qg_cache_writer *w = calloc(1, sizeof(qg_cache_writer));
-    if (w) {
+    if (w)
         w->texts.fd = w->records.fd = -1;
-        qg_buf_init(&w->names);
-    }
     return w;
 }
 
@@ -71,7 +68,6 @@ void qg_cache_writer_free(qg_cache_writer *w)
         free(w->files[i].path);
     free(w->files);
     free(w->maps);
-    qg_buf_free(&w->names);
     free(w);
 }
 
@@ -99,17 +95,19 @@ static int start_spilling(qg_cache_writer *w)
     return w->spilling == 1;
 }
 
-static qgc_spilled spill_blob(qg_cache_writer *w, const qg_buf *raw, size_t counted)
+static void spill_text(qg_cache_writer *w, const qg_buf *raw)
 {
-    qgc_spilled b = {0, (uint32_t)raw->len, (uint32_t)counted, 0, 0};
-    b.at = qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
-    return b;
+    qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
 }
 
-/* A map's index record: every column the index stores for it but the
- * name, in column order. */
-static void put_record(qg_buf *b, const qgc_map_rec *m)
+/* A map's record: its name (NUL-terminated), file and line, then every
+ * column the index stores for it but the name and the file, in column
+ * order. */
+static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file)
 {
+    qgc_put_cstr(b, m->name);
+    qgc_put_varint(b, file);
+    qgc_put_svarint(b, m->line);
     qgc_put_svarint(b, m->quest);
     qgc_put_varint(b, (uint64_t)m->kind);
     qgc_put_varint(b, (uint64_t)m->format);
@@ -121,19 +119,16 @@ static void put_record(qg_buf *b, const qgc_map_rec *m)
 
 static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *record)
 {
-    wmap *map = QG_PUSH(w->maps, w->map_count, w->map_cap);
-    if (!map || w->names.len > UINT32_MAX || m->blob.raw.len > UINT32_MAX)
-        return QG_ERR_NOMEM;
-    map->name = (uint32_t)w->names.len;
-    qg_buf_append(&w->names, m->name, strlen(m->name) + 1);
-    map->file = (uint32_t)(w->file_count - 1);
-    map->line = m->line;
     qg_buf_reset(record);
-    put_record(record, m);
-    map->record_len = (uint32_t)record->len;
-    map->record_at = qgc_spill_append(&w->records, record->data, record->len);
-    map->blob = spill_blob(w, &m->blob.raw, m->slice_len);
-    return w->names.failed || record->failed ? QG_ERR_NOMEM : QG_OK;
+    put_record(record, m, w->file_count - 1);
+    wmap *map = m->blob.raw.len <= UINT32_MAX && record->len <= UINT32_MAX
+        ? QG_PUSH(w->maps, w->map_count, w->map_cap) : NULL;
+    if (!map || record->failed)
+        return QG_ERR_NOMEM;
+    *map = (wmap){(uint32_t)record->len, (uint32_t)m->blob.raw.len, (uint32_t)m->slice_len};
+    qgc_spill_append(&w->records, record->data, record->len);
+    spill_text(w, &m->blob.raw);
+    return QG_OK;
 }
 
 qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
@@ -148,9 +143,11 @@ qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *dia
         ? QG_PUSH(w->files, w->file_count, w->file_cap) : NULL;
     if (file) {
         const qgc_file_rec *f = &p->file;
+        uint32_t len = (uint32_t)f->blob.raw.len;
         *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                        p->count, w->map_count, spill_blob(w, &f->blob.raw, f->blob.raw.len)};
+                        p->count, {0, len, len, 0, 0}};
         p->file.path = NULL;
+        spill_text(w, &f->blob.raw);
         qg_buf record;
         qg_buf_init(&record);
         st = QG_OK;
@@ -177,12 +174,75 @@ qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *sr
     return qgc_writer_add_packed(w, &p, diags);
 }
 
-/* ---- the maps by name ---- */
+/* ---- the maps at write time ---- */
+
+/* A map as the records read back give it. */
+typedef struct wview {
+    const char *name;
+    size_t file;
+    int line;
+    const unsigned char *columns;  /* its index columns, in order */
+    size_t columns_len;
+    qgc_spilled blob;
+} wview;
 
 typedef struct named {
     const char *name;
     size_t map;
 } named;
+
+/* Everything writing needs, read back from the scratch files. */
+typedef struct layout {
+    unsigned char *records;
+    wview *maps;
+    named *order;          /* the maps in index order */
+} layout;
+
+static void layout_free(layout *l)
+{
+    free(l->records);
+    free(l->maps);
+    free(l->order);
+    memset(l, 0, sizeof *l);
+}
+
+/* Decodes the records and works out where each blob's text is. */
+static qg_status read_back(qg_cache_writer *w, layout *l)
+{
+    size_t n = w->map_count;
+    l->records = malloc(w->records.size + 1);
+    l->maps = malloc((n + 1) * sizeof *l->maps);
+    l->order = malloc((n + 1) * sizeof *l->order);
+    if (!l->records || !l->maps || !l->order)
+        return QG_ERR_NOMEM;
+    if (!qgc_spill_read(&w->records, 0, l->records, w->records.size))
+        return QG_ERR_IO;
+    uint64_t record = 0, text = 0;
+    size_t m = 0;
+    for (size_t f = 0; f < w->file_count; f++) {
+        wfile *file = &w->files[f];
+        file->blob.at = text;
+        text += file->blob.len;
+        for (size_t k = 0; k < file->map_count; k++, m++) {
+            const wmap *map = &w->maps[m];
+            qgc_cursor c;
+            qgc_cursor_init(&c, l->records + record, map->record_len);
+            size_t name_len;
+            wview *v = &l->maps[m];
+            v->name = qgc_get_str(&c, &name_len);
+            qgc_get_bytes(&c, 1);
+            v->file = (size_t)qgc_get_varint(&c);
+            v->line = (int)qgc_get_svarint(&c);
+            v->columns = c.p;
+            v->columns_len = (size_t)(c.end - c.p);
+            v->blob = (qgc_spilled){text, map->len, map->counted, 0, 0};
+            text += map->len;
+            record += map->record_len;
+            l->order[m] = (named){v->name, m};
+        }
+    }
+    return QG_OK;
+}
 
 static int by_name(const void *a, const void *b)
 {
@@ -193,35 +253,24 @@ static int by_name(const void *a, const void *b)
     return (x->map > y->map) - (x->map < y->map);
 }
 
-/* The maps in index order: by name, a name given twice in the order
- * added. */
-static named *sort_by_name(const qg_cache_writer *w)
-{
-    named *order = malloc((w->map_count + 1) * sizeof *order);
-    for (size_t i = 0; order && i < w->map_count; i++)
-        order[i] = (named){w->names.data + w->maps[i].name, i};
-    if (order)
-        qsort(order, w->map_count, sizeof *order, by_name);
-    return order;
-}
-
-static size_t report_bad_names(const qg_cache_writer *w, const named *order, qg_diags *diags)
+/* A name given twice is reported at the later map. */
+static size_t report_bad_names(const qg_cache_writer *w, const layout *l, qg_diags *diags)
 {
     size_t bad = 0;
     for (size_t i = 0; i < w->map_count; i++) {
-        const wmap *m = &w->maps[order[i].map];
-        if (strlen(order[i].name) > QGC_MAX_NAME || !order[i].name[0]) {
+        const wview *m = &l->maps[l->order[i].map];
+        if (strlen(m->name) > QGC_MAX_NAME || !m->name[0]) {
             qg_diags_add(diags, QG_ERROR, w->files[m->file].path, m->line, 0, NULL, 0,
                          "a map name must have 1 to %u bytes", QGC_MAX_NAME);
             bad++;
         }
     }
     for (size_t i = 1; i < w->map_count; i++) {
-        if (strcmp(order[i - 1].name, order[i].name) != 0)
+        const wview *a = &l->maps[l->order[i - 1].map], *b = &l->maps[l->order[i].map];
+        if (strcmp(a->name, b->name) != 0)
             continue;
-        const wmap *a = &w->maps[order[i - 1].map], *b = &w->maps[order[i].map];
         qg_diags_add(diags, QG_ERROR, w->files[b->file].path, b->line, 0, NULL, 0,
-                     "map '%s' is already defined at %s:%d", order[i].name,
+                     "map '%s' is already defined at %s:%d", b->name,
                      w->files[a->file].path, a->line);
         bad++;
     }
@@ -231,15 +280,14 @@ static size_t report_bad_names(const qg_cache_writer *w, const named *order, qg_
 /* ---- compression, shared out over threads ---- */
 
 /* Every blob in index order: the files' contexts, then the maps'. */
-static qgc_spilled *blob_at(qg_cache_writer *w, const named *order, size_t i)
+static qgc_spilled *blob_at(qg_cache_writer *w, layout *l, size_t i)
 {
-    return i < w->file_count ? &w->files[i].blob
-                             : &w->maps[order[i - w->file_count].map].blob;
+    return i < w->file_count ? &w->files[i].blob : &l->maps[l->order[i - w->file_count].map].blob;
 }
 
 typedef struct deflate_part {
     qg_cache_writer *w;
-    const named *order;
+    layout *l;
     const qg_buf *dict;
     volatile sig_atomic_t *cancel;
     size_t first, end;     /* the blobs it compresses */
@@ -290,7 +338,7 @@ static void *deflate_worker(void *arg)
         if (part->cancel && *part->cancel)
             part->status = QG_ERR_IO;
         else
-            part->status = deflate_blob(part, &d, &raw, &z, blob_at(part->w, part->order, i));
+            part->status = deflate_blob(part, &d, &raw, &z, blob_at(part->w, part->l, i));
     }
     if (part->status == QG_OK && !qgc_spill_flush(&part->out)) {
         part->err = part->out.err;
@@ -306,7 +354,7 @@ enum { MAX_DEFLATE_JOBS = 64 };
 
 /* The blobs cut into one run a thread, each compressed into a scratch
  * file of its own; parts[0..*count) hold them in index order. */
-static qg_status compress_all(qg_cache_writer *w, const named *order, const qg_buf *dict,
+static qg_status compress_all(qg_cache_writer *w, layout *l, const qg_buf *dict,
                               const qg_cache_write_options *opt, deflate_part *parts,
                               int *count)
 {
@@ -319,7 +367,7 @@ static qg_status compress_all(qg_cache_writer *w, const named *order, const qg_b
     pthread_t threads[MAX_DEFLATE_JOBS];
     int started[MAX_DEFLATE_JOBS] = {0};
     for (int k = 0; k < jobs; k++) {
-        parts[k] = (deflate_part){w, order, dict, opt->cancel, total * (size_t)k / (size_t)jobs,
+        parts[k] = (deflate_part){w, l, dict, opt->cancel, total * (size_t)k / (size_t)jobs,
                                   total * (size_t)(k + 1) / (size_t)jobs, {0}, QG_OK, 0};
         parts[k].out.fd = -1;
     }
@@ -353,11 +401,11 @@ static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
 
 /* Sorted names share prefixes: each is stored as the length it shares
  * with the previous one and the rest. */
-static void put_names(qg_buf *idx, const qg_cache_writer *w, const named *order)
+static void put_names(qg_buf *idx, const qg_cache_writer *w, const layout *l)
 {
     const char *prev = "";
     for (size_t i = 0; i < w->map_count; i++) {
-        const char *name = order[i].name;
+        const char *name = l->order[i].name;
         size_t shared = 0;
         while (prev[shared] && prev[shared] == name[shared])
             shared++;
@@ -367,8 +415,8 @@ static void put_names(qg_buf *idx, const qg_cache_writer *w, const named *order)
     }
 }
 
-/* Copies column `column` of a record (put_record's order; 4..10 are the
- * seven fields, 11 the metadata) to the index. */
+/* Copies column `column` of a map's columns (put_record's order: quest,
+ * kind, format, line, the seven fields, the metadata) to the index. */
 static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int column)
 {
     qgc_cursor c;
@@ -399,8 +447,8 @@ static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int
 
 /* The maps are stored column by column: like values sit together, which
  * is what deflate compresses best. */
-static void build_index(const qg_cache_writer *w, const named *order,
-                        const unsigned char *records, const qg_buf *dict, qg_buf *idx)
+static void build_index(const qg_cache_writer *w, const layout *l, const qg_buf *dict,
+                        qg_buf *idx)
 {
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
@@ -415,18 +463,18 @@ static void build_index(const qg_cache_writer *w, const named *order,
         put_blob_ref(idx, &f->blob);
     }
     qgc_put_varint(idx, w->map_count);
-    put_names(idx, w, order);
+    put_names(idx, w, l);
     for (int column = 0; column < 12; column++) {
         if (column == 3)
             for (size_t i = 0; i < w->map_count; i++)
-                qgc_put_varint(idx, w->maps[order[i].map].file);
+                qgc_put_varint(idx, l->maps[l->order[i].map].file);
         for (size_t i = 0; i < w->map_count; i++) {
-            const wmap *m = &w->maps[order[i].map];
-            put_column(idx, records + m->record_at, m->record_len, column);
+            const wview *m = &l->maps[l->order[i].map];
+            put_column(idx, m->columns, m->columns_len, column);
         }
     }
     for (size_t i = 0; i < w->map_count; i++)
-        put_blob_ref(idx, &w->maps[order[i].map].blob);
+        put_blob_ref(idx, &l->maps[l->order[i].map].blob);
     qgc_put_bytes(idx, dict->data ? dict->data : "", dict->len);
 }
 
@@ -451,20 +499,13 @@ static int fill_image(int fd, void *user)
     return 1;
 }
 
-static qg_status assemble(qg_cache_writer *w, const named *order, const qg_buf *dict,
+static qg_status assemble(qg_cache_writer *w, const layout *l, const qg_buf *dict,
                           const deflate_part *parts, int part_count, int jobs, image *im)
 {
     qg_buf idx;
     qg_buf_init(&idx);
-    unsigned char *records = malloc(w->records.size + 1);
-    qg_status st = records ? QG_OK : QG_ERR_NOMEM;
-    if (st == QG_OK && !qgc_spill_read(&w->records, 0, records, w->records.size))
-        st = QG_ERR_IO;
-    if (st == QG_OK) {
-        build_index(w, order, records, dict, &idx);
-        st = idx.failed ? QG_ERR_NOMEM : QG_OK;
-    }
-    free(records);
+    build_index(w, l, dict, &idx);
+    qg_status st = idx.failed ? QG_ERR_NOMEM : QG_OK;
     if (st == QG_OK && (idx.len > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
         st = QG_ERR_LIMIT;
     if (st == QG_OK)
@@ -494,21 +535,21 @@ static qg_status assemble(qg_cache_writer *w, const named *order, const qg_buf *
 
 /* The blob texts in the order they were written: each file's context,
  * then its maps. */
-static const qgc_spilled **texts_in_order(qg_cache_writer *w)
+static const qgc_spilled **texts_in_order(qg_cache_writer *w, const layout *l)
 {
     const qgc_spilled **blobs = malloc((w->file_count + w->map_count + 1) * sizeof *blobs);
-    size_t n = 0;
+    size_t n = 0, m = 0;
     for (size_t f = 0; blobs && f < w->file_count; f++) {
         blobs[n++] = &w->files[f].blob;
-        for (size_t m = 0; m < w->files[f].map_count; m++)
-            blobs[n++] = &w->maps[w->files[f].first_map + m].blob;
+        for (size_t k = 0; k < w->files[f].map_count; k++)
+            blobs[n++] = &l->maps[m++].blob;
     }
     return blobs;
 }
 
-static qg_status make_dictionary(qg_cache_writer *w, qg_buf *dict)
+static qg_status make_dictionary(qg_cache_writer *w, const layout *l, qg_buf *dict)
 {
-    const qgc_spilled **blobs = texts_in_order(w);
+    const qgc_spilled **blobs = texts_in_order(w, l);
     qg_status st = blobs ? qgc_build_dictionary(&w->texts, blobs, w->file_count + w->map_count,
                                                 dict)
                          : QG_ERR_NOMEM;
@@ -542,11 +583,16 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     const qg_cache_write_options *opt = options ? options : &none;
     if (!start_spilling(w) || !qgc_spill_flush(&w->texts) || !qgc_spill_flush(&w->records))
         return spill_failed(w, path, diags);
-    named *order = sort_by_name(w);
-    if (!order)
-        return no_memory(diags, path);
-    if (report_bad_names(w, order, diags)) {
-        free(order);
+    layout l;
+    memset(&l, 0, sizeof l);
+    qg_status st = read_back(w, &l);
+    if (st != QG_OK) {
+        layout_free(&l);
+        return st == QG_ERR_IO ? spill_failed(w, path, diags) : no_memory(diags, path);
+    }
+    qsort(l.order, w->map_count, sizeof *l.order, by_name);
+    if (report_bad_names(w, &l, diags)) {
+        layout_free(&l);
         return QG_ERR_INVALID;
     }
     qg_buf dict;
@@ -556,11 +602,13 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     qg_buf_init(&im.zindex);
     deflate_part parts[MAX_DEFLATE_JOBS];
     int part_count = 0;
-    qg_status st = make_dictionary(w, &dict);
+    st = make_dictionary(w, &l, &dict);
     if (st == QG_OK)
-        st = compress_all(w, order, &dict, opt, parts, &part_count);
+        st = compress_all(w, &l, &dict, opt, parts, &part_count);
     if (st == QG_OK)
-        st = assemble(w, order, &dict, parts, part_count, opt->jobs, &im);
+        st = assemble(w, &l, &dict, parts, part_count, opt->jobs, &im);
+    layout_free(&l);
+    qg_buf_free(&dict);
     if (st == QG_OK) {
         im.parts = parts;
         im.part_count = part_count;
@@ -571,7 +619,5 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     for (int k = 0; k < part_count; k++)
         qgc_spill_close(&parts[k].out);
     qg_buf_free(&im.zindex);
-    qg_buf_free(&dict);
-    free(order);
     return st;
 }
