@@ -49,23 +49,28 @@ struct qg_des_file {
 };
 
 /* Map names across files, and the scanner state one file leaves behind
- * (flex keeps its start condition from one .des file to the next). */
-typedef struct des_name_entry {
-    char *name;
-    const char *file;    /* one of the table's files */
+ * (flex keeps its start condition from one .des file to the next). A
+ * compile keeps the table from its first file to its last: the names sit
+ * in one buffer, and a slot holds offsets, not pointers. */
+typedef struct des_name_slot {
+    uint32_t name;       /* 1 + its offset in text; 0: the slot is empty */
+    uint32_t file;       /* in files */
     int line;
-} des_name_entry;
+} des_name_slot;
 
 struct qg_des_names {
-    des_name_entry *slots;
+    des_name_slot *slots;
     size_t slot_count, used;
+    qg_buf text;         /* every name, NUL-terminated */
     char **files;        /* each file named once */
     size_t file_count, file_cap;
     des_state carry_state;
 };
 
-/* The entry for name, or NULL; des_names_add returns 0 on no memory. */
-const des_name_entry *des_names_find(const qg_des_names *names, const char *name);
+/* Whether name was added; *file and *line then say where. des_names_add
+ * returns 0 on no memory. */
+int des_names_find(const qg_des_names *names, const char *name, const char **file,
+                   int *line);
 int des_names_add(qg_des_names *names, const char *name, const char *file, int line);
 
 #endif

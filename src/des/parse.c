@@ -90,11 +90,12 @@ static void begin_map(parser *p)
     p->map = map;
     if (!p->names)
         return;
-    const des_name_entry *seen = des_names_find(p->names, def->name);
-    if (seen) {
+    const char *seen_file;
+    int seen_line;
+    if (des_names_find(p->names, def->name, &seen_file, &seen_line)) {
         char msg[512];
         snprintf(msg, sizeof msg, "map '%.200s' already defined at %.200s:%d",
-                 def->name, seen->file, seen->line);
+                 def->name, seen_file, seen_line);
         des_diag_token(p, QG_ERROR, t, msg);
     } else if (!des_names_add(p->names, def->name, p->path, t->line)) {
         p->nomem = 1;
