@@ -2,6 +2,7 @@
 qginclude_HEADERS += src/questgrid/lua.h
 noinst_HEADERS += src/lua/rt.h src/lua/run.h src/lua/builder.h
 libquestgrid_la_SOURCES += \
+	src/lua/alloc.c \
 	src/lua/api_builder.c \
 	src/lua/api_crawl.c \
 	src/lua/api_dgn.c \

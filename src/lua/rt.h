@@ -85,9 +85,21 @@ typedef struct lrt_map {
     size_t mark_spec_count, mark_spec_cap;
 } lrt_map;
 
+/* Blocks of up to LRT_POOL_MAX bytes, in size classes LRT_POOL_STEP
+ * apart (alloc.c). */
+#define LRT_POOL_STEP 16
+#define LRT_POOL_MAX 512
+typedef struct lrt_pool {
+    void *free[LRT_POOL_MAX / LRT_POOL_STEP + 1];
+    char *next, *end;        /* the rest of the newest chunk */
+    char *chunks;            /* each chunk's first word links the one before */
+    char *reserve;           /* a chunk kept for blocks that must be had */
+} lrt_pool;
+
 struct qg_runtime {
     lua_State *L;
     size_t mem_used, mem_limit;
+    lrt_pool pool;
     unsigned long instr_limit, instr_used;
     unsigned long long op_used; /* instructions of the current operation */
     int budget_exhausted;
@@ -123,6 +135,11 @@ static inline lua_Integer lrt_checkint(lua_State *L, int index)
         return -2147483647 - 1;
     return (lua_Integer)n;
 }
+
+/* alloc.c: the state's allocator (a lua_Alloc, ud the runtime), with the
+ * memory cap; the pool is freed after the state is closed. */
+void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void lrt_pool_free(lrt_pool *pool);
 
 /* sandbox.c */
 lua_State *lrt_state_new(qg_runtime *rt);

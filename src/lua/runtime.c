@@ -109,6 +109,7 @@ void qg_runtime_free(qg_runtime *rt)
         return;
     if (rt->L)
         lua_close(rt->L);
+    lrt_pool_free(&rt->pool);
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);
     free(rt->lua_paths);

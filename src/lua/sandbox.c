@@ -8,24 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-static void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    qg_runtime *rt = ud;
-    size_t old = ptr ? osize : 0; /* with ptr NULL, osize is a type tag */
-    if (nsize == 0) {
-        free(ptr);
-        rt->mem_used -= old;
-        return NULL;
-    }
-    if (nsize > old && rt->mem_used - old + nsize > rt->mem_limit)
-        return NULL;
-    void *p = realloc(ptr, nsize);
-    if (!p)
-        return NULL;
-    rt->mem_used = rt->mem_used - old + nsize;
-    return p;
-}
-
 void lrt_charge(lua_State *L, size_t work)
 {
     qg_runtime *rt = lrt_runtime(L);
