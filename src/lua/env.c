@@ -16,8 +16,10 @@ struct lrt_map_ref {
     lrt_map *map;
 };
 
+/* mapgrd[x]: the map's reference is the column's user value, so the
+ * column cannot outlive it. */
 typedef struct column_ref {
-    lrt_map *map;
+    map_ref *ref;
     int x;
 } column_ref;
 
@@ -45,11 +47,18 @@ static int map_tostring(lua_State *L)
 
 /* ---- mapgrd[x][y] ------------------------------------------------------ */
 
+static lrt_map *column_map(lua_State *L, const column_ref *col)
+{
+    if (!col->ref->map)
+        luaL_error(L, "the map this function was bound to is gone");
+    return col->ref->map;
+}
+
 static int column_index(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
     lua_Integer y = lrt_checkint(L, 2);
-    char c = lrt_cell(col->map, col->x, (int)y);
+    char c = lrt_cell(column_map(L, col), col->x, (int)y);
     if (!c)
         return 0;
     lua_pushlstring(L, &c, 1);
@@ -59,27 +68,37 @@ static int column_index(lua_State *L)
 static int column_newindex(lua_State *L)
 {
     column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
+    lrt_map *map = column_map(L, col);
     lua_Integer y = lrt_checkint(L, 2);
     size_t len;
     const char *v = luaL_checklstring(L, 3, &len);
     if (len < 1)
-        return luaL_error(L, "mapgrd needs a glyph (map %s)", col->map->name);
-    if (col->x < 0 || col->x >= col->map->width || y < 0 || y >= col->map->height)
+        return luaL_error(L, "mapgrd needs a glyph (map %s)", map->name);
+    if (col->x < 0 || col->x >= map->width || y < 0 || y >= map->height)
         return luaL_error(L, "mapgrd[%d][%d] is outside the map (map %s)",
-                          col->x, (int)y, col->map->name);
-    lrt_set_cell(col->map, col->x, (int)y, v[0]);
+                          col->x, (int)y, map->name);
+    lrt_set_cell(map, col->x, (int)y, v[0]);
     return 0;
 }
 
+/* A column is made once per x and kept in the table: builders walk the
+ * grid cell by cell, and mapgrd[x] then costs a table read. */
 static int mapgrd_index(lua_State *L)
 {
     lua_Integer x = lrt_checkint(L, 2);
     lua_getfield(L, lua_upvalueindex(1), "map");
-    lrt_map *map = lrt_check_map(L, -1);
-    column_ref *col = lua_newuserdatauv(L, sizeof *col, 0);
-    col->map = map;
+    lrt_check_map(L, -1);
+    column_ref *col = lua_newuserdatauv(L, sizeof *col, 1);
+    col->ref = lua_touserdata(L, -2);
     col->x = (int)x;
+    lua_pushvalue(L, -2);
+    lua_setiuservalue(L, -2, 1);
     luaL_setmetatable(L, COLUMN_META);
+    if (lua_isinteger(L, 2)) {
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);
+    }
     return 1;
 }
 
