@@ -121,7 +121,7 @@ uint64_t qgc_get_u64(qgc_cursor *c)
     return v;
 }
 
-uint64_t qgc_get_varint(qgc_cursor *c)
+uint64_t qgc_get_long_varint(qgc_cursor *c)
 {
     uint64_t v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -134,39 +134,6 @@ uint64_t qgc_get_varint(qgc_cursor *c)
     }
     c->bad = 1;
     return 0;
-}
-
-int64_t qgc_get_svarint(qgc_cursor *c)
-{
-    uint64_t u = qgc_get_varint(c);
-    return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-}
-
-uint64_t qgc_get_varint_max(qgc_cursor *c, uint64_t max)
-{
-    uint64_t v = qgc_get_varint(c);
-    if (v > max) {
-        c->bad = 1;
-        return 0;
-    }
-    return v;
-}
-
-const unsigned char *qgc_get_bytes(qgc_cursor *c, size_t len)
-{
-    if (!need(c, len))
-        return NULL;
-    const unsigned char *p = c->p;
-    c->p += len;
-    return p;
-}
-
-const char *qgc_get_str(qgc_cursor *c, size_t *len)
-{
-    size_t n = (size_t)qgc_get_varint_max(c, (uint64_t)(c->end - c->p));
-    const char *s = (const char *)qgc_get_bytes(c, n);
-    *len = s ? n : 0;
-    return s ? s : "";
 }
 
 uint32_t qgc_crc32(const void *data, size_t len)

@@ -73,14 +73,53 @@ typedef struct qgc_cursor {
 void qgc_cursor_init(qgc_cursor *c, const void *data, size_t len);
 uint32_t qgc_get_u32(qgc_cursor *c);
 uint64_t qgc_get_u64(qgc_cursor *c);
-uint64_t qgc_get_varint(qgc_cursor *c);
-int64_t qgc_get_svarint(qgc_cursor *c);
+/* Any varint; the one-byte kind (nearly every one an index holds) is
+ * read inline. */
+uint64_t qgc_get_long_varint(qgc_cursor *c);
+static inline uint64_t qgc_get_varint(qgc_cursor *c)
+{
+    if (!c->bad && c->p < c->end && *c->p < 0x80)
+        return *c->p++;
+    return qgc_get_long_varint(c);
+}
+
+static inline int64_t qgc_get_svarint(qgc_cursor *c)
+{
+    uint64_t u = qgc_get_varint(c);
+    return (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+}
+
 /* A varint that must be at most max; larger marks the cursor bad. */
-uint64_t qgc_get_varint_max(qgc_cursor *c, uint64_t max);
+static inline uint64_t qgc_get_varint_max(qgc_cursor *c, uint64_t max)
+{
+    uint64_t v = qgc_get_varint(c);
+    if (v > max) {
+        c->bad = 1;
+        return 0;
+    }
+    return v;
+}
+
 /* len bytes in place (NULL and bad when fewer remain). */
-const unsigned char *qgc_get_bytes(qgc_cursor *c, size_t len);
+static inline const unsigned char *qgc_get_bytes(qgc_cursor *c, size_t len)
+{
+    if (c->bad || (size_t)(c->end - c->p) < len) {
+        c->bad = 1;
+        return NULL;
+    }
+    const unsigned char *p = c->p;
+    c->p += len;
+    return p;
+}
+
 /* A length-prefixed string in place; *len gets its length. */
-const char *qgc_get_str(qgc_cursor *c, size_t *len);
+static inline const char *qgc_get_str(qgc_cursor *c, size_t *len)
+{
+    size_t n = (size_t)qgc_get_varint_max(c, (uint64_t)(c->end - c->p));
+    const char *s = (const char *)qgc_get_bytes(c, n);
+    *len = s ? n : 0;
+    return s ? s : "";
+}
 uint32_t qgc_load_u32(const unsigned char *p);
 uint64_t qgc_load_u64(const unsigned char *p);
 
