@@ -48,7 +48,7 @@ run "check reports every error with line, column and caret" 1 check.out check.er
 run "check resolves each map and reports its placement problems" 0 unpadded.out unpadded.err \
     "$qg" check unpadded.des
 run "check of a clean file: no error, a note that its Lua library was not given" 0 "" clean.err \
-    "$qg" check -q good.des
+    "$qg" check good.des
 
 n=$((n + 1))
 (cd "$data" && "$qg" show --map no_such good.des) >"$tmp/out" 2>"$tmp/err"

@@ -51,6 +51,10 @@ endif
 
 EXTRA_DIST += tests/cli_hostile.sh
 
+# The diagnostic cap: --max-errors, -q.
+TESTS += tests/cli_max_errors.sh
+EXTRA_DIST += tests/cli_max_errors.sh
+
 # Every skipped test says why.
 TESTS += tests/skip_reasons.sh
 EXTRA_DIST += tests/skip_reasons.sh

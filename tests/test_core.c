@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 static char *print_to_string(const qg_diags *diags)
@@ -45,6 +46,71 @@ static void diag_escapes_non_ascii(void **state)
     char *text = print_to_string(d);
     assert_string_equal(text, "m.des:3:5: warning: non-ASCII byte\n  D:\\xC2\\xA0x\n            ^\n");
     free(text);
+    qg_diags_free(d);
+}
+
+static long peak_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+static void count_passed(void *user, const qg_diag *diag)
+{
+    size_t *passed = user;
+    passed[diag->severity]++;
+}
+
+/* A million errors with a cap of 50 keep nothing past the 50, whether
+ * kept or passed on: kept, they would take hundreds of MiB. */
+static void diag_cap_keeps_memory_flat(void **state)
+{
+    (void)state;
+    char line[120];
+    memset(line, 'x', sizeof line);
+    size_t passed[3] = {0, 0, 0};
+    qg_diags *kept = qg_diags_new(), *streamed = qg_diags_new();
+    qg_diags_set_filter(kept, QG_NOTE, 50);
+    qg_diags_set_filter(streamed, QG_ERROR, 50);
+    qg_diags_set_sink(streamed, count_passed, passed);
+    long before = peak_kib();
+    for (int i = 1; i <= 1000000; i++) {
+        qg_diags_add(kept, QG_ERROR, "big.txt", i, 1, line, sizeof line, "bad line %d", i);
+        qg_diags_add(streamed, i % 2 ? QG_ERROR : QG_WARNING, "big.txt", i, 1, line,
+                     sizeof line, "bad line %d", i);
+    }
+    assert_true(peak_kib() - before < 4096);
+    assert_int_equal(qg_diags_count(kept), 50);
+    assert_int_equal(qg_diags_get(kept, 49)->line, 50);
+    assert_int_equal(qg_diags_count_severity(kept, QG_ERROR), 1000000);
+    assert_int_equal(qg_diags_dropped(kept), 1000000 - 50);
+    assert_true(qg_diags_over_limit(kept));
+    assert_int_equal(qg_diags_count(streamed), 0);
+    assert_int_equal(passed[QG_ERROR], 50);
+    assert_int_equal(passed[QG_WARNING], 0);
+    assert_int_equal(qg_diags_count_severity(streamed, QG_WARNING), 500000);
+    assert_true(qg_diags_over_limit(streamed));
+    qg_diags_free(kept);
+    qg_diags_free(streamed);
+}
+
+/* Without a limit nothing is dropped; under one that is never reached,
+ * the run is not over it. */
+static void diag_filter_without_limit(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_diags_set_filter(d, QG_WARNING, 0);
+    for (int i = 0; i < 100; i++)
+        qg_diags_add(d, QG_ERROR, "f", i + 1, 0, NULL, 0, "e");
+    qg_diags_add(d, QG_NOTE, "f", 1, 0, NULL, 0, "n");
+    assert_int_equal(qg_diags_count(d), 100);
+    assert_int_equal(qg_diags_dropped(d), 1);
+    assert_false(qg_diags_over_limit(d));
+    qg_diags_set_filter(d, QG_NOTE, 200);
+    qg_diags_add(d, QG_ERROR, "f", 101, 0, NULL, 0, "e");
+    assert_false(qg_diags_over_limit(d));
     qg_diags_free(d);
 }
 
@@ -401,6 +467,8 @@ int main(void)
         cmocka_unit_test(data_override_comes_first),
         cmocka_unit_test(data_missing_names_every_place),
         cmocka_unit_test(diag_escapes_non_ascii),
+        cmocka_unit_test(diag_cap_keeps_memory_flat),
+        cmocka_unit_test(diag_filter_without_limit),
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),
         cmocka_unit_test(level_cells_and_things),

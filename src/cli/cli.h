@@ -32,7 +32,8 @@ enum {
     OPT_FORMAT = 1 << 18,   /* --format text|json */
     OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary and branch table) */
     OPT_OVERSIZE = 1 << 20, /* --oversize */
-    OPT_KIND = 1 << 21      /* --kind quest|town|… */
+    OPT_KIND = 1 << 21,     /* --kind quest|town|… */
+    OPT_MAX_ERRORS = 1 << 22 /* --max-errors N */
 };
 
 typedef struct cli_opts {
@@ -55,6 +56,7 @@ typedef struct cli_opts {
     int strict;
     int legacy;
     int quiet;
+    long max_errors;        /* --max-errors; 0: no limit */
     int keep_going;
     int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
     int json;               /* --format json */
@@ -89,8 +91,15 @@ void cli_usage_error(const char *command, const char *usage, const char *fmt, ..
 #endif
     ;
 
-/* Prints every diagnostic to stderr; returns the number of errors. */
+/* The diagnostics of a command: with stream set (text output), each is
+ * written to stderr as it comes, not kept; either way only errors under
+ * -q, and none past --max-errors errors in the run. */
+qg_diags *cli_diags_new(const cli_opts *opts, int stream);
+/* Prints the diagnostics kept, and once "too many errors, stopping" when
+ * the run's limit was passed; returns the number of errors (all counted). */
 size_t cli_report(const qg_diags *diags);
+/* Whether the run passed --max-errors: the command stops there. */
+int cli_stopped(void);
 /* --edit-dir, else the bundled edit directory (qg_data_find); NULL after
  * an error naming every place looked. Free with free(). */
 char *cli_edit_dir(const cli_opts *opts, qg_diags *diags);

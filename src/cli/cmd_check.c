@@ -36,7 +36,8 @@ static const char usage[] =
     "  --lua-path DIR  a game's Lua library (Crawl: dat/dlua), so that .des maps\n"
     "                  that use it resolve and get their placement checked\n"
     "                  (repeatable)\n"
-    "  -q, --quiet     no per-file summary line\n"
+    "  -q, --quiet     errors only: no warnings, notes or per-file summary line\n"
+    "  --max-errors N  stop after N errors (default 50; 0: no limit)\n"
     "  --format F      text (default) or json: the files and every diagnostic\n"
     "                  as one JSON document on standard output\n";
 
@@ -156,7 +157,7 @@ int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
-                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME,
+                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS,
                             1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
@@ -166,9 +167,9 @@ int cmd_check(int argc, char **argv)
     int status = run.des_names ? 0 : 2;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
     json_t *files = json_array(), *all = json_array();
-    for (int i = 0; i < opts.file_count && status == 0; i++) {
+    for (int i = 0; i < opts.file_count && status == 0 && !cli_stopped(); i++) {
         const char *path = opts.files[i];
-        qg_diags *diags = qg_diags_new();
+        qg_diags *diags = cli_diags_new(&opts, !doc);
         qg_format format = QG_FORMAT_UNKNOWN;
         checker check = diags ? checker_for(path, &format, diags) : NULL;
         if (!diags)

@@ -21,7 +21,8 @@ static const char usage[] =
     "  -j, --jobs N    compress on N threads (the Lua runs on one)\n"
     "  --lua-path DIR  game Lua libraries to load first (repeatable)\n"
     "  --keep-going    write the maps that compiled even when others fail\n"
-    "  -q, --quiet     no progress and no summary\n";
+    "  -q, --quiet     errors only: no warnings, progress or summary\n"
+    "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
 
 static volatile sig_atomic_t interrupted;
 
@@ -61,7 +62,7 @@ int cmd_compile(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_JOBS | OPT_LUA_PATH | OPT_KEEP_GOING |
-                      OPT_QUIET, usage, &opts);
+                      OPT_QUIET | OPT_MAX_ERRORS, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     if (!opts.output || opts.file_count < 1) {
@@ -86,7 +87,7 @@ int cmd_compile(int argc, char **argv)
                              .progress = tty ? show_progress : NULL,
                              .user = &bar};
     qg_compile_stats stats;
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(&opts, !tty);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     qg_status st = diags ? qg_cache_compile((const char *const *)opts.files,

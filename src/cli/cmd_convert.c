@@ -53,6 +53,7 @@ static const char usage[] =
     "  --kind K           the kind of level an F:/D: file is (quest, town,\n"
     "                     wilderness, vault, room): default, what its records say\n"
     "                     (Q: a quest, B: a town, a room template's T:, …)\n"
+    "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 typedef struct job {
@@ -326,7 +327,8 @@ int cmd_convert(int argc, char **argv)
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
                       OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
-                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME | OPT_KIND, usage, &j.opts);
+                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME | OPT_KIND | OPT_MAX_ERRORS,
+                      usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;
@@ -334,7 +336,7 @@ int cmd_convert(int argc, char **argv)
         cli_usage_error("convert", usage, "%s", !j.opts.output ? "no -o OUT given"
                                                 : j.opts.file_count ? "one input file at a time"
                                                                     : "no input file given");
-    } else if ((j.diags = qg_diags_new())) {
+    } else if ((j.diags = cli_diags_new(&j.opts, 1))) {
         status = run(&j);
     }
     free(j.text);

@@ -40,11 +40,12 @@ static const char usage[] =
     "                     always or never\n"
     "  --format F         text (default) or json (the level's cells, things,\n"
     "                     markers; a .des map is resolved, seed 0 by default)\n"
+    "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
 
 static int show_level(cli_opts *opts, const char *path)
 {
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(opts, 1);
     if (!diags)
         return 2;
     cli_source source;
@@ -75,7 +76,7 @@ int cmd_show(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
                             OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
-                            OPT_COLOR | OPT_FORMAT | OPT_GAME,
+                            OPT_COLOR | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS,
                             1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;

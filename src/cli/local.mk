@@ -20,4 +20,5 @@ questgrid_SOURCES += \
 	src/cli/place_load.c \
 	src/cli/cmd_render.c \
 	src/cli/json.c \
-	src/cli/source.c
+	src/cli/source.c \
+	src/cli/report.c

@@ -21,7 +21,7 @@ typedef struct option_spec {
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
-       KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND };
+       KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND, KEY_MAX_ERRORS };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -46,6 +46,7 @@ static const option_spec specs[] = {
     {OPT_GAME, {"game", required_argument, NULL, KEY_GAME}, 0},
     {OPT_OVERSIZE, {"oversize", no_argument, NULL, KEY_OVERSIZE}, 0},
     {OPT_KIND, {"kind", required_argument, NULL, KEY_KIND}, 0},
+    {OPT_MAX_ERRORS, {"max-errors", required_argument, NULL, KEY_MAX_ERRORS}, 0},
 };
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
@@ -203,6 +204,10 @@ static int take_option(int key, const char *arg, cli_opts *opts)
             return bad_value("--jobs", arg);
         opts->jobs = (int)v;
         return 0;
+    case KEY_MAX_ERRORS:
+        if (!parse_long(arg, 0, 1000000000, &opts->max_errors))
+            return bad_value("--max-errors", arg);
+        return 0;
     case 'n':
         if (!parse_long(arg, 1, 100000000, &opts->count))
             return bad_value("-n", arg);
@@ -328,6 +333,7 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     opts->quest = -1;
     opts->count = 1000;
     opts->jobs = 1;
+    opts->max_errors = 50;
     opts->vars = qg_vars_new();
     if (!opts->vars)
         return -1;
@@ -393,12 +399,6 @@ void cli_opts_free(cli_opts *opts)
     free(opts->lua_paths);
     opts->vars = NULL;
     opts->lua_paths = NULL;
-}
-
-size_t cli_report(const qg_diags *diags)
-{
-    qg_diags_print(diags, stderr);
-    return qg_diags_count_severity(diags, QG_ERROR);
 }
 
 char *cli_edit_dir(const cli_opts *opts, qg_diags *diags)

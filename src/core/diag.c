@@ -10,6 +10,13 @@ struct qg_diags {
     size_t count;
     size_t cap;
     size_t by_severity[3];
+    qg_diag_sink sink;
+    void *sink_user;
+    qg_severity min;
+    size_t max_errors;      /* 0: no limit */
+    size_t passed_errors;   /* kept or passed on */
+    size_t dropped;
+    int over_limit;
 };
 
 qg_diags *qg_diags_new(void)
@@ -33,6 +40,54 @@ void qg_diags_clear(qg_diags *diags)
     free_items(diags);
     diags->count = 0;
     memset(diags->by_severity, 0, sizeof diags->by_severity);
+    diags->passed_errors = diags->dropped = 0;
+    diags->over_limit = 0;
+}
+
+void qg_diags_set_sink(qg_diags *diags, qg_diag_sink fn, void *user)
+{
+    diags->sink = fn;
+    diags->sink_user = user;
+}
+
+void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors)
+{
+    diags->min = min;
+    diags->max_errors = max_errors;
+}
+
+size_t qg_diags_dropped(const qg_diags *diags)
+{
+    return diags ? diags->dropped : 0;
+}
+
+int qg_diags_over_limit(const qg_diags *diags)
+{
+    return diags && diags->over_limit;
+}
+
+/* Counts the diagnostic; 1 when the filter lets it through. */
+static int admit(qg_diags *diags, qg_severity severity)
+{
+    diags->by_severity[severity]++;
+    int limited = severity == QG_ERROR && diags->max_errors &&
+                  diags->passed_errors >= diags->max_errors;
+    if (severity < diags->min || limited || (diags->max_errors && diags->over_limit)) {
+        diags->over_limit |= limited;
+        diags->dropped++;
+        return 0;
+    }
+    diags->passed_errors += severity == QG_ERROR;
+    return 1;
+}
+
+static void pass_on(qg_diags *diags, qg_severity severity, const char *file, int line,
+                    int col, const char *source_line, size_t len, char *message)
+{
+    qg_diag d = {severity, file ? file : "", line, col, message, source_line,
+                 source_line ? len : 0};
+    diags->sink(diags->sink_user, &d);
+    free(message);
 }
 
 void qg_diags_free(qg_diags *diags)
@@ -103,11 +158,17 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
                    int line, int col, const char *source_line, size_t len,
                    const char *fmt, va_list ap)
 {
-    if (!diags)
+    if (!diags || severity < QG_NOTE || severity > QG_ERROR || !admit(diags, severity))
         return;
     qg_buf message;
     qg_buf_init(&message);
     qg_buf_vprintf(&message, fmt, ap);
+    if (diags->sink) {
+        char *text = printable(&message);
+        if (text)
+            pass_on(diags, severity, file, line, col, source_line, len, text);
+        return;
+    }
     qg_diag *d = QG_PUSH(diags->items, diags->count, diags->cap);
     if (!d) {
         qg_buf_free(&message);
@@ -127,7 +188,6 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
         diags->count--;
         return;
     }
-    diags->by_severity[severity]++;
 }
 
 static const char *severity_word(qg_severity severity)
@@ -141,52 +201,65 @@ static const char *severity_word(qg_severity severity)
 
 /* Shows a line byte-exactly but safely: a control or non-ASCII byte is
  * written as \xNN, and the caret is moved by the same amount. */
-static void print_source(const char *line, size_t len, int col, FILE *out)
+static void put_source(qg_buf *out, const char *line, size_t len, int col)
 {
     size_t caret = 0;
     size_t shown = 0;
-    fputs("  ", out);
+    qg_buf_puts(out, "  ");
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         size_t width = 1;
         if (c == '\t') {
-            fputc(' ', out);
+            qg_buf_putc(out, ' ');
         } else if (c < 0x20 || c >= 0x7f) {
-            fprintf(out, "\\x%02X", c);
+            qg_buf_printf(out, "\\x%02X", c);
             width = 4;
         } else {
-            fputc(c, out);
+            qg_buf_putc(out, c);
         }
         if ((int)i < col - 1)
             caret += width;
         shown += width;
         if (shown > 512) {
-            fputs("...", out);
+            qg_buf_puts(out, "...");
             break;
         }
     }
-    fputc('\n', out);
+    qg_buf_putc(out, '\n');
     if (col <= 0)
         return;
-    fputs("  ", out);
+    qg_buf_puts(out, "  ");
     for (size_t i = 0; i < caret && i < 512; i++)
-        fputc(' ', out);
-    fputs("^\n", out);
+        qg_buf_putc(out, ' ');
+    qg_buf_puts(out, "^\n");
 }
 
 void qg_diag_print(const qg_diag *d, FILE *out)
 {
+    char number[QG_DECIMAL_SIZE];
+    qg_buf b;
+    qg_buf_init(&b);
     if (d->file && d->file[0]) {
-        fputs(d->file, out);
-        if (d->line > 0)
-            fprintf(out, ":%d", d->line);
-        if (d->line > 0 && d->col > 0)
-            fprintf(out, ":%d", d->col);
-        fputs(": ", out);
+        qg_buf_puts(&b, d->file);
+        if (d->line > 0) {
+            qg_buf_putc(&b, ':');
+            qg_buf_puts(&b, qg_decimal(number, d->line));
+        }
+        if (d->line > 0 && d->col > 0) {
+            qg_buf_putc(&b, ':');
+            qg_buf_puts(&b, qg_decimal(number, d->col));
+        }
+        qg_buf_puts(&b, ": ");
     }
-    fprintf(out, "%s: %s\n", severity_word(d->severity), d->message);
+    qg_buf_puts(&b, severity_word(d->severity));
+    qg_buf_puts(&b, ": ");
+    qg_buf_puts(&b, d->message);
+    qg_buf_putc(&b, '\n');
     if (d->source_line)
-        print_source(d->source_line, d->source_len, d->col, out);
+        put_source(&b, d->source_line, d->source_len, d->col);
+    if (!b.failed)
+        fwrite(b.data, 1, b.len, out);
+    qg_buf_free(&b);
 }
 
 void qg_diags_print(const qg_diags *diags, FILE *out)

@@ -79,8 +79,23 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
     __attribute__((format(printf, 8, 0)))
 #endif
     ;
+/* Writes a diagnostic with one write: a run of thousands is not thousands
+ * of writes per line. */
 void qg_diag_print(const qg_diag *diag, FILE *out);
 void qg_diags_print(const qg_diags *diags, FILE *out);
+
+/* Reporting in constant memory: with a sink, each diagnostic added is
+ * passed to fn at once instead of being kept (the counts are kept). */
+typedef void (*qg_diag_sink)(void *user, const qg_diag *diag);
+void qg_diags_set_sink(qg_diags *diags, qg_diag_sink fn, void *user);
+/* Keeps (or passes on) only diagnostics of severity min or above, and
+ * none once max_errors errors have been (0: no limit). The others are
+ * counted, by severity, and dropped before their message is made. */
+void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors);
+/* How many diagnostics the filter dropped; and whether it has dropped an
+ * error for the limit (what compilers call too many errors). */
+size_t qg_diags_dropped(const qg_diags *diags);
+int qg_diags_over_limit(const qg_diags *diags);
 
 /* ---- variables (quest conditionals, resolution context) --------------- */
 

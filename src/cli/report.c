@@ -1,0 +1,75 @@
+/* The diagnostics of a command run, as compilers give them: written as
+ * they come through one buffer (not a write a piece), errors counted across
+ * the run, and the run stopped with one line past --max-errors. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+static struct {
+    long max_errors;
+    size_t errors_shown;
+    int over;       /* an error came past the limit */
+    int stopped;    /* and the line saying so was written */
+    FILE *out;      /* stderr's descriptor, fully buffered */
+} run;
+
+static FILE *diag_out(void)
+{
+    if (!run.out) {
+        int fd = dup(STDERR_FILENO);
+        run.out = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (!run.out && fd >= 0)
+            close(fd);
+        if (run.out)
+            setvbuf(run.out, NULL, _IOFBF, 1 << 16);
+    }
+    return run.out ? run.out : stderr;
+}
+
+static void show(void *user, const qg_diag *diag)
+{
+    (void)user;
+    if (diag->severity == QG_ERROR && run.max_errors &&
+        run.errors_shown >= (size_t)run.max_errors) {
+        run.over = 1;
+        return;
+    }
+    qg_diag_print(diag, diag_out());
+    run.errors_shown += diag->severity == QG_ERROR;
+}
+
+qg_diags *cli_diags_new(const cli_opts *opts, int stream)
+{
+    qg_diags *diags = qg_diags_new();
+    if (!diags)
+        return NULL;
+    run.max_errors = opts->max_errors;
+    size_t left = (size_t)opts->max_errors;
+    /* 0 would be no limit: one more, which show() then holds back */
+    left = left > run.errors_shown ? left - run.errors_shown : 1;
+    qg_diags_set_filter(diags, opts->quiet ? QG_ERROR : QG_NOTE, opts->max_errors ? left : 0);
+    if (stream)
+        qg_diags_set_sink(diags, show, NULL);
+    return diags;
+}
+
+size_t cli_report(const qg_diags *diags)
+{
+    for (size_t i = 0; i < qg_diags_count(diags); i++)
+        show(NULL, qg_diags_get(diags, i));
+    run.over |= qg_diags_over_limit(diags);
+    if (run.over && !run.stopped) {
+        run.stopped = 1;
+        fprintf(diag_out(), "questgrid: too many errors (--max-errors %ld), stopping\n",
+                run.max_errors);
+    }
+    fflush(diag_out());
+    return qg_diags_count_severity(diags, QG_ERROR);
+}
+
+int cli_stopped(void)
+{
+    return run.stopped;
+}
