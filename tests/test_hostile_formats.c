@@ -1,13 +1,26 @@
 /* Hostile TMX and REXPaint .xp files: entity expansion, external
  * entities, compression bombs, absurd sizes, deep nesting and damaged
  * bytes each end in a diagnostic, quickly and in bounded memory. */
+#define _DEFAULT_SOURCE
 #include "testutil.h"
 #include "questgrid/convert.h"
+#include "core/file.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <zlib.h>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define MEMORY_NOT_OURS 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MEMORY_NOT_OURS 1
+#endif
+#endif
 
 static qg_status read_tmx(const char *text, size_t len, qg_diags *diags)
 {
@@ -261,6 +274,108 @@ static void truncated_xp(void **state)
     qg_diags_free(diags);
 }
 
+/* A 1100 x 1100 level of walls, floor, monsters and objects as Tiled
+ * CSV: about 25 MB of TMX. */
+static void write_large_tmx(const char *path)
+{
+    enum { SIDE = 1100 };
+    qg_level *level = qg_level_new(SIDE, SIDE);
+    assert_non_null(level);
+    for (int y = 0; y < SIDE; y++)
+        for (int x = 0; x < SIDE; x++) {
+            int wall = x % 9 == 0 && y % 5;
+            qg_level_set_glyph(level, x, y, wall ? '#' : '.');
+            qg_level_set_feature(level, x, y, wall ? 63 : 1, wall ? "PERMANENT" : "FLOOR");
+            qg_level_set_cave_info(level, x, y, wall ? 0 : 8);
+            if (!wall && (x * 7 + y) % 16 == 0)
+                qg_level_set_thing(level, x, y, QG_SLOT_MONSTER, QG_THING_INDEX, 44, NULL);
+            if (!wall && (x + y * 3) % 32 == 0)
+                qg_level_set_thing(level, x, y, QG_SLOT_OBJECT, QG_THING_RANDOM, 0, NULL);
+        }
+    qg_write_options csv = {.tmx_encoding = QG_TMX_CSV};
+    char *text = NULL;
+    size_t len = 0;
+    qg_diags *diags = qg_diags_new();
+    assert_int_equal(qg_tmx_write(level, &csv, &text, &len, diags), QG_OK);
+    FILE *out = fopen(path, "wb");
+    assert_non_null(out);
+    assert_int_equal(fwrite(text, 1, len, out), len);
+    assert_int_equal(fclose(out), 0);
+    free(text);
+    qg_diags_free(diags);
+    qg_level_free(level);
+}
+
+/* Reads path in a child: the growth of the child's peak RSS in KiB from
+ * before the file was read (the file's bytes included), or -1 when the
+ * read failed. */
+static long read_in_child(const char *path, size_t *len)
+{
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        struct rusage before, after;
+        getrusage(RUSAGE_SELF, &before);
+        qg_diags *diags = qg_diags_new();
+        qg_level *level = NULL;
+        char *data = NULL;
+        size_t got = 0;
+        long used = -1;
+        if (qg_read_file(path, (size_t)1 << 30, &data, &got, diags) == QG_OK &&
+            qg_tmx_read(path, data, got, &level, diags) == QG_OK &&
+            qg_level_width(level) == 1100) {
+            getrusage(RUSAGE_SELF, &after);
+            used = after.ru_maxrss - before.ru_maxrss;
+        }
+        long out[2] = {used, (long)got};
+        _exit(write(fds[1], out, sizeof out) == (ssize_t)sizeof out ? 0 : 1);
+    }
+    close(fds[1]);
+    long in[2] = {-1, 0};
+    ssize_t got = read(fds[0], in, sizeof in);
+    close(fds[0]);
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(got == (ssize_t)sizeof in && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    *len = (size_t)in[1];
+    return in[0];
+}
+
+/* Reading a large TMX takes at most four times its size, the file's own
+ * bytes included (it took eighteen times before). The file is written in
+ * a child, so that its memory is not this process's. */
+static void large_tmx_within_four_times_its_size(void **state)
+{
+    (void)state;
+#ifdef MEMORY_NOT_OURS
+    test_skip("peak memory under AddressSanitizer is its shadow and quarantine, not ours");
+#else
+    char path[] = "/tmp/qg_large_tmx_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        write_large_tmx(path);
+        _exit(0);
+    }
+    int status = 0;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    size_t len = 0;
+    long used = read_in_child(path, &len);
+    unlink(path);
+    assert_true(len > 20u * 1024 * 1024);
+    assert_true(used > 0);
+    if ((double)used * 1024.0 > 4.0 * (double)len)
+        fail_msg("reading %zu bytes of TMX took %ld KiB (%.2f times)", len, used,
+                 (double)used * 1024.0 / (double)len);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +388,7 @@ int main(void)
         cmocka_unit_test(gzip_bomb_in_xp),
         cmocka_unit_test(absurd_xp_sizes),
         cmocka_unit_test(truncated_xp),
+        cmocka_unit_test(large_tmx_within_four_times_its_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

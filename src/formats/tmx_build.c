@@ -362,6 +362,9 @@ qg_status tmx_build(tmx_doc *doc, qg_level **out)
         status = read_tiles(&b);
     if (status == QG_OK)
         status = place_terrain(&b);
+    /* the level holds the terrain now: its gids make room for the things */
+    free(doc->gids);
+    doc->gids = NULL;
     for (size_t i = 0; i < doc->object_count; i++) {
         qg_status s = place_object(&b, &doc->objects[i]);
         if (s != QG_OK && status == QG_OK)

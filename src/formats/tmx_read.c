@@ -11,6 +11,7 @@
 
 #define MAX_DEPTH 64
 #define MAX_MAP_CELLS (16u * 1024u * 1024u)
+#define XML_PIECE ((size_t)1 << 16)
 
 typedef enum element {
     EL_UNKNOWN = 0, EL_MAP, EL_PROPERTIES, EL_PROPERTY, EL_TILESET, EL_TILE,
@@ -408,13 +409,32 @@ static void end_data(reader *r)
         refuse(r);
         return;
     }
-    if (!decode_data(r, gids, need)) {
+    int decoded = decode_data(r, gids, need);
+    /* a layer's text is as large as the grid: not kept for the objects */
+    qg_buf_free(&r->text);
+    qg_buf_init(&r->text);
+    if (!decoded) {
         free(gids);
         return;
     }
     free(doc->gids);
     doc->gids = gids;
     doc->terrain_line = r->layer_line;
+}
+
+/* An object's few properties in an array of their number, not of the
+ * eight a growing array starts with: a map has a hundred thousand objects. */
+static void fit_props(tmx_props *props)
+{
+    if (props->count == props->cap)
+        return;
+    tmx_prop *fitted = props->count ? realloc(props->items, props->count * sizeof *fitted) : NULL;
+    if (fitted || !props->count) {
+        if (!props->count)
+            free(props->items);
+        props->items = fitted;
+        props->cap = props->count;
+    }
 }
 
 static void on_end(void *user, const XML_Char *name)
@@ -430,6 +450,8 @@ static void on_end(void *user, const XML_Char *name)
         r->text_prop = NULL;
         r->collecting = 0;
     } else if (el == EL_PROPERTIES || el == EL_TILE || el == EL_OBJECT) {
+        if (el == EL_PROPERTIES && r->props)
+            fit_props(r->props);
         r->props = NULL;
     } else if (el == EL_LAYER) {
         r->layer_chosen = 0;
@@ -538,7 +560,14 @@ static qg_status run_parser(reader *r)
         tmx_report(doc, QG_ERROR, 0, 0, "file too large");
         return QG_ERR_LIMIT;
     }
-    enum XML_Status st = XML_Parse(r->parser, doc->data, (int)doc->len, XML_TRUE);
+    /* in pieces: given the whole file at once, expat copies it */
+    enum XML_Status st = XML_STATUS_OK;
+    size_t at = 0;
+    do {
+        size_t piece = doc->len - at < XML_PIECE ? doc->len - at : XML_PIECE;
+        st = XML_Parse(r->parser, doc->data + at, (int)piece, at + piece == doc->len);
+        at += piece;
+    } while (st == XML_STATUS_OK && at < doc->len);
     if (st == XML_STATUS_ERROR && !r->refused)
         tmx_report(doc, QG_ERROR, line_now(r), col_now(r), "XML: %s",
                    XML_ErrorString(XML_GetErrorCode(r->parser)));
