@@ -540,37 +540,58 @@ static void inflate_is_capped(void **state)
     free(zeros);
 }
 
-/* A stream compressed in pieces is one stream: it inflates whole, and the
- * thread count does not change a byte of it. */
+/* The stream of pieces as one call and as many odd-sized ones. */
+static void stream_in_bits(const char *text, size_t len, size_t bit, qg_buf *out)
+{
+    qgc_piece_stream z;
+    qgc_piece_stream_init(&z, out);
+    qg_buf b;
+    qg_buf_init(&b);
+    for (size_t at = 0; at < len; at += bit) {
+        assert_true(qg_buf_append(&b, text + at, len - at < bit ? len - at : bit));
+        assert_true(qgc_piece_stream_take(&z, &b));
+        assert_int_equal(b.len, 0);
+        /* a piece, its window and the bit last handed over */
+        if (bit < 4096)
+            assert_true(z.raw.cap <= 256u * 1024u);
+    }
+    assert_int_equal(z.total, len);
+    assert_int_equal(qgc_piece_stream_finish(&z), QG_OK);
+    qg_buf_free(&b);
+}
+
+/* A stream compressed in pieces is one stream: it inflates whole, and how
+ * the data was handed over does not change a byte of it; the streaming
+ * state holds a piece and its window, not the data. */
 static void pieces_make_one_stream(void **state)
 {
     (void)state;
-    size_t len = 700u * 1024u + 123u;
-    char *text = malloc(len);
-    uint32_t x = 12345;
-    for (size_t i = 0; i < len; i++) {
-        x = x * 1103515245u + 12345u;
-        text[i] = (char)("abcdefgh\n.#"[(x >> 16) % 12]);
+    size_t sizes[] = {700u * 1024u + 123u, 256u * 1024u, 0};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        size_t len = sizes[k];
+        char *text = malloc(len + 1);
+        uint32_t x = 12345;
+        for (size_t i = 0; i < len; i++) {
+            x = x * 1103515245u + 12345u;
+            text[i] = (char)("abcdefgh\n.#"[(x >> 16) % 12]);
+        }
+        qg_buf whole, bits;
+        qg_buf_init(&whole);
+        qg_buf_init(&bits);
+        stream_in_bits(text, len, len ? len : 1, &whole);
+        stream_in_bits(text, len, 1000, &bits);
+        assert_int_equal(whole.len, bits.len);
+        assert_memory_equal(whole.data, bits.data, whole.len);
+        char *back = malloc(len + 1);
+        assert_true(qgc_inflate(whole.data, whole.len, NULL, 0, back, len));
+        assert_memory_equal(back, text, len);
+        if (len)
+            assert_false(qgc_inflate(whole.data, whole.len - 1, NULL, 0, back, len));
+        qg_buf_free(&whole);
+        qg_buf_free(&bits);
+        free(back);
+        free(text);
     }
-    qg_buf one, three;
-    qg_buf_init(&one);
-    qg_buf_init(&three);
-    assert_int_equal(qgc_deflate_pieces(text, len, 1, &one), QG_OK);
-    assert_int_equal(qgc_deflate_pieces(text, len, 3, &three), QG_OK);
-    assert_int_equal(one.len, three.len);
-    assert_memory_equal(one.data, three.data, one.len);
-    char *back = malloc(len);
-    assert_true(qgc_inflate(one.data, one.len, NULL, 0, back, len));
-    assert_memory_equal(back, text, len);
-    assert_false(qgc_inflate(one.data, one.len - 1, NULL, 0, back, len));
-    qg_buf_free(&one);
-    qg_buf_init(&one);
-    assert_int_equal(qgc_deflate_pieces("", 0, 2, &one), QG_OK);
-    assert_true(qgc_inflate(one.data, one.len, NULL, 0, back, 0));
-    qg_buf_free(&one);
-    qg_buf_free(&three);
-    free(back);
-    free(text);
 }
 
 /* A cache made by hand: one file, one map whose blob inflates to 8 MiB of

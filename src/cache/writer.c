@@ -399,9 +399,18 @@ static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
     qgc_put_u32(b, blob->crc);
 }
 
+/* The index goes to its compressor as it is made, a few pages at a time:
+ * built whole, it took memory in proportion to the corpus. */
+static void flow(qg_buf *idx, qgc_piece_stream *z)
+{
+    if (idx->len >= 64 * 1024)
+        qgc_piece_stream_take(z, idx);
+}
+
 /* Sorted names share prefixes: each is stored as the length it shares
  * with the previous one and the rest. */
-static void put_names(qg_buf *idx, const qg_cache_writer *w, const layout *l)
+static void put_names(qg_buf *idx, const qg_cache_writer *w, const layout *l,
+                      qgc_piece_stream *z)
 {
     const char *prev = "";
     for (size_t i = 0; i < w->map_count; i++) {
@@ -412,6 +421,7 @@ static void put_names(qg_buf *idx, const qg_cache_writer *w, const layout *l)
         qgc_put_varint(idx, shared);
         qgc_put_str(idx, name + shared);
         prev = name;
+        flow(idx, z);
     }
 }
 
@@ -448,7 +458,7 @@ static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int
 /* The maps are stored column by column: like values sit together, which
  * is what deflate compresses best. */
 static void build_index(const qg_cache_writer *w, const layout *l, const qg_buf *dict,
-                        qg_buf *idx)
+                        qg_buf *idx, qgc_piece_stream *z)
 {
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
@@ -461,21 +471,28 @@ static void build_index(const qg_cache_writer *w, const layout *l, const qg_buf 
         qgc_put_u64(idx, f->hash);
         qgc_put_varint(idx, f->map_count);
         put_blob_ref(idx, &f->blob);
+        flow(idx, z);
     }
     qgc_put_varint(idx, w->map_count);
-    put_names(idx, w, l);
+    put_names(idx, w, l, z);
     for (int column = 0; column < 12; column++) {
         if (column == 3)
-            for (size_t i = 0; i < w->map_count; i++)
+            for (size_t i = 0; i < w->map_count; i++) {
                 qgc_put_varint(idx, l->maps[l->order[i].map].file);
+                flow(idx, z);
+            }
         for (size_t i = 0; i < w->map_count; i++) {
             const wview *m = &l->maps[l->order[i].map];
             put_column(idx, m->columns, m->columns_len, column);
+            flow(idx, z);
         }
     }
-    for (size_t i = 0; i < w->map_count; i++)
+    for (size_t i = 0; i < w->map_count; i++) {
         put_blob_ref(idx, &l->maps[l->order[i].map].blob);
+        flow(idx, z);
+    }
     qgc_put_bytes(idx, dict->data ? dict->data : "", dict->len);
+    qgc_piece_stream_take(z, idx);
 }
 
 /* ---- the file ---- */
@@ -500,16 +517,17 @@ static int fill_image(int fd, void *user)
 }
 
 static qg_status assemble(qg_cache_writer *w, const layout *l, const qg_buf *dict,
-                          const deflate_part *parts, int part_count, int jobs, image *im)
+                          const deflate_part *parts, int part_count, image *im)
 {
     qg_buf idx;
     qg_buf_init(&idx);
-    build_index(w, l, dict, &idx);
-    qg_status st = idx.failed ? QG_ERR_NOMEM : QG_OK;
-    if (st == QG_OK && (idx.len > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
+    qgc_piece_stream z;
+    qgc_piece_stream_init(&z, &im->zindex);
+    build_index(w, l, dict, &idx, &z);
+    uint64_t raw_size = z.total;
+    qg_status st = qgc_piece_stream_finish(&z);
+    if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
         st = QG_ERR_LIMIT;
-    if (st == QG_OK)
-        st = qgc_deflate_pieces(idx.data, idx.len, jobs, &im->zindex);
     if (st == QG_OK) {
         uint64_t blob_bytes = 0;
         for (int k = 0; k < part_count; k++)
@@ -523,7 +541,7 @@ static qg_status assemble(qg_cache_writer *w, const layout *l, const qg_buf *dic
             .map_count = (uint32_t)w->map_count,
             .blobs_offset = QGC_HEADER_SIZE + im->zindex.len,
             .index_size = (uint32_t)im->zindex.len,
-            .index_raw_size = (uint32_t)idx.len,
+            .index_raw_size = (uint32_t)raw_size,
             .index_crc = qgc_crc32(im->zindex.data, im->zindex.len),
         };
         h.file_size = h.blobs_offset + blob_bytes;
@@ -606,7 +624,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     if (st == QG_OK)
         st = compress_all(w, &l, &dict, opt, parts, &part_count);
     if (st == QG_OK)
-        st = assemble(w, &l, &dict, parts, part_count, opt->jobs, &im);
+        st = assemble(w, &l, &dict, parts, part_count, &im);
     layout_free(&l);
     qg_buf_free(&dict);
     if (st == QG_OK) {

@@ -1,7 +1,6 @@
 #include "cache/zblob.h"
 
 #include <limits.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,86 +78,76 @@ qg_status qgc_deflate(const void *data, size_t len, const void *dict,
     return st;
 }
 
-enum { PIECE = 128 * 1024, WINDOW = 32 * 1024, MAX_PIECE_JOBS = 16 };
+enum { PIECE = 128 * 1024, WINDOW = 32 * 1024 };
 
-typedef struct piece_job {
-    const unsigned char *data;
-    size_t len, count;
-    qg_buf *pieces;
-    pthread_mutex_t lock;
-    size_t next;
-    int failed;
-} piece_job;
-
-static int deflate_piece(const piece_job *job, size_t i)
+/* Appends to out the piece of n bytes at data, with the back bytes before
+ * it as its dictionary, ended on a byte boundary or, when last, ending
+ * the stream. */
+static int deflate_span(const unsigned char *data, size_t back, size_t n, int last,
+                        qg_buf *out)
 {
-    size_t start = i * PIECE, n = job->len - start < PIECE ? job->len - start : PIECE;
-    size_t back = start < WINDOW ? start : WINDOW;
-    int last = i + 1 == job->count;
     z_stream z;
     memset(&z, 0, sizeof z);
     if (deflateInit2(&z, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         return 0;
-    qg_buf *out = &job->pieces[i];
     uLong bound = deflateBound(&z, (uLong)n) + 16;
-    int ok = (!back || deflateSetDictionary(&z, job->data + start - back, (uInt)back) == Z_OK) &&
+    int ok = (!back || deflateSetDictionary(&z, data - back, (uInt)back) == Z_OK) &&
              qg_buf_reserve(out, bound);
     if (ok) {
-        z.next_in = (Bytef *)(uintptr_t)(job->data + start);
+        z.next_in = (Bytef *)(uintptr_t)data;
         z.avail_in = (uInt)n;
-        z.next_out = (Bytef *)out->data;
+        z.next_out = (Bytef *)out->data + out->len;
         z.avail_out = (uInt)bound;
         int rc = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
         ok = last ? rc == Z_STREAM_END : rc == Z_OK && z.avail_in == 0 && z.avail_out > 0;
-        out->len = bound - z.avail_out;
+        out->len += bound - z.avail_out;
     }
     deflateEnd(&z);
     return ok;
 }
 
-static void *piece_worker(void *arg)
+void qgc_piece_stream_init(qgc_piece_stream *s, qg_buf *out)
 {
-    piece_job *job = arg;
-    for (;;) {
-        pthread_mutex_lock(&job->lock);
-        size_t i = job->next++;
-        int stop = job->failed || i >= job->count;
-        pthread_mutex_unlock(&job->lock);
-        if (stop)
-            return NULL;
-        if (!deflate_piece(job, i)) {
-            pthread_mutex_lock(&job->lock);
-            job->failed = 1;
-            pthread_mutex_unlock(&job->lock);
-        }
-    }
+    memset(s, 0, sizeof *s);
+    qg_buf_init(&s->raw);
+    s->out = out;
 }
 
-qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out)
+/* Compresses the pending bytes' first piece, not the last one, and keeps
+ * its last WINDOW bytes as the next one's dictionary. */
+static int stream_piece(qgc_piece_stream *s)
 {
-    if (len > UINT_MAX)
+    const unsigned char *raw = (const unsigned char *)s->raw.data;
+    if (!deflate_span(raw + s->window, s->window, PIECE, 0, s->out))
+        return 0;
+    size_t keep = s->raw.len - s->window - PIECE + WINDOW;
+    memmove(s->raw.data, s->raw.data + s->raw.len - keep, keep);
+    s->raw.len = keep;
+    s->window = WINDOW;
+    return 1;
+}
+
+int qgc_piece_stream_take(qgc_piece_stream *s, qg_buf *b)
+{
+    s->failed |= b->failed || !qg_buf_append(&s->raw, b->data ? b->data : "", b->len);
+    s->total += b->len;
+    qg_buf_reset(b);
+    while (!s->failed && s->raw.len - s->window > PIECE)
+        s->failed = !stream_piece(s);
+    return !s->failed;
+}
+
+qg_status qgc_piece_stream_finish(qgc_piece_stream *s)
+{
+    if (s->total > UINT_MAX) {
+        qg_buf_free(&s->raw);
         return QG_ERR_LIMIT;
-    piece_job job = {data, len, len ? (len + PIECE - 1) / PIECE : 1, NULL,
-                     PTHREAD_MUTEX_INITIALIZER, 0, 0};
-    job.pieces = calloc(job.count, sizeof *job.pieces);
-    if (!job.pieces)
-        return QG_ERR_NOMEM;
-    pthread_t threads[MAX_PIECE_JOBS];
-    int started = 0;
-    for (int i = 1; i < jobs && i < MAX_PIECE_JOBS && (size_t)i < job.count; i++)
-        if (pthread_create(&threads[started], NULL, piece_worker, &job) == 0)
-            started++;
-    piece_worker(&job);
-    for (int i = 0; i < started; i++)
-        pthread_join(threads[i], NULL);
-    for (size_t i = 0; i < job.count; i++) {
-        if (!job.failed)
-            qg_buf_append(out, job.pieces[i].data, job.pieces[i].len);
-        qg_buf_free(&job.pieces[i]);
     }
-    free(job.pieces);
-    pthread_mutex_destroy(&job.lock);
-    return job.failed || out->failed ? QG_ERR_NOMEM : QG_OK;
+    const unsigned char *raw = (const unsigned char *)(s->raw.data ? s->raw.data : "");
+    s->failed |= !s->failed &&
+                 !deflate_span(raw + s->window, s->window, s->raw.len - s->window, 1, s->out);
+    qg_buf_free(&s->raw);
+    return s->failed || s->out->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
 void qgc_inflater_init(qgc_inflater *inf)

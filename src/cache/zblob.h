@@ -30,12 +30,25 @@ qg_status qgc_deflater_run(qgc_deflater *d, const void *data, size_t len,
 /* The same with a state of its own. */
 qg_status qgc_deflate(const void *data, size_t len, const void *dict,
                       size_t dict_len, qg_buf *out);
-/* One stream compressed on up to jobs threads as pigz does: the data is cut
- * into pieces of a fixed size, each compressed with the 32 KiB before it
- * as its dictionary and ended on a byte boundary (the last one finishes
- * the stream), and the pieces are joined. The stream is the same for any
- * number of jobs and inflates as any other. */
-qg_status qgc_deflate_pieces(const void *data, size_t len, int jobs, qg_buf *out);
+/* One raw deflate stream made as the data comes, in the memory of a
+ * piece and the window before it, so that an index of any size is
+ * compressed in the same memory: the data is cut into pieces of a fixed
+ * size, each compressed with the 32 KiB before it as its dictionary and
+ * ended on a byte boundary (the last one finishes the stream), as pigz
+ * does. The stream is the same however the data is handed over. */
+typedef struct qgc_piece_stream {
+    qg_buf raw;        /* the window, then the bytes not yet compressed */
+    size_t window;     /* the window's length */
+    uint64_t total;    /* bytes taken */
+    qg_buf *out;       /* the compressed stream, appended to */
+    int failed;
+} qgc_piece_stream;
+
+void qgc_piece_stream_init(qgc_piece_stream *s, qg_buf *out);
+/* Takes b's bytes (b is left empty); 0 once something failed. */
+int qgc_piece_stream_take(qgc_piece_stream *s, qg_buf *b);
+/* Ends the stream and frees the state. */
+qg_status qgc_piece_stream_finish(qgc_piece_stream *s);
 /* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
  * the stream is complete and yields exactly raw_len bytes. */
 int qgc_inflate(const void *src, size_t src_len, const void *dict,
