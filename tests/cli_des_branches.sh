@@ -87,7 +87,7 @@ else notok "--place takes a branch's other names, any case"; fi
 
 corpus=${QG_CORPUS:-$srcdir/../shared/corpus}
 if [ -d "$corpus/crawl/des" ]; then
-    "$qg" check -q "$corpus"/crawl/des/*/*.des >"$tmp/out" 2>"$tmp/err"
+    "$qg" check --max-errors 0 "$corpus"/crawl/des/*/*.des >"$tmp/out" 2>"$tmp/err"
     warned=$(grep -c "warning: encompass map" "$tmp/err")
     if [ "$warned" -eq 1 ] && has "geh_lava_maze.des:32: warning: encompass map 'nicolae_geh_i_lava_good_maze' lacks the stairs ([)]"; then
         ok "current Crawl's corpus: one stairs warning, a Geh:2-6 map with one stair each way"
@@ -98,7 +98,7 @@ fi
 crawl=${QG_CRAWL_DAT:-/usr/share/crawl/dat}
 if [ -d "$crawl/des" ] && [ -d "$crawl/dlua" ]; then
     find "$crawl/des" -name '*.des' | sort >"$tmp/files"
-    xargs "$qg" check -q --game crawl-0.28 --lua-path "$crawl/dlua" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+    xargs "$qg" check --max-errors 0 --game crawl-0.28 --lua-path "$crawl/dlua" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
     grep "warning: encompass map" "$tmp/err" |
         grep -E "/(temple|temple_compat|tomb|zot|layout[a-z_]*)\.des:|/portals/" >"$tmp/wrong"
     if [ ! -s "$tmp/wrong" ] && has "warning: encompass map 'coc_dpeg' lacks the stairs (["; then

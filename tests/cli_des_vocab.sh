@@ -110,7 +110,7 @@ else notok "\"<monster> skeleton\": a name in crawl-0.28, unknown in crawl-maste
 # item-name.cc the index has); doc/des.md lists them.
 master="$srcdir/../shared/corpus/crawl/des"
 if [ -d "$master" ]; then
-    "$qg" check -q --game crawl-master "$master"/*.des "$master"/*/*.des 2>&1 |
+    "$qg" check -q --max-errors 0 --game crawl-master "$master"/*.des "$master"/*/*.des 2>&1 |
         grep "unknown \(feature\|monster\|item\)" >"$tmp/all"
     grep -v "'\(telencephalon\|roaming sludgefish\|fungal shambler\|abyssal acolyte\|herald of the abyss\|flux bauble\)' in crawl-master" \
         "$tmp/all" >"$tmp/err"
