@@ -2,17 +2,25 @@
  * converter format and report levels/s and MB/s on one core.
  *
  *   make bench && ./tools/bench_convert [SIDE] [PASSES]
+ *   ./tools/bench_convert --tmx-memory [SIDE]
  *
  * The level is SIDE×SIDE cells (default 256) of walls and floor with a
  * monster on one cell in 16 and an object on one in 32: the shape of a
- * large quest map. */
-#define _POSIX_C_SOURCE 200809L
+ * large quest map. --tmx-memory writes such a level (default 1300: about
+ * 34 MB of CSV TMX) in a child, reads it in another and prints the reading
+ * child's peak RSS against the file's size (the target: at most 4 times,
+ * the file's bytes included). */
+#define _DEFAULT_SOURCE
 #include "questgrid.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -96,8 +104,84 @@ static qg_status read_xp(const char *p, const void *d, size_t n, qg_level **o, q
     return qg_xp_read(p, d, n, o, g);
 }
 
+/* ---- peak memory of reading a large TMX -------------------------------- */
+
+static int memory_side;
+
+static void write_child(const char *path)
+{
+    qg_level *l = make_level(memory_side);
+    qg_write_options csv = {.tmx_encoding = QG_TMX_CSV};
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = fopen(path, "wb");
+    int ok = l && out && qg_tmx_write(l, &csv, &text, &len, NULL) == QG_OK &&
+             fwrite(text, 1, len, out) == len;
+    ok = out && fclose(out) == 0 && ok;
+    _exit(ok ? 0 : 1);
+}
+
+static void read_child(const char *path)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in || fseek(in, 0, SEEK_END) != 0)
+        _exit(1);
+    long len = ftell(in);
+    rewind(in);
+    char *data = len > 0 ? malloc((size_t)len) : NULL;
+    int ok = data && fread(data, 1, (size_t)len, in) == (size_t)len;
+    qg_level *level = NULL;
+    ok = ok && qg_tmx_read(path, data, (size_t)len, &level, NULL) == QG_OK;
+    _exit(ok ? 0 : 1);
+}
+
+/* Runs fn(path) in a child; 1 with its resource usage when it succeeded. */
+static int in_child(void (*fn)(const char *), const char *path, struct rusage *ru)
+{
+    pid_t pid = fork();
+    if (pid == 0)
+        fn(path);
+    int status = 0;
+    return pid > 0 && wait4(pid, &status, 0, ru) == pid && WIFEXITED(status) &&
+           WEXITSTATUS(status) == 0;
+}
+
+static int tmx_memory(int side)
+{
+    char path[] = "/tmp/bench_tmx_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return 1;
+    close(fd);
+    memory_side = side;
+    struct rusage wrote, read;
+    int ok = in_child(write_child, path, &wrote) && in_child(read_child, path, &read);
+    struct stat st;
+    ok = ok && stat(path, &st) == 0;
+    unlink(path);
+    if (!ok) {
+        fputs("bench_convert: writing or reading the TMX failed\n", stderr);
+        return 1;
+    }
+    double mb = (double)st.st_size / 1e6;
+    double rss_mb = (double)read.ru_maxrss * 1024.0 / 1e6;
+    double cpu = (double)read.ru_utime.tv_sec + (double)read.ru_utime.tv_usec / 1e6 +
+                 (double)read.ru_stime.tv_sec + (double)read.ru_stime.tv_usec / 1e6;
+    printf("TMX %dx%d (CSV): %.1f MB; read: peak RSS %.1f MB = %.2f x the file "
+           "(target <= 4), %.3f s CPU\n", side, side, mb, rss_mb, rss_mb / mb, cpu);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--tmx-memory") == 0) {
+        int side = argc > 2 ? atoi(argv[2]) : 1300;
+        if (side < 8 || side > 4000) {
+            fputs("usage: bench_convert --tmx-memory [SIDE, 8 to 4000]\n", stderr);
+            return 2;
+        }
+        return tmx_memory(side);
+    }
     int side = argc > 1 ? atoi(argv[1]) : 256;
     int passes = argc > 2 ? atoi(argv[2]) : 10;
     if (side < 8 || passes < 1) {

@@ -1,11 +1,11 @@
 # Benchmarks: built by `make bench`, run by hand.
 # tools/bench_fd, tools/bench_des [DIR [ROUNDS]], tools/bench_place,
 # tools/bench_convert, tools/bench_lua [DATDIR [SEEDS]], tools/bench_compile
-# (against crawl -builddb), tools/bench_tmx [SIDE] (peak memory of reading
-# a large TMX): each prints its figures. They link the library
+# (against crawl -builddb), tools/bench_convert --tmx-memory (peak memory of
+# reading a large TMX): each prints its figures. They link the library
 # statically, as a game embedding it would.
 EXTRA_PROGRAMS = tools/bench_fd tools/bench_des tools/bench_place tools/bench_convert \
-	tools/bench_lua tools/bench_compile tools/bench_tmx
+	tools/bench_lua tools/bench_compile
 tools_bench_fd_SOURCES = tools/bench_fd.c
 tools_bench_fd_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_fd_LDADD = libquestgrid.la
@@ -30,10 +30,6 @@ tools_bench_compile_SOURCES = tools/bench_compile.c
 tools_bench_compile_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_compile_LDADD = libquestgrid.la
 tools_bench_compile_LDFLAGS = -static
-tools_bench_tmx_SOURCES = tools/bench_tmx.c
-tools_bench_tmx_CFLAGS = $(AM_CFLAGS) -O2
-tools_bench_tmx_LDADD = libquestgrid.la
-tools_bench_tmx_LDFLAGS = -static
 CLEANFILES += $(EXTRA_PROGRAMS)
 
 bench: $(EXTRA_PROGRAMS)
