@@ -35,3 +35,10 @@ CLEANFILES += $(EXTRA_PROGRAMS)
 bench: $(EXTRA_PROGRAMS)
 
 .PHONY: bench
+# tools/resolve_corpus [-s SEEDS] [-q] [DATDIR [LUADIR]]: every map of a
+# corpus resolved at its own places; the maps that fail, by reason.
+EXTRA_PROGRAMS += tools/resolve_corpus
+tools_resolve_corpus_SOURCES = tools/resolve_corpus.c
+tools_resolve_corpus_CFLAGS = $(AM_CFLAGS) -O2
+tools_resolve_corpus_LDADD = libquestgrid.la
+tools_resolve_corpus_LDFLAGS = -static

@@ -1,0 +1,348 @@
+/* Conformance report over a game's whole .des corpus (run by hand, not a
+ * test): loads the corpus the way its Lua library does (Crawl: dat/dlua
+ * with loadmaps.lua), compiles every map, then resolves each map at the
+ * places its own DEPTH names (the first, middle and last level of each
+ * range it allows) for a few seeds, and at three fixed places. Prints the
+ * figures, then every map that resolves nowhere it is meant to go, grouped
+ * by the reason given, each with its file:line.
+ *   resolve_corpus [-s SEEDS] [-q] [DATDIR [LUADIR]]
+ * DATDIR defaults to /usr/share/crawl/dat, LUADIR to DATDIR/dlua; -q
+ * leaves out the per-map lists. Exit status 0 when every map resolves at
+ * one of its own places, 1 otherwise. */
+#define _POSIX_C_SOURCE 200809L
+#include "questgrid.h"
+#include "core/file.h"
+#include "core/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_OWN_PLACES 12
+#define MAX_REASONS 1024
+#define MAX_SHOWN 100
+
+typedef struct reason {
+    char *text;
+    int maps;
+    char *where[MAX_SHOWN];   /* "file:line name" of the first maps */
+} reason;
+
+typedef struct reasons {
+    reason items[MAX_REASONS];
+    int count, other;
+} reasons;
+
+/* The message with what varies between maps taken out: its first line,
+ * the "file:line: " in front, " (map NAME)" and the map's name. */
+static void reason_key(const char *msg, const char *map, char *key, size_t size)
+{
+    char line[512];
+    snprintf(line, sizeof line, "%.*s", (int)strcspn(msg, "\n"), msg);
+    const char *p = line;
+    const char *colon = strstr(p, ": ");
+    while (colon && colon - p < 200 && strchr(p, ':') < colon &&
+           strspn(strchr(p, ':') + 1, "0123456789") > 0) {
+        p = colon + 2;
+        colon = strstr(p, ": ");
+    }
+    snprintf(key, size, "%s", p);
+    char *m = strstr(key, " (map ");
+    if (m)
+        *m = '\0';
+    size_t len = strlen(map);
+    char *name = strstr(key, map);
+    int word = name && len > 3 && (name == key || name[-1] == ' ') &&
+               (name[len] == ' ' || !name[len]);
+    if (word) {
+        memmove(name + 3, name + len, strlen(name + len) + 1);
+        memcpy(name, "MAP", 3);
+    }
+}
+
+static void add_reason(reasons *r, const qg_diags *d, const qg_mapdef *def)
+{
+    const qg_diag *first = NULL;
+    for (size_t i = 0; i < qg_diags_count(d) && !first; i++)
+        if (qg_diags_get(d, i)->severity == QG_ERROR)
+            first = qg_diags_get(d, i);
+    char key[512];
+    reason_key(first ? first->message : "(no diagnostic)", qg_mapdef_name(def), key,
+               sizeof key);
+    reason *it = NULL;
+    for (int i = 0; i < r->count && !it; i++)
+        if (strcmp(r->items[i].text, key) == 0)
+            it = &r->items[i];
+    if (!it && r->count == MAX_REASONS) {
+        r->other++;
+        return;
+    }
+    if (!it) {
+        it = &r->items[r->count++];
+        it->text = qg_strdup(key);
+    }
+    if (it->maps < MAX_SHOWN) {
+        char where[512];
+        snprintf(where, sizeof where, "%s:%d %s", qg_mapdef_file(def), qg_mapdef_line(def),
+                 qg_mapdef_name(def));
+        it->where[it->maps] = qg_strdup(where);
+    }
+    it->maps++;
+}
+
+static int by_maps(const void *a, const void *b)
+{
+    return ((const reason *)b)->maps - ((const reason *)a)->maps;
+}
+
+static void print_reasons(reasons *r, const char *what, int quiet)
+{
+    qsort(r->items, (size_t)r->count, sizeof *r->items, by_maps);
+    printf("%s, by reason (maps):\n", what);
+    for (int i = 0; i < r->count; i++) {
+        reason *it = &r->items[i];
+        printf("  %5d  %s\n", it->maps, it->text);
+        for (int k = 0; k < it->maps && k < MAX_SHOWN; k++) {
+            if (!quiet)
+                printf("           %s\n", it->where[k]);
+            free(it->where[k]);
+        }
+        if (!quiet && it->maps > MAX_SHOWN)
+            printf("           … and %d more\n", it->maps - MAX_SHOWN);
+        free(it->text);
+    }
+    if (r->other)
+        printf("  %5d  (further reasons not listed)\n", r->other);
+}
+
+/* ---- the places a map is made for --------------------------------------- */
+
+typedef struct places {
+    char name[MAX_OWN_PLACES][48];
+    int count;
+} places;
+
+static int place_ok(const char *place)
+{
+    qg_diags *d = qg_diags_new();
+    int ok = d && qg_place_check(place, d) == QG_OK;
+    qg_diags_free(d);
+    return ok;
+}
+
+/* The last level of a branch, found by asking which places exist. */
+static int last_level(const char *branch)
+{
+    char place[64];
+    int n = 1;
+    for (; n < 64; n++) {
+        snprintf(place, sizeof place, "%s:%d", branch, n + 1);
+        if (!place_ok(place))
+            break;
+    }
+    return n;
+}
+
+static void add_place(places *p, const char *branch, int depth)
+{
+    char place[48];
+    snprintf(place, sizeof place, "%s:%d", branch, depth);
+    if (!place_ok(place) || p->count == MAX_OWN_PLACES)
+        return;
+    for (int i = 0; i < p->count; i++)
+        if (strcmp(p->name[i], place) == 0)
+            return;
+    strcpy(p->name[p->count++], place);
+}
+
+/* One DEPTH entry ("D", "D:3", "D:2-5", "D:4-", "Zot:$", "3-7"): its
+ * first, middle and last level. Excluded entries ("!D:$") are skipped. */
+static void add_entry(places *p, const char *entry, size_t len)
+{
+    char text[48], branch[48];
+    if (!len || entry[0] == '!' || len >= sizeof text)
+        return;
+    memcpy(text, entry, len);
+    text[len] = '\0';
+    char *colon = strchr(text, ':');
+    const char *range = colon ? colon + 1 : "";
+    if (colon)
+        *colon = '\0';
+    if (text[0] >= '0' && text[0] <= '9') {   /* a bare depth range is the Dungeon's */
+        range = text;
+        strcpy(branch, "D");
+    } else {
+        snprintf(branch, sizeof branch, "%s", text);
+    }
+    int last = last_level(branch);
+    int lo = 1, hi = last;
+    if (*range) {
+        lo = range[0] == '$' ? last : atoi(range);
+        const char *dash = strchr(range, '-');
+        hi = !dash ? lo : dash[1] == '$' || !dash[1] ? last : atoi(dash + 1);
+    }
+    if (lo < 1)
+        lo = 1;
+    if (hi > last)
+        hi = last;
+    add_place(p, branch, lo);
+    add_place(p, branch, (lo + hi) / 2);
+    add_place(p, branch, hi);
+}
+
+static void own_places(const qg_mapdef *def, places *p)
+{
+    p->count = 0;
+    const char *keys[] = {"depth", "place"};
+    for (int k = 0; k < 2 && !p->count; k++) {
+        const char *list = qg_mapdef_get_property(def, keys[k]);
+        for (const char *s = list; s && *s;) {
+            s += strspn(s, ", ");
+            size_t len = strcspn(s, ", ");
+            add_entry(p, s, len);
+            s += len;
+        }
+    }
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+typedef struct corpus {
+    qg_runtime *rt;
+    qg_des_names *names;
+    size_t files, load_errors;
+} corpus;
+
+static int load_corpus(corpus *c, const char *dat, const char *dlua, qg_diags *diags)
+{
+    const char *paths[1] = {dlua};
+    qg_runtime_options opts = {paths, 1, 0, 0};
+    c->rt = qg_runtime_new(&opts, diags);
+    char **files;
+    if (!c->rt || qg_runtime_library_des_files(c->rt, &files, &c->files, diags) != QG_OK)
+        return 0;
+    c->names = qg_des_names_new();
+    for (size_t i = 0; i < c->files; i++) {
+        char *path = qg_path_join(dat, files[i]);
+        qg_des_file *file = NULL;
+        qg_diags_clear(diags);
+        if (qg_des_load(path, NULL, c->names, &file, diags) != QG_OK)
+            c->load_errors++;
+        if (file && qg_runtime_add_file(c->rt, file, diags) != QG_OK)
+            c->load_errors++;
+        if (qg_diags_count_severity(diags, QG_ERROR))
+            qg_diags_print(diags, stderr);
+        free(path);
+        free(files[i]);
+    }
+    free(files);
+    return 1;
+}
+
+static int resolves(qg_runtime *rt, const qg_mapdef *def, const char *place,
+                    unsigned long long seed, qg_diags *diags)
+{
+    qg_context ctx = {place, 10, NULL};
+    qg_level *level = NULL;
+    qg_diags_clear(diags);
+    if (qg_runtime_resolve(rt, def, seed, &ctx, &level, diags) != QG_OK)
+        return 0;
+    qg_level_free(level);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    int seeds = 3, quiet = 0, arg = 1;
+    for (; arg < argc && argv[arg][0] == '-'; arg++) {
+        if (strcmp(argv[arg], "-s") == 0 && arg + 1 < argc)
+            seeds = atoi(argv[++arg]);
+        else if (strcmp(argv[arg], "-q") == 0)
+            quiet = 1;
+        else {
+            fprintf(stderr, "usage: resolve_corpus [-s SEEDS] [-q] [DATDIR [LUADIR]]\n");
+            return 2;
+        }
+    }
+    if (seeds < 1)
+        seeds = 1;
+    const char *dat = arg < argc ? argv[arg] : "/usr/share/crawl/dat";
+    char *dlua = arg + 1 < argc ? qg_strdup(argv[arg + 1]) : qg_path_join(dat, "dlua");
+    qg_diags *diags = qg_diags_new();
+    corpus c = {0};
+    if (!load_corpus(&c, dat, dlua, diags)) {
+        qg_diags_print(diags, stderr);
+        return 1;
+    }
+    size_t n = qg_runtime_map_count(c.rt), compiled = 0;
+    reasons *compile_fail = calloc(1, sizeof *compile_fail);
+    reasons *own_fail = calloc(1, sizeof *own_fail);
+    char *ok = calloc(n ? n : 1, 1);
+    for (size_t i = 0; i < n; i++) {
+        qg_mapdef *def = qg_runtime_map(c.rt, i);
+        qg_diags_clear(diags);
+        if (qg_runtime_compile_map(c.rt, def, diags) == QG_OK)
+            ok[i] = 1, compiled++;
+        else
+            add_reason(compile_fail, diags, def);
+    }
+    static const char *const fixed[] = {"D:5", "Lair:3", "Depths:2"};
+    size_t fixed_tries = 0, fixed_ok = 0, own_tries = 0, own_ok_tries = 0, own_maps = 0;
+    size_t placeless = 0;
+    for (size_t i = 0; i < n; i++) {
+        qg_mapdef *def = qg_runtime_map(c.rt, i);
+        for (int s = 0; s < seeds; s++, fixed_tries++)
+            fixed_ok += resolves(c.rt, def, fixed[s % 3], (unsigned long long)s + 1, diags);
+        if (!ok[i])
+            continue;
+        places p;
+        own_places(def, &p);
+        if (!p.count) {   /* placed only by name or tag: the fixed places */
+            placeless++;
+            for (int k = 0; k < 3; k++)
+                strcpy(p.name[p.count++], fixed[k]);
+        }
+        int any = 0;
+        qg_diags *first = qg_diags_new();
+        for (int k = 0; k < p.count; k++)
+            for (int s = 0; s < seeds; s++) {
+                int r = resolves(c.rt, def, p.name[k], (unsigned long long)s + 1, diags);
+                own_tries++;
+                own_ok_tries += r;
+                if (!r && !any && !qg_diags_count(first))
+                    for (size_t d = 0; d < qg_diags_count(diags); d++) {
+                        const qg_diag *g = qg_diags_get(diags, d);
+                        qg_diags_add(first, g->severity, g->file, g->line, g->col, NULL, 0,
+                                     "%s", g->message);
+                    }
+                any |= r;
+            }
+        if (any)
+            own_maps++;
+        else
+            add_reason(own_fail, first, def);
+        qg_diags_free(first);
+    }
+    printf("corpus: %s (Lua library %s)\n", dat, dlua);
+    printf("files: %zu (%zu with load errors), maps: %zu\n", c.files, c.load_errors, n);
+    printf("compile-time run: %zu/%zu\n", compiled, n);
+    printf("at D:5, Lair:3, Depths:2 (%d seeds): %zu/%zu tries resolve (%.2f%%)\n", seeds,
+           fixed_ok, fixed_tries, fixed_tries ? 100.0 * fixed_ok / fixed_tries : 0.0);
+    printf("at their own places (%d seeds each; %zu maps without DEPTH or PLACE tried at the "
+           "fixed places): %zu/%zu tries resolve (%.2f%%)\n",
+           seeds, placeless, own_ok_tries, own_tries,
+           own_tries ? 100.0 * own_ok_tries / own_tries : 0.0);
+    printf("maps resolving at one of their own places at least: %zu/%zu (%.2f%%)\n", own_maps,
+           compiled, compiled ? 100.0 * own_maps / compiled : 0.0);
+    print_reasons(compile_fail, "maps that do not compile", quiet);
+    print_reasons(own_fail, "maps that resolve at none of their places", quiet);
+    int status = own_maps == n ? 0 : 1;
+    free(compile_fail);
+    free(own_fail);
+    free(ok);
+    qg_des_names_free(c.names);
+    qg_runtime_free(c.rt);
+    qg_diags_free(diags);
+    free(dlua);
+    return status;
+}
