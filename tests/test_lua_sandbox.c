@@ -242,6 +242,24 @@ static void test_pairs_order_is_fixed(void **state)
     qg_diags_free(d);
 }
 
+/* table.remove at a position outside the table removes nothing, as in
+ * Lua 5.1 that Crawl 0.28's library was written for (v_paint.lua removes
+ * by indices gone stale); inside it, Lua 5.4's own. */
+static void test_table_remove_outside_is_lua51(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(run_main(
+        "local t = {1, 2, 3}\n"
+        "assert(select('#', table.remove(t, 7)) == 0 and #t == 3)\n"
+        "assert(select('#', table.remove(t, -1)) == 0 and #t == 3)\n"
+        "assert(table.remove(t, 2) == 2 and #t == 2)\n"
+        "assert(table.remove(t, 3) == nil and #t == 2)\n"
+        "assert(table.remove(t) == 3 and #t == 1)\n"
+        "assert(table.remove({}, 0) == nil)\n", d), QG_OK);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_error_names_file_line_and_map),
         cmocka_unit_test(test_missing_function_is_named),
         cmocka_unit_test(test_math_random_is_seeded),
+        cmocka_unit_test(test_table_remove_outside_is_lua51),
         cmocka_unit_test(test_pairs_order_is_fixed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

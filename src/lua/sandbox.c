@@ -254,9 +254,24 @@ static double work_of(lua_State *L, work_kind kind)
     return 0;
 }
 
+/* table.remove(t, pos) with pos outside the table: Lua 5.4 raises
+ * "position out of bounds", Lua 5.1 (which Crawl 0.28's library was
+ * written for, and relies on: v_paint.lua removes by stale indices)
+ * removes nothing. */
+static int remove_outside(lua_State *L)
+{
+    if (lua_gettop(L) < 2 || lua_type(L, 1) != LUA_TTABLE || !lua_isinteger(L, 2))
+        return 0;
+    lua_Integer size = (lua_Integer)lua_rawlen(L, 1), pos = lua_tointeger(L, 2);
+    return !(size == 0 && pos == 0) && (pos < 1 || pos > size + 1);
+}
+
 static int charged_call(lua_State *L)
 {
-    double work = work_of(L, (work_kind)lua_tointeger(L, lua_upvalueindex(2)));
+    work_kind kind = (work_kind)lua_tointeger(L, lua_upvalueindex(2));
+    if (kind == WORK_REMOVE && remove_outside(L))
+        return 0;
+    double work = work_of(L, kind);
     if (work > 0)
         lrt_charge(L, work > 1e15 ? (size_t)1e15 : (size_t)work);
     lua_pushvalue(L, lua_upvalueindex(1));
