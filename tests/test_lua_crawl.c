@@ -157,12 +157,59 @@ static void test_same_levels_in_another_runtime(void **state)
     assert_true(compared > n / 8);
 }
 
+static int count_feature(const qg_level *level, const char *name)
+{
+    int n = 0;
+    for (int y = 0; y < qg_level_height(level); y++)
+        for (int x = 0; x < qg_level_width(level); x++) {
+            qg_cell cell;
+            qg_level_cell(level, x, y, &cell);
+            n += cell.feature_name && strcmp(cell.feature_name, name) == 0;
+        }
+    return n;
+}
+
+/* layout_cc.des: the maps that call Crawl's C++ layouts resolve, at their
+ * own places, to the 80x70 level the layout builds (the swamp's water
+ * zones then filled with trees by the library's zonify). */
+static void test_level_layouts(void **state)
+{
+    corpus *c = *state;
+    if (!c->rt)
+        test_skip("Crawl's data %s is not installed (tools/test-deps)", c->dat);
+    static const struct {
+        const char *map, *place, *feature;
+    } cases[] = {{"layout_basic", "D:3", "rock_wall"},
+                 {"layout_bigger_room", "Lair:2", "stone_stairs_up_iii"},
+                 {"layout_chaotic_city", "Lair:1", "rock_wall"},
+                 {"layout_shoals", "Shoals:2", "open_sea"},
+                 {"layout_basic_swamp", "Swamp:2", "mangrove"}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        qg_mapdef *def = qg_runtime_find_map(c->rt, cases[i].map);
+        assert_non_null(def);
+        assert_int_equal(qg_runtime_compile_map(c->rt, def, c->diags), QG_OK);
+        qg_context ctx = {cases[i].place, 10, NULL};
+        qg_level *level = NULL;
+        qg_diags_clear(c->diags);
+        if (qg_runtime_resolve(c->rt, def, 5, &ctx, &level, c->diags) != QG_OK)
+            qg_diags_print(c->diags, stderr);
+        assert_non_null(level);
+        assert_int_equal(qg_level_width(level), 80);
+        assert_int_equal(qg_level_height(level), 70);
+        if (count_feature(level, cases[i].feature) == 0)
+            fail_msg("%s at %s has no %s", cases[i].map, cases[i].place, cases[i].feature);
+        assert_true(count_feature(level, "floor") > 200);
+        qg_level_free(level);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compile_time_run),
         cmocka_unit_test(test_resolution),
         cmocka_unit_test(test_same_levels_in_another_runtime),
+        cmocka_unit_test(test_level_layouts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -2,7 +2,7 @@
  * connectivity tests over the map grid, and the game-state functions that
  * a level tool answers as for a fresh game (no vault placed yet, nothing
  * decays) or records on the map. */
-#include "lua/rt.h"
+#include "lua/level.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,22 +155,11 @@ static int l_feature_number(lua_State *L)
     return 1;
 }
 
-static const char *feature_arg(lua_State *L, int index)
-{
-    if (lua_type(L, index) == LUA_TNUMBER) {
-        lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.features");
-        lua_rawgeti(L, -1, lrt_checkint(L, index));
-        const char *name = lua_tostring(L, -1);
-        lua_pop(L, 2); /* the name stays referenced by the registry table */
-        return name ? name : "";
-    }
-    return luaL_checkstring(L, index);
-}
-
-/* feat.*: feature classes, by Crawl feature name (or number). */
+/* feat.*: feature classes, of a Crawl feature name (or number) or of the
+ * level cell at x, y. */
 static int feat_class(lua_State *L, const char *const *words, int negate)
 {
-    const char *name = feature_arg(L, 1);
+    const char *name = lrt_feature_of_args(L);
     int hit = 0;
     for (int i = 0; words[i]; i++)
         hit |= strstr(name, words[i]) != NULL;
@@ -180,15 +169,14 @@ static int feat_class(lua_State *L, const char *const *words, int negate)
 
 static int l_feat_is_wall(lua_State *L)
 {
-    static const char *const w[] = {"wall", NULL};
-    return feat_class(L, w, 0);
+    lua_pushboolean(L, lrt_feature_is_wall(lrt_feature_of_args(L)));
+    return 1;
 }
 
 static int l_feat_is_solid(lua_State *L)
 {
-    static const char *const w[] = {"wall", "statue", "idol", "tree", "grate", "closed_door",
-                                    "runed", "sealed", NULL};
-    return feat_class(L, w, 0);
+    lua_pushboolean(L, lrt_feature_is_solid(lrt_feature_of_args(L)));
+    return 1;
 }
 
 static int l_feat_has_solid_floor(lua_State *L)
@@ -213,15 +201,6 @@ static int l_feat_is_stone_stair(lua_State *L)
 {
     static const char *const w[] = {"stone_stairs", NULL};
     return feat_class(L, w, 0);
-}
-
-/* dgn.grid(x, y): the level around the map is not built here; a fresh
- * level is rock. */
-static int l_grid(lua_State *L)
-{
-    lua_settop(L, 0);
-    lua_pushliteral(L, "rock_wall");
-    return l_feature_number(L);
 }
 
 static int l_empty_table(lua_State *L)
@@ -471,7 +450,7 @@ void lrt_open_dgn(lua_State *L)
         {"set_border_fill_type", l_set_border_fill_type},
         {"lflags", l_lflags}, {"bflags", l_bflags},
         {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
-        {"terrain_changed", l_nothing}, {"in_vault", l_false},
+        {"in_vault", l_false},
         {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
         {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
         {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
@@ -480,7 +459,7 @@ void lrt_open_dgn(lua_State *L)
         {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
         {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
         {"create_monster", l_nothing}, {"get_floor_colour", l_floor_colour},
-        {"get_rock_colour", l_floor_colour}, {"grid", l_grid},
+        {"get_rock_colour", l_floor_colour},
         {"stash_items", l_stash_items}, {"set_map_mask", l_nothing},
         {"unset_map_mask", l_nothing}, {"find_marker_positions_by_prop", l_empty_table},
         {NULL, NULL}};

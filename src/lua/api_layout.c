@@ -7,6 +7,7 @@
  * around the map (vault masks), a map compiled or resolved on its own has
  * none. */
 #include "lua/builder.h"
+#include "lua/layout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -627,6 +628,9 @@ void lrt_open_layout(lua_State *L)
         {"spotty_map", l_spotty_map}, {"add_pools", lrt_l_add_pools},
         {"delve", lrt_l_delve}, {"farthest_from", l_farthest_from},
         {"fill_disconnected", l_fill_disconnected},
+        {"layout_basic", lrt_l_layout_basic}, {"layout_bigger_room", lrt_l_layout_bigger_room},
+        {"layout_chaotic_city", lrt_l_layout_chaotic_city},
+        {"layout_shoals", lrt_l_layout_shoals}, {"layout_swamp", lrt_l_layout_swamp},
         {NULL, NULL}};
     lua_getglobal(L, "dgn");
     luaL_setfuncs(L, fns, 0);

@@ -1,6 +1,6 @@
 # The sandboxed Lua 5.4 runtime for .des maps (issue 4).
 qginclude_HEADERS += src/questgrid/lua.h
-noinst_HEADERS += src/lua/rt.h src/lua/run.h src/lua/builder.h
+noinst_HEADERS += src/lua/rt.h src/lua/run.h src/lua/builder.h src/lua/level.h src/lua/layout.h
 libquestgrid_la_SOURCES += \
 	src/lua/alloc.c \
 	src/lua/api_builder.c \
@@ -18,6 +18,10 @@ libquestgrid_la_SOURCES += \
 	src/lua/direct.c \
 	src/lua/env.c \
 	src/lua/irregular_box.c \
+	src/lua/layout_common.c \
+	src/lua/layout_heights.c \
+	src/lua/layout_rooms.c \
+	src/lua/level.c \
 	src/lua/library.c \
 	src/lua/map.c \
 	src/lua/pools.c \
@@ -83,5 +87,13 @@ tests_test_lua_layout_LDADD = $(LUA_TESTS_LDADD)
 tests_test_lua_library_SOURCES = tests/test_lua_library.c
 tests_test_lua_library_CFLAGS = $(TESTS_CFLAGS)
 tests_test_lua_library_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_levels
+TESTS += tests/test_lua_levels
+tests_test_lua_levels_SOURCES = tests/test_lua_levels.c $(LUA_HARNESS)
+tests_test_lua_levels_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_levels_LDADD = $(LUA_TESTS_LDADD)
 endif
 EXTRA_DIST += tests/data/dlua

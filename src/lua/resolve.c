@@ -2,6 +2,7 @@
  * veto, the map's Lua with fresh randomness, and validate; then the
  * epilogue and the level. */
 #include "lua/run.h"
+#include "lua/level.h"
 
 #include <string.h>
 
@@ -44,7 +45,8 @@ typedef struct one_try {
     qg_status st;
 } one_try;
 
-/* One try and, when it validated, the epilogue; protected. */
+/* One try and, when it validated, the epilogue; protected. A map without
+ * a grid that built the level around it resolves to that level. */
 static int attempt_body(lua_State *L)
 {
     one_try *a = lua_touserdata(L, 1);
@@ -53,6 +55,8 @@ static int attempt_body(lua_State *L)
     const qg_des_chunk *epilogue = a->chunks->chunk[QG_CHUNK_EPILOGUE];
     if (!a->st && a->valid && !a->vetoed && epilogue && epilogue->len)
         a->st = lrt_run_chunk(a->rt, a->map, epilogue, QG_CHUNK_EPILOGUE, NULL, a->diags);
+    if (!a->st && a->valid && !a->vetoed && !lrt_level_into_map(a->rt, a->map))
+        a->st = QG_ERR_NOMEM;
     return 0;
 }
 

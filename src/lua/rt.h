@@ -109,6 +109,7 @@ struct qg_runtime {
     const qg_branches *branches;  /* the game's (qg_runtime_options.branches) */
     qg_branches *own_branches;    /* questgrid's, when none was given */
     lrt_map *map;            /* the map being run, or NULL */
+    struct lrt_level *level; /* the level around it (level.h), or NULL */
     /* the map the environment in the registry was made for, and the
      * userdata through which its bound functions reach it */
     lrt_map *env_map;
@@ -269,6 +270,7 @@ void lrt_open_layout(lua_State *L);
 void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
+void lrt_open_level(lua_State *L);
 
 /* context.c: answers to you.* and dgn.* about the place, from the game's
  * branch table: given, or questgrid's own of the newest game. */

@@ -2,6 +2,7 @@
  * library and the files' global preludes, and the runs of a map's chunks
  * in its environment (compile-time and seeded). */
 #include "lua/run.h"
+#include "lua/level.h"
 #include "core/file.h"
 #include "core/mapdef.h"
 
@@ -21,6 +22,7 @@ static int setup_state(lua_State *L)
     lrt_open_keyed(L);
     lrt_open_builder(L);
     lrt_open_layout(L);
+    lrt_open_level(L);
     lrt_open_env(L);
     lrt_open_library(L);
     return 0;
@@ -109,6 +111,7 @@ void qg_runtime_free(qg_runtime *rt)
         return;
     if (rt->L)
         lua_close(rt->L);
+    lrt_level_free(rt);
     lrt_pool_free(&rt->pool);
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);
@@ -307,6 +310,7 @@ static int drop_env_body(lua_State *L)
 void lrt_end_run(qg_runtime *rt)
 {
     lrt_forget_env(rt);
+    lrt_level_free(rt);
     if (lrt_protect(rt->L, drop_env_body, NULL) != LUA_OK)
         lua_settop(rt->L, 0);
     rt->map = NULL;

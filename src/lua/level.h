@@ -1,0 +1,55 @@
+/* The level around the map: Crawl's env.grid, the 80x70 dungeon that its
+ * level-wide layouts (layout_basic, layout_shoals, …) build and that
+ * dgn.grid reads and writes. It starts as rock, as a fresh Crawl level
+ * does, lives for one run of a map, and when a map with no grid of its
+ * own has built it, the level is what the map resolves to. Cells hold
+ * glyphs: a feature with a .des glyph of its own is that glyph, any other
+ * (mangrove, open_sea, shaft, …) a private glyph named in the level. */
+#ifndef QG_LUA_LEVEL_H
+#define QG_LUA_LEVEL_H
+
+#include "lua/rt.h"
+
+typedef struct lrt_level {
+    unsigned char grid[LRT_MAX_HEIGHT][LRT_MAX_WIDTH];
+    char *names[LRT_GLYPHS];   /* the feature of a private glyph, else NULL */
+    int built;                 /* written by a layout or dgn.grid */
+} lrt_level;
+
+/* What the layouts ask of a feature, per glyph. */
+typedef struct lrt_feature_class {
+    unsigned char wall[LRT_GLYPHS];     /* Crawl's feat_is_wall */
+    unsigned char solid[LRT_GLYPHS];    /* feat_is_solid */
+    unsigned char to_floor[LRT_GLYPHS]; /* numbered up to DNGN_FLOOR: a room
+                                           may be carved through it */
+} lrt_feature_class;
+
+/* The running operation's level, made (all rock) on first use; raises a
+ * Lua error when memory runs out. */
+lrt_level *lrt_level_get(lua_State *L);
+/* Frees the level at the end of a run. */
+void lrt_level_free(qg_runtime *rt);
+/* The Crawl feature a level glyph stands for. */
+const char *lrt_level_feature(const lrt_level *level, unsigned char glyph);
+/* The glyph for a feature: its own .des glyph, else a private one (raises
+ * a Lua error when the private glyphs run out). */
+unsigned char lrt_level_glyph(lua_State *L, lrt_level *level, const char *feature);
+void lrt_level_classes(const lrt_level *level, lrt_feature_class *cls);
+/* Feature-name tests shared with feat.* (the words Crawl's feature names
+ * carry). */
+int lrt_feature_is_wall(const char *name);
+int lrt_feature_is_solid(const char *name);
+/* A feature argument at index i: a name, or a number dgn.feature_number
+ * gave. */
+const char *lrt_feature_arg(lua_State *L, int i);
+/* feat.*'s argument: the feature at x, y on the level when given two
+ * numbers, else a feature argument at index 1. */
+const char *lrt_feature_of_args(lua_State *L);
+/* When the map has no grid and the level was built: the level becomes the
+ * map's grid, each glyph keeping the feature it had on the level. 0 when
+ * out of memory. */
+int lrt_level_into_map(qg_runtime *rt, lrt_map *map);
+/* dgn.grid, dgn.is_passable, dgn.terrain_changed over the level. */
+void lrt_open_level(lua_State *L);
+
+#endif

@@ -1,0 +1,436 @@
+/* Crawl's level-wide layouts (layout_basic, layout_bigger_room,
+ * layout_chaotic_city, layout_shoals, layout_swamp) and the level around
+ * a map that they build and dgn.grid reads and writes: each layout gives
+ * the level its algorithm gives, the same one for the same seed. */
+#define _POSIX_C_SOURCE 200809L
+#include "testutil.h"
+#include "lua_harness.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define W 80
+#define H 70
+
+typedef struct fixture {
+    qg_runtime *rt;
+    qg_diags *diags;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->diags = qg_diags_new();
+    f->rt = qg_runtime_new(NULL, f->diags);
+    *state = f;
+    return f->rt ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    qg_runtime_free(f->rt);
+    qg_diags_free(f->diags);
+    free(f);
+    return 0;
+}
+
+/* The level a map with no grid resolves to when its main chunk is main. */
+static qg_level *resolve(fixture *f, const char *main, const char *place,
+                         unsigned long long seed)
+{
+    th_map *m = th_map_new("level", NULL, main);
+    qg_level *level = NULL;
+    qg_diags_clear(f->diags);
+    qg_status st = th_resolve(f->rt, m, seed, place, &level, f->diags);
+    if (st != QG_OK)
+        qg_diags_print(f->diags, stderr);
+    assert_int_equal(st, QG_OK);
+    th_map_free(m);
+    return level;
+}
+
+static const char *feature(const qg_level *level, int x, int y)
+{
+    qg_cell cell;
+    assert_int_equal(qg_level_cell(level, x, y, &cell), QG_OK);
+    return cell.feature_name ? cell.feature_name : "";
+}
+
+static int is(const qg_level *level, int x, int y, const char *name)
+{
+    return strcmp(feature(level, x, y), name) == 0;
+}
+
+static int count(const qg_level *level, const char *name)
+{
+    int n = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            n += is(level, x, y, name);
+    return n;
+}
+
+static int same_level(const qg_level *a, const qg_level *b)
+{
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            if (strcmp(feature(a, x, y), feature(b, x, y)) != 0)
+                return 0;
+    return 1;
+}
+
+static int passable(const char *name)
+{
+    return strcmp(name, "floor") == 0 || strstr(name, "stairs") || strstr(name, "door") ||
+           strcmp(name, "shallow_water") == 0 || strcmp(name, "shaft") == 0;
+}
+
+/* Cells reachable from (x, y) over passable ground, marked in seen. */
+static void flood(const qg_level *level, int x, int y, unsigned char *seen)
+{
+    int *stack = malloc(sizeof *stack * W * H * 2), top = 0;
+    seen[y * W + x] = 1;
+    stack[top++] = x;
+    stack[top++] = y;
+    while (top) {
+        int cy = stack[--top], cx = stack[--top];
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int nx = cx + dx, ny = cy + dy;
+                if (nx < 0 || ny < 0 || nx >= W || ny >= H || seen[ny * W + nx] ||
+                    !passable(feature(level, nx, ny)))
+                    continue;
+                seen[ny * W + nx] = 1;
+                stack[top++] = nx;
+                stack[top++] = ny;
+            }
+    }
+    free(stack);
+}
+
+static int find(const qg_level *level, const char *name, int *x, int *y)
+{
+    for (*y = 0; *y < H; (*y)++)
+        for (*x = 0; *x < W; (*x)++)
+            if (is(level, *x, *y, name))
+                return 1;
+    return 0;
+}
+
+static const char *const stairs[6] = {"stone_stairs_down_i", "stone_stairs_down_ii",
+                                      "stone_stairs_down_iii", "stone_stairs_up_i",
+                                      "stone_stairs_up_ii", "stone_stairs_up_iii"};
+
+/* Each stone stair at most once, and every one there connected to the
+ * others. Returns how many there are. */
+static int stairs_joined(const qg_level *level)
+{
+    unsigned char *seen = calloc(W * H, 1);
+    int present = 0, first = 1;
+    for (int i = 0; i < 6; i++) {
+        int x, y;
+        assert_true(count(level, stairs[i]) <= 1);
+        if (!find(level, stairs[i], &x, &y))
+            continue;
+        present++;
+        if (first)
+            flood(level, x, y, seen);
+        first = 0;
+        assert_true(seen[y * W + x]);
+    }
+    free(seen);
+    return present;
+}
+
+/* Every cell outside the box x1..x2, y1..y2 is one of the features named
+ * (a space-separated list). */
+static int outside_is(const qg_level *level, int x1, int y1, int x2, int y2,
+                      const char *names)
+{
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (x >= x1 && x <= x2 && y >= y1 && y <= y2)
+                continue;
+            const char *name = feature(level, x, y);
+            const char *hit = strstr(names, name);
+            size_t len = strlen(name);
+            if (!*name || !hit || (hit[len] != ' ' && hit[len] != '\0'))
+                return 0;
+        }
+    return 1;
+}
+
+static int edge_is(const qg_level *level, const char *name, int depth)
+{
+    return outside_is(level, depth, depth, W - 1 - depth, H - 1 - depth, name);
+}
+
+/* ---- layout_basic ------------------------------------------------------------ */
+
+static void basic_is_corridors_rooms_and_stairs(void **state)
+{
+    fixture *f = *state;
+    int total_stairs = 0;
+    for (unsigned long long seed = 1; seed <= 8; seed++) {
+        qg_level *level = resolve(f, "layout_basic()", "D:6", seed);
+        assert_int_equal(qg_level_width(level), W);
+        assert_int_equal(qg_level_height(level), H);
+        assert_true(edge_is(level, "rock_wall", 4));
+        assert_true(count(level, "floor") > 300);
+        total_stairs += stairs_joined(level);
+        qg_level_free(level);
+    }
+    /* the trails give up now and then; most levels have all six */
+    assert_true(total_stairs >= 6 * 8 - 8);
+}
+
+static void basic_follows_the_seed(void **state)
+{
+    fixture *f = *state;
+    qg_level *a = resolve(f, "layout_basic()", "D:9", 42);
+    qg_level *b = resolve(f, "layout_basic()", "D:9", 42);
+    qg_level *c = resolve(f, "layout_basic()", "D:9", 43);
+    assert_true(same_level(a, b));
+    assert_false(same_level(a, c));
+    qg_level_free(a);
+    qg_level_free(b);
+    qg_level_free(c);
+}
+
+/* Deeper down the basic layout floods: lava or deep water in some levels;
+ * Gehenna always has lava, the Crypt never. */
+static void basic_water_and_lava_by_place(void **state)
+{
+    fixture *f = *state;
+    int lava_geh = 0, lava_crypt = 0, water_d = 0;
+    for (unsigned long long seed = 1; seed <= 12; seed++) {
+        qg_level *geh = resolve(f, "layout_basic()", "Geh:3", seed);
+        qg_level *crypt = resolve(f, "layout_basic()", "Crypt:2", seed);
+        qg_level *d = resolve(f, "layout_basic()", "D:14", seed);
+        lava_geh += count(geh, "lava") > 0;
+        lava_crypt += count(crypt, "lava");
+        water_d += count(d, "deep_water") + count(d, "lava") + count(d, "shallow_water") > 0;
+        qg_level_free(geh);
+        qg_level_free(crypt);
+        qg_level_free(d);
+    }
+    assert_int_equal(lava_geh, 12);
+    assert_int_equal(lava_crypt, 0);
+    assert_true(water_d >= 1);
+}
+
+/* ---- layout_bigger_room -------------------------------------------------------- */
+
+static void bigger_room_is_one_hall(void **state)
+{
+    fixture *f = *state;
+    for (unsigned long long seed = 1; seed <= 6; seed++) {
+        qg_level *level = resolve(f, "layout_bigger_room()", "Lair:2", seed);
+        /* a river or a lake may cross the rock around the hall */
+        assert_true(outside_is(level, 10, 10, W - 11, H - 11,
+                               "rock_wall deep_water shallow_water"));
+        for (int y = 10; y < H - 10; y++)
+            for (int x = 10; x < W - 10; x++)
+                assert_false(is(level, x, y, "rock_wall"));
+        assert_int_equal(stairs_joined(level), 6);
+        int pools = count(level, "deep_water") + count(level, "tree");
+        assert_true(pools > 20);
+        qg_level_free(level);
+    }
+}
+
+/* ---- layout_chaotic_city ------------------------------------------------------- */
+
+/* Boxes of wall on an open floor that never touch: the frame just inside
+ * the rock stays floor, and the boxes are many. */
+static void chaotic_city_is_boxes_on_floor(void **state)
+{
+    fixture *f = *state;
+    for (unsigned long long seed = 1; seed <= 4; seed++) {
+        qg_level *level = resolve(f, "layout_chaotic_city()", "Crypt:1", seed);
+        assert_true(outside_is(level, 10, 10, W - 10, H - 10, "rock_wall"));
+        for (int x = 10; x <= 70; x++)
+            assert_true(is(level, x, 10, "floor") && is(level, x, 60, "floor"));
+        int walls = 0;
+        for (int y = 11; y < 60; y++)
+            for (int x = 11; x < 70; x++)
+                walls += strstr(feature(level, x, y), "wall") != NULL;
+        assert_true(walls > 300);
+        qg_level_free(level);
+    }
+}
+
+static void chaotic_city_takes_its_wall(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = resolve(f, "layout_chaotic_city('metal_wall')", "Dis:2", 5);
+    int metal = 0;
+    for (int y = 11; y < 60; y++)
+        for (int x = 11; x < 70; x++) {
+            const char *name = feature(level, x, y);
+            assert_true(!strstr(name, "wall") || strcmp(name, "metal_wall") == 0);
+            metal += strcmp(name, "metal_wall") == 0;
+        }
+    assert_true(metal > 300);
+    qg_level_free(level);
+}
+
+/* ---- layout_shoals ------------------------------------------------------------- */
+
+static int land(const qg_level *level)
+{
+    return count(level, "floor") + count(level, "rock_wall") + count(level, "stone_wall");
+}
+
+/* Islands in the sea: the rim is open sea, the water along it deep, and
+ * deeper Shoals levels have fewer islands. */
+static void shoals_are_islands_in_water(void **state)
+{
+    fixture *f = *state;
+    int land_top = 0, land_bottom = 0;
+    for (unsigned long long seed = 1; seed <= 6; seed++) {
+        qg_level *top = resolve(f, "layout_shoals()", "Shoals:1", seed);
+        qg_level *bottom = resolve(f, "layout_shoals()", "Shoals:4", seed);
+        assert_true(edge_is(top, "open_sea", 1));
+        for (int x = 1; x < W - 1; x++)
+            assert_true(is(top, x, 1, "deep_water") || is(top, x, 1, "shallow_water"));
+        assert_true(count(top, "deep_water") > 1000);
+        assert_true(count(top, "shallow_water") > 200);
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(count(top, stairs[i]), 1);
+        land_top += land(top);
+        land_bottom += land(bottom);
+        qg_level_free(top);
+        qg_level_free(bottom);
+    }
+    assert_true(land_top > land_bottom);
+}
+
+/* ---- layout_swamp -------------------------------------------------------------- */
+
+/* A mangrove forest six cells thick around slushy patches of floor and
+ * shallow water; deeper in the Swamp, more of the high ground is water. */
+static void swamp_is_mangroves_and_water(void **state)
+{
+    fixture *f = *state;
+    int water_top = 0, water_bottom = 0;
+    for (unsigned long long seed = 1; seed <= 6; seed++) {
+        qg_level *top = resolve(f, "dgn.layout_swamp()", "Swamp:1", seed);
+        qg_level *bottom = resolve(f, "dgn.layout_swamp()", "Swamp:4", seed);
+        assert_true(edge_is(top, "mangrove", 6));
+        assert_true(count(top, "floor") > 100);
+        assert_true(count(top, "shallow_water") > 100);
+        assert_int_equal(count(top, "floor") + count(top, "shallow_water") +
+                             count(top, "mangrove"), W * H);
+        water_top += count(top, "shallow_water");
+        water_bottom += count(bottom, "shallow_water");
+        qg_level_free(top);
+        qg_level_free(bottom);
+    }
+    assert_true(water_bottom > water_top);
+}
+
+/* ---- the level and dgn.grid ------------------------------------------------------ */
+
+/* A map without a grid that writes the level resolves to the level; reads
+ * give feature numbers, dgn.is_passable and feat.* look at the cell. */
+static void dgn_grid_writes_the_level(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = resolve(f,
+        "dgn.grid(3, 4, 'floor')\n"
+        "dgn.grid(5, 6, dgn.feature_number('lava'))\n"
+        "dgn.grid(7, 8, 'mangrove')\n"
+        "assert(dgn.feature_name(dgn.grid(3, 4)) == 'floor')\n"
+        "assert(dgn.feature_name(dgn.grid(0, 0)) == 'rock_wall')\n"
+        "assert(dgn.is_passable(3, 4) and not dgn.is_passable(7, 8))\n"
+        "assert(feat.is_wall(0, 0) and not feat.is_wall(3, 4))\n"
+        "dgn.terrain_changed(9, 9, 'shallow_water', false)\n",
+        "D:1", 1);
+    assert_true(is(level, 3, 4, "floor"));
+    assert_true(is(level, 5, 6, "lava"));
+    assert_true(is(level, 7, 8, "mangrove"));
+    assert_true(is(level, 9, 9, "shallow_water"));
+    assert_int_equal(count(level, "rock_wall"), W * H - 4);
+    qg_level_free(level);
+}
+
+/* The map's own glyph meanings never reach the level: a KFEAT on 'x' or
+ * '.' leaves the level's rock and floor as they are. */
+static void map_glyphs_stay_the_maps(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = resolve(f, "kfeat('x = lava')\nkfeat('. = deep_water')\n"
+                                 "dgn.grid(3, 4, 'floor')\n", "D:1", 1);
+    assert_true(is(level, 0, 0, "rock_wall"));
+    assert_true(is(level, 3, 4, "floor"));
+    assert_int_equal(count(level, "lava") + count(level, "deep_water"), 0);
+    qg_level_free(level);
+}
+
+/* A map with a grid of its own is that grid, whatever it wrote on the
+ * level (in Crawl such writes are to the level under the map). */
+static void a_grid_of_its_own_wins(void **state)
+{
+    fixture *f = *state;
+    th_map *m = th_map_new("own", NULL, "map('x.x')\ndgn.grid(3, 4, 'lava')\n");
+    qg_level *level = NULL;
+    assert_int_equal(th_resolve(f->rt, m, 1, "D:1", &level, f->diags), QG_OK);
+    assert_int_equal(qg_level_width(level), 3);
+    assert_int_equal(qg_level_height(level), 1);
+    qg_level_free(level);
+    th_map_free(m);
+}
+
+/* Outside the level is an error naming the cell; the level is fresh for
+ * every resolution. */
+static void out_of_the_level_and_fresh_each_time(void **state)
+{
+    fixture *f = *state;
+    th_map *m = th_map_new("out", NULL, "dgn.grid(80, 3, 'floor')");
+    qg_level *level = NULL;
+    qg_diags_clear(f->diags);
+    assert_int_not_equal(th_resolve(f->rt, m, 1, "D:1", &level, f->diags), QG_OK);
+    assert_true(test_diags_contain(f->diags, QG_ERROR, "(80, 3) is outside the level"));
+    th_map_free(m);
+    qg_level *a = resolve(f, "dgn.grid(1, 1, 'floor')", "D:1", 1);
+    qg_level *b = resolve(f, "assert(dgn.feature_name(dgn.grid(1, 1)) == 'rock_wall')\n"
+                             "dgn.grid(2, 2, 'floor')", "D:1", 1);
+    assert_true(is(b, 1, 1, "rock_wall"));
+    qg_level_free(a);
+    qg_level_free(b);
+}
+
+/* At compile time (validating) the layouts are not called by Crawl's maps;
+ * called anyway, they build a level that is dropped. */
+static void layouts_at_compile_time(void **state)
+{
+    fixture *f = *state;
+    th_map *m = th_map_new("compiled", NULL,
+                           "layout_basic()\nlayout_shoals()\ndgn.layout_swamp()\n"
+                           "layout_bigger_room()\nlayout_chaotic_city()\n");
+    qg_diags_clear(f->diags);
+    assert_int_equal(th_compile(f->rt, m, f->diags), QG_OK);
+    th_map_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(basic_is_corridors_rooms_and_stairs, setup, teardown),
+        cmocka_unit_test_setup_teardown(basic_follows_the_seed, setup, teardown),
+        cmocka_unit_test_setup_teardown(basic_water_and_lava_by_place, setup, teardown),
+        cmocka_unit_test_setup_teardown(bigger_room_is_one_hall, setup, teardown),
+        cmocka_unit_test_setup_teardown(chaotic_city_is_boxes_on_floor, setup, teardown),
+        cmocka_unit_test_setup_teardown(chaotic_city_takes_its_wall, setup, teardown),
+        cmocka_unit_test_setup_teardown(shoals_are_islands_in_water, setup, teardown),
+        cmocka_unit_test_setup_teardown(swamp_is_mangroves_and_water, setup, teardown),
+        cmocka_unit_test_setup_teardown(dgn_grid_writes_the_level, setup, teardown),
+        cmocka_unit_test_setup_teardown(map_glyphs_stay_the_maps, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_grid_of_its_own_wins, setup, teardown),
+        cmocka_unit_test_setup_teardown(out_of_the_level_and_fresh_each_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(layouts_at_compile_time, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
