@@ -154,6 +154,43 @@ static void test_recursive_subvault_stops(void **state)
     qg_diags_free(d);
 }
 
+/* A SUBVAULT is merged when its directive runs, as Crawl's is: a SUBST
+ * after it that makes more key glyphs does not widen its box. */
+static void test_subvault_before_later_subst(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: order_holder\n"
+        "SUBVAULT: S : ordered_piece\n"
+        "SUBST: I = S\n"
+        "MAP\n"
+        "xxxxx\n"
+        "xSSIx\n"
+        "xxxxx\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: ordered_piece_map\n"
+        "TAGS: ordered_piece\n"
+        "MAP\n"
+        "ww\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("order.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    assert_int_equal(qg_runtime_compile_map(rt, qg_runtime_map(rt, 1), d), QG_OK);
+    for (unsigned long long seed = 0; seed < 10; seed++) {
+        qg_level *level = NULL;
+        assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), seed, NULL, &level, d),
+                         QG_OK);
+        assert_memory_equal(qg_level_glyphs(level) + 5, "xwwSx", 5);
+        qg_level_free(level);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* A subvault that takes its shape from the key glyphs' mask. */
 static void test_subvault_shape(void **state)
 {
@@ -286,6 +323,7 @@ int main(void)
         cmocka_unit_test(test_subvaults_merge),
         cmocka_unit_test(test_recursive_subvault_stops),
         cmocka_unit_test(test_subvault_shape),
+        cmocka_unit_test(test_subvault_before_later_subst),
         cmocka_unit_test(test_variables_flags_and_provenance),
         cmocka_unit_test(test_glyph_validation_helpers),
     };

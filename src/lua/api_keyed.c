@@ -2,7 +2,7 @@
  * and the per-cell overlays (COLOUR, KPROP, FTILE, RTILE, TILE, FHEIGHT).
  * Keyed specs take effect when the level is built; markers and overlays
  * attach to the key glyph's positions at the time of the call. */
-#include "lua/rt.h"
+#include "lua/run.h"
 #include "des/map.h"
 
 #include <ctype.h>
@@ -349,6 +349,10 @@ static int l_subvault(lua_State *L)
         des_keyed k;
         parse_keyed(L, map, DES_DIR_SUBVAULT, "SUBVAULT", s, &arena, &k);
         qg_arena_free(&arena);
+        if (!map->validating) {
+            lrt_apply_subvault(L, map, s);
+            continue;
+        }
         if (!lrt_strs_add(&map->subvaults, s, len))
             return lrt_map_error(L, map, "too many values, or out of memory");
     }

@@ -27,8 +27,7 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
         if (st || *vetoed)
             return st;
     }
-    if ((st = lrt_run_map(rt, map, chunks, diags)) ||
-        (st = lrt_apply_subvaults(rt, map, 0, diags)))
+    if ((st = lrt_run_map(rt, map, chunks, diags)))
         return st;
     if (chunks->chunk[QG_CHUNK_VALIDATE] && chunks->chunk[QG_CHUNK_VALIDATE]->len)
         st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VALIDATE],

@@ -54,6 +54,7 @@ typedef struct lrt_map {
     const char *file;
     int line;
     int validating;
+    int nesting;             /* subvaults enclosing it (0 for the map resolved) */
     /* the definition run, when it is a .des map (NULL at compile time) */
     const struct qg_mapdef *def;
     int legacy;              /* its glyphs mean what the seed documents say */

@@ -43,9 +43,11 @@ void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks);
  * meanings and the MARKER texts its Lua markers came from. */
 void lrt_map_from_def(lrt_map *map, const qg_mapdef *def);
 
-/* subvault.c: SUBVAULT specs of a map that has run, merged into its grid
- * as Crawl's apply_subvault does. nesting counts enclosing subvaults. */
-qg_status lrt_apply_subvaults(qg_runtime *rt, lrt_map *map, int nesting, qg_diags *diags);
+/* subvault.c: a SUBVAULT spec merged into the grid of the map being
+ * resolved as Crawl's apply_subvault does, when the directive runs (a
+ * SUBST after it no longer sees its key glyphs); raises a Lua error when
+ * no map could be placed. */
+void lrt_apply_subvault(lua_State *L, lrt_map *map, const char *spec);
 
 /* build_level.c: the resolved map as a level. */
 qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out);

@@ -120,14 +120,14 @@ typedef struct sub_run {
     qg_runtime *rt;
     lrt_map *sub;
     const lrt_chunks *chunks;
-    int nesting, valid;
+    int valid;
     qg_diags *diags;
     qg_status st;
 } sub_run;
 
 /* The subvault's run, protected: the parent's environment set aside, the
- * subvault's chunks, its own subvaults and its validate chunk, the
- * parent's environment back. */
+ * subvault's chunks (its own subvaults merged as they come) and its
+ * validate chunk, the parent's environment back. */
 static int run_sub(lua_State *L)
 {
     sub_run *s = lua_touserdata(L, 1);
@@ -137,8 +137,6 @@ static int run_sub(lua_State *L)
     lrt_env_saved saved;
     lrt_env_save(L, &saved);
     s->st = lrt_run_map(rt, s->sub, s->chunks, s->diags);
-    if (!s->st)
-        s->st = lrt_apply_subvaults(rt, s->sub, s->nesting, s->diags);
     if (!s->st && s->chunks->chunk[QG_CHUNK_VALIDATE] &&
         s->chunks->chunk[QG_CHUNK_VALIDATE]->len)
         s->st = lrt_run_chunk(rt, s->sub, s->chunks->chunk[QG_CHUNK_VALIDATE],
@@ -151,12 +149,13 @@ static int run_sub(lua_State *L)
 
 /* Runs a subvault. NULL when it failed or did not validate. */
 static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
-                            const region *r, int nesting, qg_diags *diags)
+                            const region *r, qg_diags *diags)
 {
     lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
     if (!sub)
         return NULL;
     lrt_map_from_def(sub, def);
+    sub->nesting = parent_map->nesting + 1;
     if (!give_mask(parent_map, r, sub)) {
         lrt_map_free(sub);
         return NULL;
@@ -164,7 +163,7 @@ static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map 
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
     lrt_map *parent = rt->map;
-    sub_run s = {rt, sub, &chunks, nesting, 1, diags, QG_OK};
+    sub_run s = {rt, sub, &chunks, 1, diags, QG_OK};
     int status = lrt_protect(rt->L, run_sub, &s);
     if (status != LUA_OK) {
         s.st = lrt_report_lua_error(rt, sub, "running the subvault", status, diags);
@@ -293,8 +292,7 @@ static int orient_to_fit(qg_runtime *rt, lrt_map *sub)
     return (!(best & 1) || lrt_map_mirror(sub, 1)) && (!(best & 2) || lrt_map_mirror(sub, 0));
 }
 
-static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int nesting,
-                           qg_diags *diags)
+static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, qg_diags *diags)
 {
     qg_arena arena;
     qg_arena_init(&arena);
@@ -321,7 +319,7 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
         const qg_mapdef *def = pick >= 0 ? pick_map(rt, tags->alts[pick].text) : NULL;
         if (!def)
             break;
-        lrt_map *sub = resolve_sub(rt, def, map, &r, nesting + 1, quiet);
+        lrt_map *sub = resolve_sub(rt, def, map, &r, quiet);
         if (!sub && rt->budget_exhausted) {
             st = QG_ERR_LIMIT;
             break;
@@ -350,19 +348,21 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, int n
     return st ? st : placed ? QG_OK : QG_ERR_LUA;
 }
 
-qg_status lrt_apply_subvaults(qg_runtime *rt, lrt_map *map, int nesting, qg_diags *diags)
+void lrt_apply_subvault(lua_State *L, lrt_map *map, const char *spec)
 {
-    if (!map->subvaults.count)
-        return QG_OK;
-    if (nesting >= SUBVAULT_NESTING) {
-        qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
-                     "subvaults nested deeper than %d (map %s)", SUBVAULT_NESTING, map->name);
-        return QG_ERR_LIMIT;
+    qg_runtime *rt = lrt_runtime(L);
+    if (map->nesting >= SUBVAULT_NESTING)
+        luaL_error(L, "subvaults nested deeper than %d (map %s)", SUBVAULT_NESTING, map->name);
+    qg_diags *diags = qg_diags_new();
+    if (!diags)
+        luaL_error(L, "not enough memory");
+    qg_status st = apply_one(rt, map, spec, diags);
+    if (!st) {
+        qg_diags_free(diags);
+        return;
     }
-    for (size_t i = 0; i < map->subvaults.count; i++) {
-        qg_status st = apply_one(rt, map, map->subvaults.items[i], nesting, diags);
-        if (st)
-            return st;
-    }
-    return QG_OK;
+    const char *why = qg_diags_count(diags) ? qg_diags_get(diags, 0)->message : "";
+    lua_pushstring(L, *why ? why : qg_status_string(st));
+    qg_diags_free(diags);
+    lua_error(L);
 }
