@@ -316,6 +316,40 @@ static void test_glyph_validation_helpers(void **state)
     qg_diags_free(d);
 }
 
+/* The validate helpers judge a cell by the feature it will be, as
+ * Crawl's flood does: shallow water and a keyed trap connect, a KITEM
+ * glyph stands on floor, a glyph keyed to a wall blocks. */
+static void test_connections_by_feature(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: by_feature\n"
+        "KITEM: Z = Orb of Zot\n"
+        "KFEAT: ~ = zot trap / net trap\n"
+        "KFEAT: q = stone_wall\n"
+        ": local open = crawl.coinflip()\n"
+        ": if not open then subst('~ = q') end\n"
+        ": path_open = open\n"
+        "validate {{ return has_exit_from_glyph('Z') == path_open }}\n"
+        "MAP\n"
+        "ccccc\n"
+        "cZW~@\n"
+        "ccccc\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = compiled("feature.des", text, sizeof text - 1, 0, d);
+    qg_mapdef *def = qg_runtime_map(rt, 0);
+    for (unsigned long long seed = 0; seed < 10; seed++) {
+        qg_level *level = NULL;
+        if (qg_runtime_resolve(rt, def, seed, NULL, &level, d) != QG_OK)
+            qg_diags_print(d, stderr);
+        assert_non_null(level);
+        qg_level_free(level);
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -326,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_subvault_before_later_subst),
         cmocka_unit_test(test_variables_flags_and_provenance),
         cmocka_unit_test(test_glyph_validation_helpers),
+        cmocka_unit_test(test_connections_by_feature),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

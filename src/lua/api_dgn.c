@@ -234,22 +234,19 @@ static int l_feature_name(lua_State *L)
 
 /* ---- connectivity over the grid (validate helpers) --------------------- */
 
-static int passable(char c)
-{
-    return c && strchr(LRT_TRAVERSABLE, c) != NULL;
-}
-
-/* Floods from (x, y); returns a userdata-backed mask on the stack. */
+/* Floods from (x, y) over walkable cells; returns a userdata-backed
+ * mask on the stack. */
 static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
 {
     size_t cells = (size_t)map->width * map->height;
     lrt_charge(L, cells * 9);
     unsigned char *seen = lua_newuserdatauv(L, cells + 1, 0);
     memset(seen, 0, cells + 1);
+    const unsigned char *walk = lrt_walkable_tables(L, map);
     int *stack = lua_newuserdatauv(L, (cells + 1) * 2 * sizeof *stack, 0);
     size_t top = 0;
-    if (!passable(lrt_cell(map, x, y))) {
-        lua_pop(L, 1);
+    if (!lrt_walkable(map, walk, x, y)) {
+        lua_pop(L, 2);
         return seen;
     }
     seen[(size_t)y * map->width + x] = 1;
@@ -260,7 +257,7 @@ static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++) {
                 int nx = cx + dx, ny = cy + dy;
-                if (!passable(lrt_cell(map, nx, ny)))
+                if (!lrt_walkable(map, walk, nx, ny))
                     continue;
                 size_t i = (size_t)ny * map->width + nx;
                 if (seen[i])
@@ -270,7 +267,7 @@ static unsigned char *flood(lua_State *L, lrt_map *map, int x, int y)
                 stack[top++] = ny;
             }
     }
-    lua_pop(L, 1);
+    lua_pop(L, 2);
     return seen;
 }
 

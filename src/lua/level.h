@@ -49,6 +49,12 @@ const char *lrt_feature_of_args(lua_State *L);
  * map's grid, each glyph keeping the feature it had on the level. 0 when
  * out of memory. */
 int lrt_level_into_map(qg_runtime *rt, lrt_map *map);
+/* walkable.c: the cells of a map a creature walks over (Crawl's flood
+ * for has_exit_from, points_connected): lrt_walkable_tables leaves on the
+ * stack, and returns, a table per glyph for the map and each subvault
+ * merged into it. */
+unsigned char *lrt_walkable_tables(lua_State *L, const lrt_map *map);
+int lrt_walkable(const lrt_map *map, const unsigned char *tables, int x, int y);
 /* dgn.grid, dgn.is_passable, dgn.terrain_changed over the level. */
 void lrt_open_level(lua_State *L);
 

@@ -29,7 +29,8 @@ libquestgrid_la_SOURCES += \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
 	src/lua/sandbox.c \
-	src/lua/subvault.c
+	src/lua/subvault.c \
+	src/lua/walkable.c
 
 if HAVE_CMOCKA
 LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
