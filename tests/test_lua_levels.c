@@ -415,6 +415,39 @@ static void layouts_at_compile_time(void **state)
     th_map_free(m);
 }
 
+/* ---- the noise of the procedural layouts ------------------------------------------ */
+
+/* crawl.simplex is smooth noise in [-1, 1] around 0; crawl.worley gives
+ * the two nearest feature points, the nearest at a mean distance of 1;
+ * crawl.split_bytes the bytes of an id, most significant first. */
+static void noise_for_procedural_layouts(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = resolve(f,
+        "local lo, hi, sum, n, jump, f1 = 1, -1, 0, 0, 0, 0\n"
+        "for x = 0, 80 do for y = 0, 70 do\n"
+        "  local v = crawl.simplex(x / 9, y / 7)\n"
+        "  lo, hi, sum, n = math.min(lo, v), math.max(hi, v), sum + v, n + 1\n"
+        "  jump = math.max(jump, math.abs(v - crawl.simplex(x / 9 + 0.01, y / 7)))\n"
+        "  local d1, d2, id1, id2 = crawl.worley(x * 0.3, y * 0.3, 1.5)\n"
+        "  assert(d2 >= d1 and id1 ~= id2)\n"
+        "  local diff, id = crawl.worley_diff(x * 0.3, y * 0.3, 1.5)\n"
+        "  assert(math.abs(diff - (d2 - d1)) < 1e-9 and id == id1)\n"
+        "  f1 = f1 + d1\n"
+        "end end\n"
+        "assert(lo >= -1 and hi <= 1 and lo < -0.7 and hi > 0.7, lo .. ' ' .. hi)\n"
+        "assert(math.abs(sum / n) < 0.1 and jump < 0.1)\n"
+        "assert(math.abs(f1 / n - 1) < 0.15, f1 / n)\n"
+        "assert(crawl.simplex(1.5, 2.5, 3.5) == crawl.simplex(1.5, 2.5, 3.5))\n"
+        "local v4 = crawl.simplex(1.5, 2.5, 3.5, 4.5)\n"
+        "assert(v4 >= -1 and v4 <= 1)\n"
+        "local a, b, c, d = crawl.split_bytes(0x0A0B0C0D)\n"
+        "assert(a == 10 and b == 11 and c == 12 and d == 13)\n"
+        "dgn.grid(1, 1, 'floor')\n",
+        "D:1", 1);
+    qg_level_free(level);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -431,6 +464,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_grid_of_its_own_wins, setup, teardown),
         cmocka_unit_test_setup_teardown(out_of_the_level_and_fresh_each_time, setup, teardown),
         cmocka_unit_test_setup_teardown(layouts_at_compile_time, setup, teardown),
+        cmocka_unit_test_setup_teardown(noise_for_procedural_layouts, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

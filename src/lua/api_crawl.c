@@ -247,8 +247,7 @@ void lrt_open_crawl(lua_State *L)
         {"flush_prev_message", l_ignore}, {"redraw_view", l_ignore},
         {"redraw_stats", l_ignore}, {"message", l_ignore},
         {"set_max_runes", l_ignore}, {"yesno", l_false}, {"millis", l_zero},
-        {"msgch_num", l_zero}, {"simplex", l_zero}, {"worley", l_zero},
-        {"worley_diff", l_zero}, {NULL, NULL}};
+        {"msgch_num", l_zero}, {NULL, NULL}};
     lua_newtable(L);
     luaL_setfuncs(L, fns, 0);
     lua_setglobal(L, "crawl");

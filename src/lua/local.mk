@@ -24,6 +24,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/level.c \
 	src/lua/library.c \
 	src/lua/map.c \
+	src/lua/noise.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
 	src/lua/runtime.c \

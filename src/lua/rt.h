@@ -272,6 +272,7 @@ void lrt_open_dgn(lua_State *L);
 void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
 void lrt_open_level(lua_State *L);
+void lrt_open_noise(lua_State *L);
 
 /* context.c: answers to you.* and dgn.* about the place, from the game's
  * branch table: given, or questgrid's own of the newest game. */

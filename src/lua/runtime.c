@@ -16,6 +16,7 @@ static int setup_state(lua_State *L)
     lrt_open_sandbox(L, rt);
     lrt_open_dgn(L);
     lrt_open_crawl(L);
+    lrt_open_noise(L);
     lrt_open_you(L);
     lrt_open_header(L);
     lrt_open_transforms(L);
