@@ -415,6 +415,49 @@ static void layouts_at_compile_time(void **state)
     th_map_free(m);
 }
 
+/* A map that builds the whole level (ORIENT: encompass, TAGS: layout)
+ * has a level's budget, as Crawl's Lua level builders need; any other map
+ * the chunk budget. */
+static void level_builders_get_a_level_budget(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: heavy_layout\n"
+        "ORIENT: encompass\n"
+        "TAGS: layout\n"
+        "{{ if not is_validating() then\n"
+        "     local n = 0 for i = 1, 8000000 do n = n + i end\n"
+        "     dgn.grid(1, 1, 'floor')\n"
+        "   end }}\n"
+        "\n"
+        "NAME: heavy_vault\n"
+        "{{ if not is_validating() then\n"
+        "     local n = 0 for i = 1, 8000000 do n = n + i end\n"
+        "   end }}\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("heavy.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    for (size_t i = 0; i < 2; i++)
+        assert_int_equal(qg_runtime_compile_map(rt, qg_runtime_map(rt, i), d), QG_OK);
+    qg_level *level = NULL;
+    if (qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d) != QG_OK)
+        qg_diags_print(d, stderr);
+    assert_non_null(level);
+    assert_int_equal(qg_level_width(level), W);
+    qg_level_free(level);
+    level = NULL;
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 1), 1, NULL, &level, d),
+                     QG_ERR_LIMIT);
+    assert_true(test_diags_contain(d, QG_ERROR, "instruction budget"));
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* ---- the noise of the procedural layouts ------------------------------------------ */
 
 /* crawl.simplex is smooth noise in [-1, 1] around 0; crawl.worley gives
@@ -465,6 +508,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(out_of_the_level_and_fresh_each_time, setup, teardown),
         cmocka_unit_test_setup_teardown(layouts_at_compile_time, setup, teardown),
         cmocka_unit_test_setup_teardown(noise_for_procedural_layouts, setup, teardown),
+        cmocka_unit_test(level_builders_get_a_level_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

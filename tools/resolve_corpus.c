@@ -5,11 +5,11 @@
  * range it allows) for a few seeds, and at three fixed places. Prints the
  * figures, then every map that resolves nowhere it is meant to go, grouped
  * by the reason given, each with its file:line.
- *   resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [DATDIR [LUADIR]]
+ *   resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]
  * DATDIR defaults to /usr/share/crawl/dat, LUADIR to DATDIR/dlua; -q
  * leaves out the per-map lists, -v adds each map's whole message; -m
  * resolves only the maps whose name contains NAME, -p prints the levels
- * they resolve to. Exit status 0 when every map resolves at
+ * they resolve to, -i sets the instruction budget of a chunk run. Exit status 0 when every map resolves at
  * one of its own places, 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
 #include "questgrid.h"
@@ -221,10 +221,13 @@ typedef struct corpus {
     size_t files, load_errors;
 } corpus;
 
+/* -i N: the instruction budget of a chunk run (0 = the runtime's). */
+static unsigned long instructions;
+
 static int load_corpus(corpus *c, const char *dat, const char *dlua, qg_diags *diags)
 {
     const char *paths[1] = {dlua};
-    qg_runtime_options opts = {paths, 1, 0, 0};
+    qg_runtime_options opts = {paths, 1, 0, instructions};
     c->rt = qg_runtime_new(&opts, diags);
     char **files;
     if (!c->rt || qg_runtime_library_des_files(c->rt, &files, &c->files, diags) != QG_OK)
@@ -277,12 +280,14 @@ int main(int argc, char **argv)
             quiet = 1;
         else if (strcmp(argv[arg], "-v") == 0)
             verbose = 1;
+        else if (strcmp(argv[arg], "-i") == 0 && arg + 1 < argc)
+            instructions = strtoul(argv[++arg], NULL, 10);
         else if (strcmp(argv[arg], "-p") == 0)
             print_levels = 1;
         else if (strcmp(argv[arg], "-m") == 0 && arg + 1 < argc)
             only = argv[++arg];
         else {
-            fprintf(stderr, "usage: resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [DATDIR [LUADIR]]\n");
+            fprintf(stderr, "usage: resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]\n");
             return 2;
         }
     }

@@ -35,6 +35,23 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
     return st;
 }
 
+static int has_word(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; p && (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+/* A layout that builds the whole level, by its compiled index. */
+static int builds_the_level(const qg_mapdef *def)
+{
+    const char *orient = qg_mapdef_get_property(def, "orient");
+    return orient && strcmp(orient, "encompass") == 0 &&
+           has_word(qg_mapdef_get_property(def, "tags"), "layout");
+}
+
 typedef struct one_try {
     qg_runtime *rt;
     lrt_map *map;
@@ -65,7 +82,10 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              qg_diags *diags)
 {
     *out = NULL;
-    lrt_operation_start(rt);
+    if (builds_the_level(def))
+        lrt_level_operation_start(rt);
+    else
+        lrt_operation_start(rt);
     set_context(rt, context);
     qg_rng_seed(&rt->rng, seed, 0);
     for (int attempt = 0; attempt < LRT_RESOLVE_TRIES; attempt++) {

@@ -17,6 +17,11 @@
 /* One compile or resolve of a map (all its chunks, validate re-tries and
  * subvaults) may spend this many chunk budgets in all. */
 #define LRT_OPERATION_BUDGETS 4
+/* A map that builds the whole level (ORIENT: encompass, tagged layout)
+ * does a level's work: Crawl's Lua level builders (layout/hyper*.lua)
+ * run a few hundred million instructions. Its runs get this many
+ * budgets. */
+#define LRT_LEVEL_BUDGET_SCALE 50
 /* Crawl's GXM x GYM; a map may not grow past it. */
 #define LRT_MAX_WIDTH 80
 #define LRT_MAX_HEIGHT 70
@@ -102,6 +107,7 @@ struct qg_runtime {
     size_t mem_used, mem_limit;
     lrt_pool pool;
     unsigned long instr_limit, instr_used;
+    unsigned long budget_scale; /* of the operation: 1, or LRT_LEVEL_BUDGET_SCALE */
     unsigned long long op_used; /* instructions of the current operation */
     int budget_exhausted;
     qg_rng rng;
@@ -152,6 +158,8 @@ void lrt_load_builtin(lua_State *L, const char *code, size_t len, const char *na
  * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
 void lrt_operation_start(qg_runtime *rt);
+/* The same for the resolution of a map that builds the whole level. */
+void lrt_level_operation_start(qg_runtime *rt);
 /* Charges work done in C (cells visited, entries scanned) to the chunk's
  * instruction budget, so that a loop of cheap-looking calls stops as an
  * endless Lua loop does; raises the budget error when it is spent. */

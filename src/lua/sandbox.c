@@ -8,27 +8,37 @@
 #include <math.h>
 #include <string.h>
 
+static unsigned long long chunk_limit(const qg_runtime *rt)
+{
+    return (unsigned long long)rt->instr_limit * (rt->budget_scale ? rt->budget_scale : 1);
+}
+
+static unsigned long long operation_limit(const qg_runtime *rt)
+{
+    return chunk_limit(rt) * LRT_OPERATION_BUDGETS;
+}
+
 void lrt_charge(lua_State *L, size_t work)
 {
     qg_runtime *rt = lrt_runtime(L);
     rt->instr_used += work;
     rt->op_used += work;
-    if (rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS) {
+    if (rt->op_used > operation_limit(rt)) {
         rt->budget_exhausted = 1;
         luaL_error(L, "instruction budget of the whole map exceeded (%I instructions)",
-                   (lua_Integer)rt->instr_limit * LRT_OPERATION_BUDGETS);
+                   (lua_Integer)operation_limit(rt));
     }
-    if (rt->instr_used > rt->instr_limit) {
+    if (rt->instr_used > chunk_limit(rt)) {
         rt->budget_exhausted = 1;
         luaL_error(L, "instruction budget exceeded (%I instructions)",
-                   (lua_Integer)rt->instr_limit);
+                   (lua_Integer)chunk_limit(rt));
     }
 }
 
 int lrt_spend(qg_runtime *rt, size_t work)
 {
     rt->op_used += work;
-    if (rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS)
+    if (rt->op_used > operation_limit(rt))
         rt->budget_exhausted = 1;
     return !rt->budget_exhausted;
 }
@@ -43,13 +53,20 @@ void lrt_budget_reset(qg_runtime *rt)
 {
     rt->instr_used = 0;
     /* once the operation's budget is spent, every later chunk fails too */
-    rt->budget_exhausted = rt->op_used > (unsigned long long)rt->instr_limit * LRT_OPERATION_BUDGETS;
+    rt->budget_exhausted = rt->op_used > operation_limit(rt);
 }
 
 void lrt_operation_start(qg_runtime *rt)
 {
     rt->op_used = 0;
+    rt->budget_scale = 1;
     lrt_budget_reset(rt);
+}
+
+void lrt_level_operation_start(qg_runtime *rt)
+{
+    lrt_operation_start(rt);
+    rt->budget_scale = LRT_LEVEL_BUDGET_SCALE;
 }
 
 static int lrt_panic(lua_State *L)
