@@ -458,6 +458,168 @@ static void level_builders_get_a_level_budget(void **state)
     qg_diags_free(d);
 }
 
+/* ---- maps placed on the level ------------------------------------------------------ */
+
+/* A runtime holding the .des text, every map compiled. */
+static qg_runtime *corpus_of(const char *text, qg_diags *d)
+{
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("placed.des", text, strlen(text), NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    for (size_t i = 0; i < qg_runtime_map_count(rt); i++)
+        assert_int_equal(qg_runtime_compile_map(rt, qg_runtime_map(rt, i), d), QG_OK);
+    return rt;
+}
+
+/* A level builder finds a map by tag, resolves it, looks at it, draws it
+ * turned and mirrored where it wants and again elsewhere; the level keeps
+ * each placed cell's own KFEAT, KMONS and marks. */
+static const char placed_text[] =
+    "NAME: builder\n"
+    "ORIENT: encompass\n"
+    "TAGS: layout\n"
+    "{{\n"
+    "  if is_validating() then return end\n"
+    "  dgn.fill_grd_area(1, 1, 78, 68, 'floor')\n"
+    "  local def = dgn.map_by_tag('room_piece')\n"
+    "  assert(def and dgn.name(def) == 'room_piece_map')\n"
+    "  dgn.tags(def, 'no_rotate')\n"
+    "  local map, vplace = dgn.resolve_map(def)\n"
+    "  assert(dgn.has_tag(map, 'no_rotate'))\n"
+    "  local w, h = dgn.mapsize(map)\n"
+    "  assert(w == 3 and h == 2, w .. 'x' .. h)\n"
+    "  local f, exit, space = dgn.inspect_map(vplace, 0, 0)\n"
+    "  assert(dgn.feature_name(f) == 'lava' and not exit and not space)\n"
+    "  f, exit, space = dgn.inspect_map(vplace, 2, 1)\n"
+    "  assert(exit and not space)\n"
+    "  dgn.reuse_map(vplace, 10, 10, false, false, 0)\n"
+    "  dgn.reuse_map(vplace, 20, 20, true, false, 1)\n"
+    "  assert(dgn.feature_name(dgn.grid(10, 10)) == 'lava')\n"
+    "  assert(dgn.place_map(dgn.map_by_name('room_piece_map'), false, false, 40, 30))\n"
+    "  assert(dgn.map_by_tag('no_such_tag') == nil)\n"
+    "  assert(dgn.last_builder_error() == '')\n"
+    "}}\n"
+    "\n"
+    "NAME: room_piece_map\n"
+    "TAGS: room_piece\n"
+    "KFEAT: L = lava\n"
+    "KMONS: 1 = goblin\n"
+    "MARKER: 1 = lua:fog_machine { cloud_type = 'flame' }\n"
+    "MAP\n"
+    "L1.\n"
+    "..@\n"
+    "ENDMAP\n";
+
+static int has_thing(const qg_level *level, int x, int y, const char *name)
+{
+    qg_cell cell;
+    qg_level_cell(level, x, y, &cell);
+    return cell.things[QG_SLOT_MONSTER].name && strcmp(cell.things[QG_SLOT_MONSTER].name, name) == 0;
+}
+
+static void builders_place_maps_on_the_level(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = corpus_of(placed_text, d);
+    qg_level *level = NULL;
+    if (qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 3, NULL, &level, d) != QG_OK)
+        qg_diags_print(d, stderr);
+    assert_non_null(level);
+    /* as drawn: L1. over ..@ at (10, 10) */
+    assert_true(is(level, 10, 10, "lava") && has_thing(level, 11, 10, "goblin"));
+    assert_true(is(level, 12, 11, "floor"));
+    /* mirrored left-right, then turned clockwise, at (20, 20): 2 wide, 3 high */
+    assert_int_equal(count(level, "lava"), 3);
+    int goblins = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            goblins += has_thing(level, x, y, "goblin");
+    assert_int_equal(goblins, 3);
+    assert_true(qg_level_marker_count(level) >= 3);
+    assert_true(is(level, 0, 0, "rock_wall") && is(level, 5, 5, "floor"));
+    assert_non_null(qg_level_get_property(level, "subvault"));
+    qg_level_free(level);
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
+/* An encompass map placed by another takes the whole level (bailey). */
+static void an_encompass_map_placed_is_the_level(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: portal_wrapper\n"
+        "ORIENT: encompass\n"
+        "{{ if not is_validating() then\n"
+        "     dgn.place_map(dgn.map_by_tag('wrapped_level'), false, false)\n"
+        "   end }}\n"
+        "\n"
+        "NAME: wrapped_level_map\n"
+        "TAGS: wrapped_level\n"
+        "ORIENT: encompass\n"
+        "MAP\n"
+        "xxxx\n"
+        "x.lx\n"
+        "xxxx\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = corpus_of(text, d);
+    qg_level *level = NULL;
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d), QG_OK);
+    assert_true(is(level, 1, 1, "floor") && is(level, 2, 1, "lava"));
+    assert_true(is(level, 50, 50, "rock_wall"));
+    qg_level_free(level);
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
+/* ---- why a map does not resolve -------------------------------------------------- */
+
+static void failures_say_why(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: fresh_game_veto\n"
+        "veto {{ return not you.have_rune('fiery') }}\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: dummy_map\n"
+        "TAGS: dummy\n"
+        "\n"
+        "NAME: shaped_only\n"
+        ": default_subvault_glyphs()\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = corpus_of(text, d);
+    qg_level *level = NULL;
+    qg_diags_clear(d);
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
+                         QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "vetoed by its veto chunk"));
+    assert_int_equal(qg_diags_get(d, 0)->line, 2);
+    assert_true(test_diags_contain(d, QG_NOTE, "asked about the game so far: you.have_rune"));
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "you.have_rune", "1");
+    qg_context ctx = {NULL, 0, vars};
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, &ctx, &level, d), QG_OK);
+    qg_level_free(level);
+    qg_vars_free(vars);
+    qg_diags_clear(d);
+    level = NULL;
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 1), 1, NULL, &level, d),
+                         QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "it is a dummy"));
+    qg_diags_clear(d);
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 2), 1, NULL, &level, d),
+                         QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "takes its shape from the SUBVAULT"));
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* ---- the noise of the procedural layouts ------------------------------------------ */
 
 /* crawl.simplex is smooth noise in [-1, 1] around 0; crawl.worley gives
@@ -509,6 +671,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(layouts_at_compile_time, setup, teardown),
         cmocka_unit_test_setup_teardown(noise_for_procedural_layouts, setup, teardown),
         cmocka_unit_test(level_builders_get_a_level_budget),
+        cmocka_unit_test(builders_place_maps_on_the_level),
+        cmocka_unit_test(an_encompass_map_placed_is_the_level),
+        cmocka_unit_test(failures_say_why),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

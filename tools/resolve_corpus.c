@@ -91,8 +91,11 @@ static void add_reason(reasons *r, const qg_diags *d, const qg_mapdef *def)
         qg_buf_init(&where);
         qg_buf_printf(&where, "%s:%d %s", qg_mapdef_file(def), qg_mapdef_line(def),
                       qg_mapdef_name(def));
-        if (verbose && first)
-            qg_buf_printf(&where, "\n%s", first->message);
+        for (size_t i = 0; verbose && i < qg_diags_count(d); i++) {
+            const qg_diag *g = qg_diags_get(d, i);
+            if (g == first || g->severity == QG_NOTE)
+                qg_buf_printf(&where, "\n%s:%d: %s", g->file, g->line, g->message);
+        }
         it->where[it->maps] = qg_buf_take(&where);
     }
     it->maps++;

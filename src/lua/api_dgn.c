@@ -36,12 +36,6 @@ static int l_builder_bounds(lua_State *L)
     return 2;
 }
 
-static int l_true(lua_State *L)
-{
-    lua_pushboolean(L, 1);
-    return 1;
-}
-
 static int l_false(lua_State *L)
 {
     lua_pushboolean(L, 0);
@@ -328,23 +322,35 @@ static int l_has_exit_from(lua_State *L)
 }
 
 /* Questions about the game so far (current Crawl's dgn.zot_orb_type,
- * dgn.uniq_tag_used, dgn.is_descent, items.pickable): the context's
+ * dgn.uniq_tag_used, dgn.is_descent, items.pickable, dgn.br_exists, the
+ * parameters a map was chosen with, the primary vault): the context's
  * variable "dgn.NAME" (or "items.NAME") when the caller gave one, else
- * the fresh game's answer kept as upvalue 1. */
+ * the fresh game's answer kept as upvalue 1 (nil: none), which is noted
+ * for the diagnostics of a map that then fails. */
 static int l_game_question(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
-    const char *v = rt->context && rt->context->vars
-                        ? qg_vars_get(rt->context->vars, lua_tostring(L, lua_upvalueindex(2)))
-                        : NULL;
+    const char *name = lua_tostring(L, lua_upvalueindex(2));
+    const char *v = rt->context && rt->context->vars ? qg_vars_get(rt->context->vars, name)
+                                                     : NULL;
+    int type = lua_type(L, lua_upvalueindex(1));
     if (!v) {
+        lrt_note_asked(rt, name);
+        if (type == LUA_TNIL)
+            return 0;
         lua_pushvalue(L, lua_upvalueindex(1));
         return 1;
     }
-    if (lua_type(L, lua_upvalueindex(1)) == LUA_TBOOLEAN)
+    if (type == LUA_TBOOLEAN) {
         lua_pushboolean(L, strcmp(v, "0") != 0 && strcmp(v, "false") != 0);
-    else
+    } else if (type == LUA_TNIL) {
+        /* dgn.map_parameters: the tags the map was asked for by */
+        lua_createtable(L, 1, 0);
         lua_pushstring(L, v);
+        lua_rawseti(L, -2, 1);
+    } else {
+        lua_pushstring(L, v);
+    }
     return 1;
 }
 
@@ -353,6 +359,8 @@ static void add_question(lua_State *L, const char *table, const char *name, int 
 {
     if (answer_type == LUA_TBOOLEAN)
         lua_pushboolean(L, answer != NULL);
+    else if (answer_type == LUA_TNIL)
+        lua_pushnil(L);
     else
         lua_pushstring(L, answer);
     lua_pushfstring(L, "%s.%s", table, name);
@@ -434,7 +442,7 @@ void lrt_open_dgn(lua_State *L)
 {
     open_game_tables(L);
     static const luaL_Reg fns[] = {
-        {"br_depth", l_br_depth}, {"br_exists", l_true},
+        {"br_depth", l_br_depth},
         {"max_bounds", l_max_bounds}, {"max_monsters", l_max_monsters},
         {"level_name", l_level_name}, {"in_bounds", l_in_bounds},
         {"set_random_mon_list", l_set_random_mon_list},
@@ -448,10 +456,8 @@ void lrt_open_dgn(lua_State *L)
         {"lflags", l_lflags}, {"bflags", l_bflags},
         {"map_register_flag", l_nothing}, {"load_des_file", l_load_des_file},
         {"in_vault", l_false},
-        {"map_by_tag", l_nothing}, {"map_by_name", l_nothing},
         {"br_entrance", l_br_entrance}, {"builder_bounds", l_builder_bounds},
-        {"dgn_event_type", l_first_arg}, {"map_parameters", l_nothing},
-        {"primary_vault_dimensions", l_nothing},
+        {"dgn_event_type", l_first_arg},
         {"set_branch_epilogue", l_nothing}, {"change_floor_colour", l_nothing},
         {"change_rock_colour", l_nothing}, {"change_floor_tile", l_nothing},
         {"change_rock_tile", l_nothing}, {"monster_spec", l_first_arg},
@@ -470,6 +476,11 @@ void lrt_open_dgn(lua_State *L)
     add_question(L, "dgn", "zot_orb_type", LUA_TSTRING, "");
     add_question(L, "dgn", "uniq_tag_used", LUA_TBOOLEAN, NULL);
     add_question(L, "dgn", "is_descent", LUA_TBOOLEAN, NULL);
+    /* every branch exists; no map was asked for with parameters; no
+     * primary vault was placed (a map is resolved alone) */
+    add_question(L, "dgn", "br_exists", LUA_TBOOLEAN, "yes");
+    add_question(L, "dgn", "map_parameters", LUA_TNIL, NULL);
+    add_question(L, "dgn", "primary_vault_dimensions", LUA_TNIL, NULL);
     lua_setglobal(L, "dgn");
     lrt_load_builtin(L, glyph_checks, sizeof glyph_checks - 1, "=glyph checks");
     lua_call(L, 0, 0);

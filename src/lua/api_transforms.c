@@ -312,15 +312,24 @@ static int mask_at(const lrt_map *map, lua_Integer x, lua_Integer y)
            map->sv_mask[(size_t)y * map->sv_width + (size_t)x];
 }
 
+/* The map asks for its subvault shape: noted when it has none, for the
+ * diagnostic of a map that then draws no grid. */
+static lrt_map *shaped_map(lua_State *L)
+{
+    lrt_map *map = lrt_check_map(L, 1);
+    map->asked_mask |= map->sv_mask == NULL;
+    return map;
+}
+
 static int l_is_subvault(lua_State *L)
 {
-    lua_pushboolean(L, lrt_check_map(L, 1)->sv_mask != NULL);
+    lua_pushboolean(L, shaped_map(L)->sv_mask != NULL);
     return 1;
 }
 
 static int l_subvault_size(lua_State *L)
 {
-    lrt_map *map = lrt_check_map(L, 1);
+    lrt_map *map = shaped_map(L);
     lua_pushinteger(L, map->sv_mask ? map->sv_width : 0);
     lua_pushinteger(L, map->sv_mask ? map->sv_height : 0);
     return 2;
@@ -336,7 +345,7 @@ static int l_subvault_cell_valid(lua_State *L)
 /* The grid becomes the subvault's shape: floor inside, outside elsewhere. */
 static int l_default_subvault_glyphs(lua_State *L)
 {
-    lrt_map *map = lrt_check_map(L, 1);
+    lrt_map *map = shaped_map(L);
     if (!map->sv_mask)
         return 0;
     if (!lrt_map_resize(map, 0, 0, ' ') ||

@@ -96,12 +96,14 @@ static int l_you_var(lua_State *L)
     return 1;
 }
 
-/* A value from the context, else the default kept as upvalue 1. */
+/* A value from the context, else the default kept as upvalue 1 (noted as
+ * a fresh game's answer under the name in upvalue 3). */
 static int l_var(lua_State *L)
 {
     const char *name = lua_tostring(L, lua_upvalueindex(2));
     const char *v = context_var(L, name);
     if (!v) {
+        lrt_note_asked(lrt_runtime(L), lua_tostring(L, lua_upvalueindex(3)));
         lua_pushvalue(L, lua_upvalueindex(1));
         return 1;
     }
@@ -123,7 +125,8 @@ static void add_var(lua_State *L, const char *name, int type, const char *text)
     else
         lua_pushstring(L, text);
     lua_pushstring(L, name);
-    lua_pushcclosure(L, l_var, 2);
+    lua_pushfstring(L, "you.%s", name);
+    lua_pushcclosure(L, l_var, 3);
     lua_setfield(L, -2, name);
 }
 

@@ -65,6 +65,16 @@ int lrt_absdepth(const qg_runtime *rt)
     return (b ? b->absdepth : 0) + lrt_depth(rt);
 }
 
+void lrt_note_asked(qg_runtime *rt, const char *name)
+{
+    const size_t most = sizeof rt->asked / sizeof *rt->asked;
+    for (size_t i = 0; i < rt->asked_count; i++)
+        if (strcmp(rt->asked[i], name) == 0)
+            return;
+    if (rt->asked_count < most)
+        rt->asked[rt->asked_count++] = name;
+}
+
 int lrt_branch_error(lua_State *L, int arg, const char *name)
 {
     const qg_branches *t = lrt_runtime(L)->branches;

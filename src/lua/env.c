@@ -30,6 +30,12 @@ void lrt_push_map(lua_State *L, lrt_map *map)
     luaL_setmetatable(L, MAP_META);
 }
 
+void lrt_map_ref_forget(void *ref)
+{
+    if (ref)
+        ((map_ref *)ref)->map = NULL;
+}
+
 lrt_map *lrt_check_map(lua_State *L, int index)
 {
     map_ref *ref = luaL_checkudata(L, index, MAP_META);

@@ -2,6 +2,7 @@
  * dgn functions that read and write it as Crawl's do. */
 #include "lua/level.h"
 #include "des/glyphs.h"
+#include "core/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,8 +64,55 @@ void lrt_level_free(qg_runtime *rt)
         return;
     for (int g = 0; g < LRT_GLYPHS; g++)
         free(rt->level->names[g]);
+    lrt_map_free(rt->level->marks);
     free(rt->level);
     rt->level = NULL;
+}
+
+void lrt_level_place(lua_State *L, lrt_level *level, lrt_map *map, int x0, int y0)
+{
+    size_t index = 0;
+    while (index < level->placed_count && level->placed[index] != map)
+        index++;
+    if (index == level->placed_count) {
+        if (index == LRT_LEVEL_MAPS)
+            luaL_error(L, "more than %d maps placed on one level", LRT_LEVEL_MAPS);
+        level->placed[level->placed_count++] = map;
+    }
+    if (!level->marks && !(level->marks = lrt_map_new("level marks", NULL, 0)))
+        luaL_error(L, "not enough memory for the level");
+    lrt_charge(L, (size_t)map->width * map->height);
+    for (int y = 0; y < map->height; y++)
+        for (int x = 0; x < map->width; x++) {
+            int lx = x0 + x, ly = y0 + y;
+            char g = lrt_cell(map, x, y);
+            if (g == ' ' || !g || lx < 0 || ly < 0 || lx >= LRT_MAX_WIDTH || ly >= LRT_MAX_HEIGHT)
+                continue;
+            level->grid[ly][lx] = (unsigned char)g;
+            level->owner[ly][lx] = (unsigned char)(index + 1);
+            level->inner[ly][lx] = map->cell_sub ? map->cell_sub[(size_t)y * map->width + x] : 0;
+        }
+    for (size_t i = 0; i < map->mark_count; i++) {
+        const lrt_mark *m = &map->marks[i];
+        int lx = x0 + m->x, ly = y0 + m->y;
+        if (lx >= 0 && ly >= 0 && lx < LRT_MAX_WIDTH && ly < LRT_MAX_HEIGHT &&
+            !lrt_map_add_mark(level->marks, lx, ly, m->spec))
+            luaL_error(L, "too many marks on the level, or out of memory");
+    }
+    level->built = 1;
+}
+
+const char *lrt_level_cell_feature(const lrt_level *level, int x, int y)
+{
+    static char buf[96];
+    unsigned char g = level->grid[y][x], owner = level->owner[y][x];
+    if (!owner)
+        return lrt_level_feature(level, g);
+    const lrt_map *map = level->placed[owner - 1];
+    unsigned char inner = level->inner[y][x];
+    if (inner && inner <= map->sub_count)
+        map = map->subs[inner - 1];
+    return lrt_glyph_feature(map, g, buf, sizeof buf);
 }
 
 const char *lrt_level_feature(const lrt_level *level, unsigned char glyph)
@@ -133,6 +181,31 @@ static unsigned char map_glyph(lrt_map *map, const lrt_level *level, unsigned ch
     return 0;
 }
 
+/* The placed maps become the map's subvaults (each followed by the
+ * subvaults merged into it); base[i] is placed map i's index there. */
+static int take_placed(qg_runtime *rt, lrt_level *level, lrt_map *map, size_t *base)
+{
+    size_t need = map->sub_count;
+    for (size_t i = 0; i < level->placed_count; i++)
+        need += 1 + level->placed[i]->sub_count;
+    if (need > 255)
+        return 0;
+    if (level->placed_count &&
+        !qg_grow((void **)&map->subs, &map->sub_cap, need, sizeof *map->subs))
+        return 0;
+    for (size_t i = 0; i < level->placed_count; i++) {
+        lrt_map *p = level->placed[i];
+        base[i] = map->sub_count;
+        map->subs[map->sub_count++] = p;
+        for (size_t k = 0; k < p->sub_count; k++)
+            map->subs[map->sub_count++] = p->subs[k];
+        p->sub_count = 0;
+        lrt_run_maps_release(rt, p);
+    }
+    level->placed_count = 0;
+    return 1;
+}
+
 int lrt_level_into_map(qg_runtime *rt, lrt_map *map)
 {
     lrt_level *level = rt->level;
@@ -141,15 +214,31 @@ int lrt_level_into_map(qg_runtime *rt, lrt_map *map)
     unsigned char used[LRT_GLYPHS] = {0}, to[LRT_GLYPHS] = {0}, taken[LRT_GLYPHS] = {0};
     for (int y = 0; y < LRT_MAX_HEIGHT; y++)
         for (int x = 0; x < LRT_MAX_WIDTH; x++)
-            used[level->grid[y][x]] = 1;
+            if (!level->owner[y][x])
+                used[level->grid[y][x]] = 1;
     for (int g = 0; g < LRT_GLYPHS; g++)
         if (used[g] && !(to[g] = map_glyph(map, level, (unsigned char)g, taken)))
             return 0;
-    if (!lrt_map_resize(map, LRT_MAX_WIDTH, LRT_MAX_HEIGHT, 'x'))
+    size_t base[LRT_LEVEL_MAPS];
+    int placed = level->placed_count > 0;
+    if (!lrt_map_resize(map, LRT_MAX_WIDTH, LRT_MAX_HEIGHT, 'x') ||
+        (placed && !map->cell_sub &&
+         !(map->cell_sub = calloc((size_t)LRT_MAX_WIDTH * LRT_MAX_HEIGHT, 1))) ||
+        !take_placed(rt, level, map, base))
         return 0;
     for (int y = 0; y < LRT_MAX_HEIGHT; y++)
-        for (int x = 0; x < LRT_MAX_WIDTH; x++)
-            lrt_set_cell(map, x, y, (char)to[level->grid[y][x]]);
+        for (int x = 0; x < LRT_MAX_WIDTH; x++) {
+            unsigned char g = level->grid[y][x], owner = level->owner[y][x];
+            lrt_set_cell(map, x, y, (char)(owner ? g : to[g]));
+            if (placed)
+                map->cell_sub[(size_t)y * LRT_MAX_WIDTH + x] =
+                    owner ? (unsigned char)(base[owner - 1] + 1 + level->inner[y][x]) : 0;
+        }
+    for (size_t i = 0; level->marks && i < level->marks->mark_count; i++) {
+        const lrt_mark *m = &level->marks->marks[i];
+        if (!lrt_map_add_mark(map, m->x, m->y, m->spec))
+            return 0;
+    }
     return 1;
 }
 
@@ -185,11 +274,10 @@ const char *lrt_feature_of_args(lua_State *L)
         return lrt_feature_arg(L, 1);
     int x, y;
     level_coords(L, 1, &x, &y);
-    lrt_level *level = lrt_level_get(L);
-    return lrt_level_feature(level, level->grid[y][x]);
+    return lrt_level_cell_feature(lrt_level_get(L), x, y);
 }
 
-static int push_feature_number(lua_State *L, const char *name)
+int lrt_push_feature_number(lua_State *L, const char *name)
 {
     lua_getglobal(L, "dgn");
     lua_getfield(L, -1, "feature_number");
@@ -202,6 +290,7 @@ static void set_cell(lua_State *L, int x, int y, const char *feature)
 {
     lrt_level *level = lrt_level_get(L);
     level->grid[y][x] = lrt_level_glyph(L, level, feature);
+    level->owner[y][x] = 0;
     level->built = 1;
 }
 
@@ -212,8 +301,7 @@ static int l_grid(lua_State *L)
     level_coords(L, 1, &x, &y);
     if (!lua_isnoneornil(L, 3))
         set_cell(L, x, y, lrt_feature_arg(L, 3));
-    lrt_level *level = lrt_level_get(L);
-    return push_feature_number(L, lrt_level_feature(level, level->grid[y][x]));
+    return lrt_push_feature_number(L, lrt_level_cell_feature(lrt_level_get(L), x, y));
 }
 
 /* dgn.terrain_changed(x, y, feature, …): while a level is built, a plain
@@ -230,8 +318,7 @@ static int l_is_passable(lua_State *L)
 {
     int x, y;
     level_coords(L, 1, &x, &y);
-    lrt_level *level = lrt_level_get(L);
-    lua_pushboolean(L, !lrt_feature_is_solid(lrt_level_feature(level, level->grid[y][x])));
+    lua_pushboolean(L, !lrt_feature_is_solid(lrt_level_cell_feature(lrt_level_get(L), x, y)));
     return 1;
 }
 

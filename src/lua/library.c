@@ -10,6 +10,7 @@
  * "questgrid.load" in its library directory, which replaces the table. */
 #define _DEFAULT_SOURCE
 #include "lua/builder.h"
+#include "lua/level.h"
 #include "core/file.h"
 
 #include <dirent.h>
@@ -199,6 +200,7 @@ int lrt_load_library(lua_State *L)
         lua_pushstring(L, rows[i].file);
         lua_call(L, 1, 0);
     }
+    lrt_watch_place_hooks(L);
     return 0;
 }
 

@@ -22,6 +22,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/layout_heights.c \
 	src/lua/layout_rooms.c \
 	src/lua/level.c \
+	src/lua/level_maps.c \
 	src/lua/library.c \
 	src/lua/map.c \
 	src/lua/noise.c \

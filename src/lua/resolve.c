@@ -4,6 +4,8 @@
 #include "lua/run.h"
 #include "lua/level.h"
 
+#include "core/buf.h"
+
 #include <string.h>
 
 static void set_context(qg_runtime *rt, const qg_context *context)
@@ -76,6 +78,61 @@ static int attempt_body(lua_State *L)
     return 0;
 }
 
+static const char *file_of(const lrt_map *map)
+{
+    return map->file ? map->file : "";
+}
+
+/* The veto chunk refused the map: said at the chunk. */
+static void report_veto(const lrt_map *map, const lrt_chunks *chunks, qg_diags *diags)
+{
+    const qg_des_chunk *veto = chunks->chunk[QG_CHUNK_VETO];
+    qg_diags_add(diags, QG_ERROR, veto && veto->file ? veto->file : file_of(map),
+                 veto && veto->first_line ? veto->first_line : map->line, 0, NULL, 0,
+                 "map %s was vetoed by its veto chunk", map->name);
+}
+
+/* A map that ran without drawing a grid, and why that is so when the map
+ * says: a dummy, one whose post_place hook does its work on the game's
+ * level, one that takes its shape from the SUBVAULT placing it. */
+static void report_no_grid(const lrt_map *map, qg_diags *diags)
+{
+    int dummy = 0;
+    for (size_t i = 0; i < map->tags.count; i++)
+        dummy |= strcmp(map->tags.items[i], "dummy") == 0;
+    const char *why =
+        dummy ? ": it is a dummy (TAGS: dummy), which Crawl picks to place nothing"
+        : map->post_place ? ": its post_place hook places other maps on the game's level "
+                            "once the map is placed there, which a map resolved alone never is"
+        : map->asked_mask ? ": it takes its shape from the SUBVAULT that places it "
+                            "(default_subvault_glyphs, subvault_size); resolve a map that "
+                            "uses it"
+        : "";
+    qg_diags_add(diags, QG_ERROR, file_of(map), map->line, 0, NULL, 0,
+                 "map %s has no grid to resolve%s", map->name, why);
+}
+
+/* After a failure: the questions about the game so far the map asked,
+ * answered as for a fresh game, and how to answer them otherwise. */
+static void report_asked(const qg_runtime *rt, const qg_mapdef *def, qg_diags *diags)
+{
+    if (!rt->asked_count)
+        return;
+    qg_buf names;
+    qg_buf_init(&names);
+    for (size_t i = 0; i < rt->asked_count; i++)
+        qg_buf_printf(&names, "%s%s", i ? ", " : "", rt->asked[i]);
+    qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def) ? qg_mapdef_file(def) : "",
+                 qg_mapdef_line(def), 0, NULL, 0,
+                 "map %s asked about the game so far: %s; answered as for a fresh game "
+                 "(--var NAME=VALUE, or the context's variables, answer otherwise)",
+                 qg_mapdef_name(def), names.data ? names.data : "");
+    qg_buf_free(&names);
+}
+
+static qg_status resolve_tries(qg_runtime *rt, const qg_mapdef *def, const lrt_chunks *chunks,
+                               qg_level **out, qg_diags *diags);
+
 qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              const lrt_chunks *chunks, unsigned long long seed,
                              const qg_context *context, qg_level **out,
@@ -88,6 +145,17 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
         lrt_operation_start(rt);
     set_context(rt, context);
     qg_rng_seed(&rt->rng, seed, 0);
+    rt->asked_count = 0;
+    qg_status st = resolve_tries(rt, def, chunks, out, diags);
+    if (st)
+        report_asked(rt, def, diags);
+    return st;
+}
+
+/* Up to LRT_RESOLVE_TRIES runs until one validates. */
+static qg_status resolve_tries(qg_runtime *rt, const qg_mapdef *def, const lrt_chunks *chunks,
+                               qg_level **out, qg_diags *diags)
+{
     for (int attempt = 0; attempt < LRT_RESOLVE_TRIES; attempt++) {
         lrt_map *map = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def),
                                    qg_mapdef_line(def));
@@ -102,13 +170,11 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
         int valid = a.valid, vetoed = a.vetoed;
         lrt_end_run(rt);
         if (!st && vetoed)
-            qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0,
-                         NULL, 0, "map %s was vetoed by its veto chunk", map->name);
+            report_veto(map, chunks, diags);
         if (!st && !vetoed && valid) {
             lrt_fixup(map);
             if (map->width < 1 || map->height < 1) {
-                qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0,
-                             NULL, 0, "map %s has no grid to resolve", map->name);
+                report_no_grid(map, diags);
                 st = QG_ERR_INVALID;
             } else {
                 st = lrt_build_level(rt, map, out);

@@ -60,6 +60,8 @@ typedef struct lrt_map {
     int line;
     int validating;
     int nesting;             /* subvaults enclosing it (0 for the map resolved) */
+    int post_place;          /* it set a post_place hook (run on the game's level) */
+    int asked_mask;          /* it asked for the shape a SUBVAULT gives, not being one */
     /* the definition run, when it is a .des map (NULL at compile time) */
     const struct qg_mapdef *def;
     int legacy;              /* its glyphs mean what the seed documents say */
@@ -117,6 +119,14 @@ struct qg_runtime {
     qg_branches *own_branches;    /* questgrid's, when none was given */
     lrt_map *map;            /* the map being run, or NULL */
     struct lrt_level *level; /* the level around it (level.h), or NULL */
+    struct lrt_run_map *run_maps; /* maps resolved for level builders */
+    size_t run_map_count, run_map_cap;
+    char *builder_error;     /* why the last of them failed */
+    /* the questions about the game so far that the current resolution
+     * asked and had answered as for a fresh game (names kept alive by the
+     * functions' upvalues) */
+    const char *asked[16];
+    size_t asked_count;
     /* the map the environment in the registry was made for, and the
      * userdata through which its bound functions reach it */
     lrt_map *env_map;
@@ -192,6 +202,9 @@ void lrt_map_view(lua_State *L);
 
 /* env.c */
 void lrt_push_map(lua_State *L, lrt_map *map);
+/* The Lua object lrt_push_map made (its userdata) no longer reaches its
+ * map; NULL is ignored. */
+void lrt_map_ref_forget(void *ref);
 lrt_map *lrt_check_map(lua_State *L, int index);
 /* Pushes the environment of the running map (created on first use). */
 void lrt_push_env(lua_State *L, qg_runtime *rt, lrt_map *map);
@@ -281,6 +294,10 @@ void lrt_open_crawl(lua_State *L);
 void lrt_open_you(lua_State *L);
 void lrt_open_level(lua_State *L);
 void lrt_open_noise(lua_State *L);
+
+/* Records that a question about the game so far (its name, which must
+ * outlive the resolution) got a fresh game's answer. */
+void lrt_note_asked(qg_runtime *rt, const char *name);
 
 /* context.c: answers to you.* and dgn.* about the place, from the game's
  * branch table: given, or questgrid's own of the newest game. */

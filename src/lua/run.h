@@ -48,6 +48,14 @@ void lrt_map_from_def(lrt_map *map, const qg_mapdef *def);
  * SUBST after it no longer sees its key glyphs); raises a Lua error when
  * no map could be placed. */
 void lrt_apply_subvault(lua_State *L, lrt_map *map, const char *spec);
+/* A map with the tag that may be used at the place (weighted by WEIGHT),
+ * or NULL: Crawl's random_map_for_tag. */
+const qg_mapdef *lrt_pick_map(qg_runtime *rt, const char *tag);
+/* A map resolved inside the run of parent (or of no map), starting with
+ * tags besides its own, with up to LRT_RESOLVE_TRIES tries to validate;
+ * NULL when it never did (the reasons in diags). */
+lrt_map *lrt_resolve_nested(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent,
+                            const lrt_strs *tags, qg_diags *diags);
 
 /* build_level.c: the resolved map as a level. */
 qg_status lrt_build_level(qg_runtime *rt, lrt_map *map, qg_level **out);

@@ -24,6 +24,7 @@ static int setup_state(lua_State *L)
     lrt_open_builder(L);
     lrt_open_layout(L);
     lrt_open_level(L);
+    lrt_open_level_maps(L);
     lrt_open_env(L);
     lrt_open_library(L);
     return 0;
@@ -110,9 +111,10 @@ void qg_runtime_free(qg_runtime *rt)
 {
     if (!rt)
         return;
+    lrt_level_free(rt);
+    lrt_run_maps_free(rt);
     if (rt->L)
         lua_close(rt->L);
-    lrt_level_free(rt);
     lrt_pool_free(&rt->pool);
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);
@@ -312,6 +314,7 @@ void lrt_end_run(qg_runtime *rt)
 {
     lrt_forget_env(rt);
     lrt_level_free(rt);
+    lrt_run_maps_free(rt);
     if (lrt_protect(rt->L, drop_env_body, NULL) != LUA_OK)
         lua_settop(rt->L, 0);
     rt->map = NULL;

@@ -75,7 +75,7 @@ static int weight_of(const qg_mapdef *def)
     return atoi(last ? last + 1 : w);
 }
 
-static const qg_mapdef *pick_map(qg_runtime *rt, const char *tag)
+const qg_mapdef *lrt_pick_map(qg_runtime *rt, const char *tag)
 {
     const qg_mapdef *pick = NULL;
     int total = 0;
@@ -147,19 +147,10 @@ static int run_sub(lua_State *L)
     return 0;
 }
 
-/* Runs a subvault. NULL when it failed or did not validate. */
-static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
-                            const region *r, qg_diags *diags)
+/* Runs a map inside another's run; 0 when it failed or did not
+ * validate. */
+static int run_nested(qg_runtime *rt, const qg_mapdef *def, lrt_map *sub, qg_diags *diags)
 {
-    lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
-    if (!sub)
-        return NULL;
-    lrt_map_from_def(sub, def);
-    sub->nesting = parent_map->nesting + 1;
-    if (!give_mask(parent_map, r, sub)) {
-        lrt_map_free(sub);
-        return NULL;
-    }
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
     lrt_map *parent = rt->map;
@@ -170,11 +161,49 @@ static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map 
         lrt_forget_env(rt);
         rt->map = parent;
     }
-    if (s.st || !s.valid || sub->width < 1 || sub->height < 1) {
+    return !s.st && s.valid && sub->width > 0 && sub->height > 0;
+}
+
+/* Runs a subvault. NULL when it failed or did not validate. */
+static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
+                            const region *r, qg_diags *diags)
+{
+    lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
+    if (!sub)
+        return NULL;
+    lrt_map_from_def(sub, def);
+    sub->nesting = parent_map->nesting + 1;
+    if (!give_mask(parent_map, r, sub) || !run_nested(rt, def, sub, diags)) {
         lrt_map_free(sub);
         return NULL;
     }
     return sub;
+}
+
+lrt_map *lrt_resolve_nested(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent,
+                            const lrt_strs *tags, qg_diags *diags)
+{
+    for (int t = 0; t < LRT_RESOLVE_TRIES && !rt->budget_exhausted; t++) {
+        lrt_map *map = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def),
+                                   qg_mapdef_line(def));
+        if (!map)
+            return NULL;
+        lrt_map_from_def(map, def);
+        map->nesting = parent ? parent->nesting + 1 : 1;
+        int ok = map->nesting <= SUBVAULT_NESTING;
+        if (!ok)
+            qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                         "maps resolved inside maps nested deeper than %d (map %s)",
+                         SUBVAULT_NESTING, map->name);
+        for (size_t i = 0; ok && tags && i < tags->count; i++)
+            ok = lrt_strs_add(&map->tags, tags->items[i], strlen(tags->items[i]));
+        if (ok && run_nested(rt, def, map, diags))
+            return map;
+        lrt_map_free(map);
+        if (!ok)
+            return NULL;
+    }
+    return NULL;
 }
 
 static int find_region(const lrt_map *map, const char *keys, region *r)
@@ -316,7 +345,7 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, qg_di
         const des_slot *tags = &k.slots[0];
         int pick = lrt_pick_weighted(&rt->rng, &tags->alts[0].weight, sizeof *tags->alts,
                                      tags->count);
-        const qg_mapdef *def = pick >= 0 ? pick_map(rt, tags->alts[pick].text) : NULL;
+        const qg_mapdef *def = pick >= 0 ? lrt_pick_map(rt, tags->alts[pick].text) : NULL;
         if (!def)
             break;
         lrt_map *sub = resolve_sub(rt, def, map, &r, quiet);

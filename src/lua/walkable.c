@@ -10,6 +10,7 @@
 #include "des/glyphs.h"
 #include "core/arena.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static int walkable_feature(const char *name)
@@ -78,4 +79,32 @@ int lrt_walkable(const lrt_map *map, const unsigned char *tables, int x, int y)
         return 0;
     size_t sub = map->cell_sub ? map->cell_sub[(size_t)y * map->width + x] : 0;
     return tables[sub * LRT_GLYPHS + g];
+}
+
+const char *lrt_glyph_feature(const lrt_map *map, unsigned char glyph, char *buf,
+                              size_t size)
+{
+    const lrt_keyed *k = map->keyed[glyph];
+    if (k && k->feat) {
+        qg_arena arena;
+        qg_arena_init(&arena);
+        des_keyed spec;
+        des_spec_error err;
+        const char *name = NULL;
+        if (des_parse_keyed(&arena, DES_DIR_KFEAT, k->feat, strlen(k->feat), &spec, &err) ==
+                DES_PARSE_OK &&
+            spec.slot_count && spec.slots[0].count) {
+            const char *text = spec.slots[0].alts[0].text;
+            name = strlen(text) == 1
+                       ? des_glyph_info_for((unsigned char)text[0], map->legacy)->feature : text;
+            snprintf(buf, size, "%s", name ? name : "floor");
+        }
+        qg_arena_free(&arena);
+        if (name)
+            return buf;
+    }
+    if (k && (k->mons || k->item))
+        return "floor";
+    const char *name = des_glyph_info_for(glyph, map->legacy)->feature;
+    return name ? name : "floor";
 }
