@@ -346,13 +346,19 @@ static void dgn_grid_writes_the_level(void **state)
         "assert(dgn.feature_name(dgn.grid(0, 0)) == 'rock_wall')\n"
         "assert(dgn.is_passable(3, 4) and not dgn.is_passable(7, 8))\n"
         "assert(feat.is_wall(0, 0) and not feat.is_wall(3, 4))\n"
-        "dgn.terrain_changed(9, 9, 'shallow_water', false)\n",
+        "dgn.terrain_changed(9, 9, 'shallow_water', false)\n"
+        "dgn.register_feature_marker(3, 4, 'stone_arch')\n"
+        "dgn.register_lua_marker(5, 6, {})\n",
         "D:1", 1);
     assert_true(is(level, 3, 4, "floor"));
     assert_true(is(level, 5, 6, "lava"));
     assert_true(is(level, 7, 8, "mangrove"));
     assert_true(is(level, 9, 9, "shallow_water"));
     assert_int_equal(count(level, "rock_wall"), W * H - 4);
+    assert_int_equal(qg_level_marker_count(level), 2);
+    int x, y;
+    assert_string_equal(qg_level_marker(level, 0, &x, &y), "feat:stone_arch");
+    assert_true(x == 3 && y == 4);
     qg_level_free(level);
 }
 

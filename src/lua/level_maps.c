@@ -302,6 +302,39 @@ static int l_fill_grd_area(lua_State *L)
     return 0;
 }
 
+/* A marker on a level cell (the level's marks, as a map's). */
+static void mark_cell(lua_State *L, int x, int y, const char *spec)
+{
+    if (x < 0 || y < 0 || x >= LRT_MAX_WIDTH || y >= LRT_MAX_HEIGHT)
+        luaL_error(L, "(%d, %d) is outside the level", x, y);
+    lrt_level *level = lrt_level_get(L);
+    if (!level->marks && !(level->marks = lrt_map_new("level marks", NULL, 0)))
+        luaL_error(L, "not enough memory for the level");
+    if (!lrt_map_add_mark(level->marks, x, y, spec))
+        luaL_error(L, "too many marks on the level, or out of memory");
+    level->built = 1;
+}
+
+/* dgn.register_feature_marker(x, y, feature): "feat:NAME" there. */
+static int l_register_feature_marker(lua_State *L)
+{
+    int x = (int)lrt_checkint(L, 1), y = (int)lrt_checkint(L, 2);
+    lua_pushfstring(L, "feat:%s", lrt_feature_arg(L, 3));
+    mark_cell(L, x, y, lua_tostring(L, -1));
+    return 0;
+}
+
+/* dgn.register_lua_marker(x, y, table or function): a Lua marker there
+ * ("lua"; its table lives in the game). */
+static int l_register_lua_marker(lua_State *L)
+{
+    int x = (int)lrt_checkint(L, 1), y = (int)lrt_checkint(L, 2);
+    if (!lua_istable(L, 3) && !lua_isfunction(L, 3))
+        return luaL_argerror(L, 3, "a marker table or function");
+    mark_cell(L, x, y, "lua");
+    return 0;
+}
+
 static int l_last_builder_error(lua_State *L)
 {
     const char *e = lrt_runtime(L)->builder_error;
@@ -349,7 +382,9 @@ void lrt_open_level_maps(lua_State *L)
         {"resolve_map", l_resolve_map}, {"mapsize", l_mapsize},
         {"inspect_map", l_inspect_map}, {"reuse_map", l_reuse_map},
         {"place_map", l_place_map}, {"fill_grd_area", l_fill_grd_area},
-        {"last_builder_error", l_last_builder_error}, {NULL, NULL}};
+        {"last_builder_error", l_last_builder_error},
+        {"register_feature_marker", l_register_feature_marker},
+        {"register_lua_marker", l_register_lua_marker}, {NULL, NULL}};
     lua_getglobal(L, "dgn");
     luaL_setfuncs(L, fns, 0);
     lua_pop(L, 1);
