@@ -626,6 +626,148 @@ static void failures_say_why(void **state)
     qg_diags_free(d);
 }
 
+/* A level builder's maps: by tag only those made for the place (weight
+ * 0 never), each drawn where no other placed map is (four 20x20 blocks
+ * would overlap most of the time otherwise), inside the border or
+ * along the edge its ORIENT names; a map that finds no room or does not
+ * resolve is refused with the reason dgn.last_builder_error gives; the
+ * calls that need a map of the run or a resolved one say so. */
+#define ROW_20 "llllllllllllllllllll\n"
+#define ROWS_5 ROW_20 ROW_20 ROW_20 ROW_20 ROW_20
+#define ROWS_20 ROWS_5 ROWS_5 ROWS_5 ROWS_5
+static const char spots_text[] =
+    "NAME: spots\n"
+    "ORIENT: encompass\n"
+    "TAGS: layout\n"
+    "{{\n"
+    "  if is_validating() then return end\n"
+    "  dgn.fill_grd_area(-5, -5, 200, 200, 'floor')\n"
+    "  for i = 1, 30 do\n"
+    "    assert(dgn.name(dgn.map_by_tag('piece')) == 'piece_here')\n"
+    "  end\n"
+    "  for i = 1, 4 do\n"
+    "    assert(dgn.place_map(dgn.map_by_name('block'), false, false))\n"
+    "  end\n"
+    "  assert(dgn.place_map(dgn.map_by_name('north_block'), false, false))\n"
+    "  assert(not dgn.place_map(dgn.map_by_name('too_wide'), false, false))\n"
+    "  assert(dgn.last_builder_error() == 'no room on the level', dgn.last_builder_error())\n"
+    "  assert(not dgn.place_map(dgn.map_by_name('refused'), false, false))\n"
+    "  assert(dgn.last_builder_error():find('not on this level', 1, true),\n"
+    "         dgn.last_builder_error())\n"
+    "  local piece = dgn.map_by_tag('piece')\n"
+    "  local ok, err = pcall(dgn.reuse_map, piece, 1, 1, false, false, 0)\n"
+    "  assert(not ok and err:find('dgn.resolve_map', 1, true), err)\n"
+    "  local map, vplace = dgn.resolve_map(piece)\n"
+    "  assert(rawequal(dgn.resolve_map(map), map))\n"
+    "  local f, exit, space = dgn.inspect_map(vplace, 1, 0)\n"
+    "  assert(dgn.feature_name(f) == 'floor' and not exit and not space)\n"
+    "  f, exit, space = dgn.inspect_map(vplace, 5, 5)\n"
+    "  assert(space and not exit)\n"
+    "  ok, err = pcall(dgn.inspect_map, g_dgn_curr_map, 0, 0)\n"
+    "  assert(not ok and err:find('dgn.map_by_tag', 1, true), err)\n"
+    "  ok, err = pcall(function()\n"
+    "    for i = 1, 1100 do dgn.map_by_name('block') end\n"
+    "  end)\n"
+    "  assert(not ok and err:find('more than 1024 maps', 1, true), err)\n"
+    "}}\n"
+    "\n"
+    "NAME: piece_here\nTAGS: piece\nDEPTH: D:1-10\nKMONS: 1 = goblin\nMAP\n.1.\nENDMAP\n\n"
+    "NAME: piece_elsewhere\nTAGS: piece\nDEPTH: Lair\nWEIGHT: 1000\nMAP\n...\nENDMAP\n\n"
+    "NAME: piece_never\nTAGS: piece\nWEIGHT: 0\nMAP\n...\nENDMAP\n\n"
+    "NAME: block\nMAP\n" ROWS_20 "ENDMAP\n\n"
+    "NAME: north_block\nORIENT: north\nMAP\nwww\nwww\nwww\nENDMAP\n\n"
+    "NAME: too_wide\nMAP\n"
+    "ccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc\n"
+    "ENDMAP\n\n"
+    "NAME: refused\n"
+    "{{ if not is_validating() then error('not on this level') end }}\n"
+    "MAP\nx\nENDMAP\n";
+
+static void builders_find_room_and_say_why_not(void **state)
+{
+    (void)state;
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = corpus_of(spots_text, d);
+    qg_level *level = NULL;
+    qg_context ctx = {"D:3", 0, NULL};
+    qg_diags_clear(d);
+    if (qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 7, &ctx, &level, d) != QG_OK)
+        qg_diags_print(d, stderr);
+    assert_non_null(level);
+    /* four blocks of 20x20 lava, none drawn over another */
+    assert_int_equal(count(level, "lava"), 4 * 400);
+    int north = H;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            if (is(level, x, y, "lava"))
+                assert_true(x >= 2 && y >= 2 && x < W - 2 && y < H - 2);
+            if (is(level, x, y, "deep_water") && y < north)
+                north = y;
+        }
+    assert_int_equal(count(level, "deep_water"), 9);
+    assert_int_equal(north, 2);
+    assert_int_equal(count(level, "stone_wall"), 0);
+    /* the fill reached the corners; what fell off the level was left out */
+    assert_true(is(level, 0, 0, "floor") && is(level, W - 1, H - 1, "floor"));
+    qg_level_free(level);
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
+/* The game questions a map asked before it failed, each named once in the
+ * note and answered by the context's variables: dgn.map_parameters as the
+ * tags the map was asked for by, dgn.br_exists as a yes or no. */
+static void game_questions_are_named_and_answerable(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: asks_the_game\n"
+        "{{ if not is_validating() then\n"
+        "     assert(dgn.primary_vault_dimensions() == nil)\n"
+        "     assert(dgn.br_exists('Desolation'))\n"
+        "     assert(dgn.br_exists('Desolation'))\n"
+        "     local p = dgn.map_parameters()\n"
+        "     assert(p and p[1] == 'wanted', 'asked for by no tag')\n"
+        "   end }}\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n"
+        "\n"
+        "NAME: no_such_branch\n"
+        "{{ if not is_validating() then assert(not dgn.br_exists('Desolation')) end }}\n"
+        "MAP\n"
+        "x\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = corpus_of(text, d);
+    qg_level *level = NULL;
+    qg_diags_clear(d);
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
+                         QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "asked for by no tag"));
+    assert_true(test_diags_contain(d, QG_NOTE,
+                                   "asked about the game so far: dgn.primary_vault_dimensions, "
+                                   "dgn.br_exists, dgn.map_parameters; answered as for a "
+                                   "fresh game (--var NAME=VALUE"));
+    qg_vars *vars = qg_vars_new();
+    qg_vars_set(vars, "dgn.map_parameters", "wanted");
+    qg_context ctx = {NULL, 0, vars};
+    qg_diags_clear(d);
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, &ctx, &level, d), QG_OK);
+    qg_level_free(level);
+    level = NULL;
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 1), 1, &ctx, &level, d),
+                         QG_OK);
+    qg_vars_set(vars, "dgn.br_exists", "0");
+    qg_diags_clear(d);
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 1), 1, &ctx, &level, d), QG_OK);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_level_free(level);
+    qg_vars_free(vars);
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* ---- the noise of the procedural layouts ------------------------------------------ */
 
 /* crawl.simplex is smooth noise in [-1, 1] around 0; crawl.worley gives
@@ -680,6 +822,8 @@ int main(void)
         cmocka_unit_test(builders_place_maps_on_the_level),
         cmocka_unit_test(an_encompass_map_placed_is_the_level),
         cmocka_unit_test(failures_say_why),
+        cmocka_unit_test(builders_find_room_and_say_why_not),
+        cmocka_unit_test(game_questions_are_named_and_answerable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
