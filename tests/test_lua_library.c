@@ -174,6 +174,47 @@ static void current_crawl_questions(void **state)
     qg_diags_free(diags);
 }
 
+/* A map that draws nothing itself and leaves its work to a post_place
+ * hook (Crawl's shop and decor placers) says so when resolved alone; a
+ * hook of another kind is no such reason; the library's dgn.hook still
+ * gets every hook. */
+static void a_post_place_map_says_why_it_has_no_grid(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = runtime_for("tests/data/dlua/minimal/dlua", diags);
+    assert_non_null(rt);
+    assert_int_equal(compile_text(rt, "NAME: places_later\n"
+                                      "{{ hook('post_place', function() end) }}\n", diags),
+                     QG_OK);
+    assert_int_equal(compile_text(rt, "NAME: hooks_main\n"
+                                      "{{ hook('main', function() end) }}\n", diags),
+                     QG_OK);
+    assert_int_equal(compile_text(rt, "NAME: hooked_vault\n"
+                                      "{{ hook('post_place', function() end)\n"
+                                      "   assert(dgn.last_hook == 'post_place') }}\n"
+                                      "MAP\n.\nENDMAP\n", diags),
+                     QG_OK);
+    qg_level *level = NULL;
+    qg_diags_clear(diags);
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_find_map(rt, "places_later"), 1,
+                                            NULL, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_ERROR,
+                                   "map places_later has no grid to resolve: its post_place "
+                                   "hook places other maps"));
+    qg_diags_clear(diags);
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_find_map(rt, "hooks_main"), 1,
+                                            NULL, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_ERROR, "map hooks_main has no grid to resolve"));
+    assert_false(test_diags_contain(diags, QG_ERROR, "post_place"));
+    qg_diags_clear(diags);
+    assert_int_equal(qg_runtime_resolve(rt, qg_runtime_find_map(rt, "hooked_vault"), 1, NULL,
+                                        &level, diags), QG_OK);
+    qg_level_free(level);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
 /* A library listing ../ or absolute names is refused. */
 static void listing_stays_in_the_data_directory(void **state)
 {
@@ -244,6 +285,7 @@ int main(void)
         cmocka_unit_test(loadmaps_lists_the_des_directory),
         cmocka_unit_test(linked_directories_are_taken_as_named),
         cmocka_unit_test(current_crawl_questions),
+        cmocka_unit_test(a_post_place_map_says_why_it_has_no_grid),
         cmocka_unit_test(listing_stays_in_the_data_directory),
         cmocka_unit_test(a_game_lists_its_own_entry_files),
         cmocka_unit_test(a_directory_without_the_library_is_an_error),
