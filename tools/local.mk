@@ -35,10 +35,15 @@ CLEANFILES += $(EXTRA_PROGRAMS)
 bench: $(EXTRA_PROGRAMS)
 
 .PHONY: bench
-# tools/resolve_corpus [-s SEEDS] [-q] [DATDIR [LUADIR]]: every map of a
-# corpus resolved at its own places; the maps that fail, by reason.
+# tools/resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]:
+# every map of a corpus resolved at its own places; the maps that fail, by
+# reason. tests/resolve_corpus.sh runs it on a corpus of its own.
 EXTRA_PROGRAMS += tools/resolve_corpus
 tools_resolve_corpus_SOURCES = tools/resolve_corpus.c
 tools_resolve_corpus_CFLAGS = $(AM_CFLAGS) -O2
 tools_resolve_corpus_LDADD = libquestgrid.la
 tools_resolve_corpus_LDFLAGS = -static
+TESTS += tests/resolve_corpus.sh
+EXTRA_DIST += tests/resolve_corpus.sh tests/data/resolve_corpus/reasons.des \
+	tests/data/resolve_corpus/sub/load.des
+tests/resolve_corpus.log: tools/resolve_corpus$(EXEEXT)

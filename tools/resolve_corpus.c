@@ -1,16 +1,18 @@
-/* Conformance report over a game's whole .des corpus (run by hand, not a
- * test): loads the corpus the way its Lua library does (Crawl: dat/dlua
- * with loadmaps.lua), compiles every map, then resolves each map at the
- * places its own DEPTH names (the first, middle and last level of each
- * range it allows) for a few seeds, and at three fixed places. Prints the
- * figures, then every map that resolves nowhere it is meant to go, grouped
- * by the reason given, each with its file:line.
+/* Conformance report over a game's whole .des corpus (built by `make
+ * bench`, run by hand): loads the corpus the way its Lua library does
+ * (Crawl: dat/dlua with loadmaps.lua), compiles every map, then resolves
+ * each map at the places its own DEPTH names (the first, middle and last
+ * level of each range it allows, less the levels it excludes) for a few
+ * seeds, and at three fixed places. Prints the figures, then every map
+ * that resolves nowhere it is meant to go, grouped by the reason given,
+ * each with its file:line.
  *   resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]
  * DATDIR defaults to /usr/share/crawl/dat, LUADIR to DATDIR/dlua; -q
  * leaves out the per-map lists, -v adds each map's whole message; -m
  * resolves only the maps whose name contains NAME, -p prints the levels
- * they resolve to, -i sets the instruction budget of a chunk run. Exit status 0 when every map resolves at
- * one of its own places, 1 otherwise. */
+ * they resolve to, -i sets the instruction budget of a chunk run. Exit
+ * status 0 when every map compiles and resolves at one of its own places,
+ * 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
 #include "questgrid.h"
 #include "core/file.h"
@@ -166,14 +168,22 @@ static void add_place(places *p, const char *branch, int depth)
     strcpy(p->name[p->count++], place);
 }
 
-/* One DEPTH entry ("D", "D:3", "D:2-5", "D:4-", "Zot:$", "3-7"): its
- * first, middle and last level. Excluded entries ("!D:$") are skipped. */
-static void add_entry(places *p, const char *entry, size_t len)
+/* One DEPTH entry ("D", "D:3", "D:2-5", "D:4-", "Zot:$", "3-7", or one
+ * of them excluded: "!D:$"): its branch and levels. */
+typedef struct depth_entry {
+    char branch[48];
+    int lo, hi, excluded;
+} depth_entry;
+
+static int parse_entry(const char *s, size_t len, depth_entry *e)
 {
-    char text[48], branch[48];
-    if (!len || entry[0] == '!' || len >= sizeof text)
-        return;
-    memcpy(text, entry, len);
+    char text[48];
+    e->excluded = len && s[0] == '!';
+    s += e->excluded;
+    len -= (size_t)e->excluded;
+    if (!len || len >= sizeof text)
+        return 0;
+    memcpy(text, s, len);
     text[len] = '\0';
     char *colon = strchr(text, ':');
     const char *range = colon ? colon + 1 : "";
@@ -181,24 +191,48 @@ static void add_entry(places *p, const char *entry, size_t len)
         *colon = '\0';
     if (text[0] >= '0' && text[0] <= '9') {   /* a bare depth range is the Dungeon's */
         range = text;
-        strcpy(branch, "D");
+        strcpy(e->branch, "D");
     } else {
-        snprintf(branch, sizeof branch, "%s", text);
+        snprintf(e->branch, sizeof e->branch, "%s", text);
     }
-    int last = last_level(branch);
-    int lo = 1, hi = last;
+    int last = last_level(e->branch);
+    e->lo = 1;
+    e->hi = last;
     if (*range) {
-        lo = range[0] == '$' ? last : atoi(range);
+        e->lo = range[0] == '$' ? last : atoi(range);
         const char *dash = strchr(range, '-');
-        hi = !dash ? lo : dash[1] == '$' || !dash[1] ? last : atoi(dash + 1);
+        e->hi = !dash ? e->lo : dash[1] == '$' || !dash[1] ? last : atoi(dash + 1);
     }
-    if (lo < 1)
-        lo = 1;
-    if (hi > last)
-        hi = last;
-    add_place(p, branch, lo);
-    add_place(p, branch, (lo + hi) / 2);
-    add_place(p, branch, hi);
+    e->lo = e->lo < 1 ? 1 : e->lo;
+    e->hi = e->hi > last ? last : e->hi;
+    return e->lo <= e->hi;
+}
+
+static int excluded(const depth_entry *entries, int count, const char *branch, int depth)
+{
+    for (int i = 0; i < count; i++)
+        if (entries[i].excluded && strcmp(entries[i].branch, branch) == 0 &&
+            depth >= entries[i].lo && depth <= entries[i].hi)
+            return 1;
+    return 0;
+}
+
+/* Of an entry's levels, the first, middle and last that no excluded
+ * entry takes out; the first level left when all three are. */
+static void add_entry(places *p, const depth_entry *e, const depth_entry *entries, int count)
+{
+    const int tries[3] = {e->lo, (e->lo + e->hi) / 2, e->hi};
+    int added = 0;
+    for (int i = 0; i < 3; i++)
+        if (!excluded(entries, count, e->branch, tries[i])) {
+            add_place(p, e->branch, tries[i]);
+            added = 1;
+        }
+    for (int depth = e->lo; !added && depth <= e->hi; depth++)
+        if (!excluded(entries, count, e->branch, depth)) {
+            add_place(p, e->branch, depth);
+            added = 1;
+        }
 }
 
 static void own_places(const qg_mapdef *def, places *p)
@@ -206,13 +240,18 @@ static void own_places(const qg_mapdef *def, places *p)
     p->count = 0;
     const char *keys[] = {"depth", "place"};
     for (int k = 0; k < 2 && !p->count; k++) {
+        depth_entry entries[MAX_OWN_PLACES];
+        int count = 0;
         const char *list = qg_mapdef_get_property(def, keys[k]);
-        for (const char *s = list; s && *s;) {
+        for (const char *s = list; s && *s && count < MAX_OWN_PLACES;) {
             s += strspn(s, ", ");
             size_t len = strcspn(s, ", ");
-            add_entry(p, s, len);
+            count += parse_entry(s, len, &entries[count]);
             s += len;
         }
+        for (int i = 0; i < count; i++)
+            if (!entries[i].excluded)
+                add_entry(p, &entries[i], entries, count);
     }
 }
 
