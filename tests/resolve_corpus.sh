@@ -2,13 +2,13 @@
 # tools/resolve_corpus on a corpus of the tests' own (tests/data/
 # resolve_corpus with the minimal dlua): the figures, the places a DEPTH
 # names less those it excludes, the maps that fail grouped by reason with
-# their file:line, -m, -q, -v, -p and the exit status.
+# their file:line, -m, -q, -v, -p, -i and the exit status.
 srcdir=${QG_SRCDIR:-.}
 builddir=${QG_BUILDDIR:-.}
 rc="$builddir/tools/resolve_corpus"
 tmp=$(mktemp -d /tmp/qgrc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..11"
+echo "1..12"
 n=0
 check() {
   n=$((n + 1))
@@ -55,3 +55,7 @@ check "-v gives each map's whole message at its veto chunk" \
 "$rc" -p -s 1 -m anywhere "$tmp/dat" >"$tmp/levels" 2>&1
 check "-p prints the levels" \
   "grep -q '^anywhere_vault at D:5, seed 1:\$' '$tmp/levels' && grep -q 'x\\.x' '$tmp/levels'"
+
+"$rc" -q -i 100 "$tmp/dat" >/dev/null 2>"$tmp/budget"
+check "-i sets the chunk budget (100 instructions: the library cannot load)" \
+  "[ $? -eq 1 ] && grep -q 'loadmaps.lua:2: instruction budget exceeded (100 instructions)' '$tmp/budget'"
