@@ -6,6 +6,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 void lrt_layout_begin(lua_State *L, lrt_layout *lay)
@@ -17,7 +18,8 @@ void lrt_layout_begin(lua_State *L, lrt_layout *lay)
     lay->level = lrt_level_get(L);
     lay->level->built = 1;
     lrt_level_classes(lay->level, &lay->cls);
-    lrt_branch(lay->rt, lay->branch, sizeof lay->branch);
+    char branch[sizeof lay->branch];
+    snprintf(lay->branch, sizeof lay->branch, "%s", lrt_branch(lay->rt, branch, sizeof branch));
     lay->depth = lrt_depth(lay->rt);
     lay->absdepth0 = lrt_absdepth(lay->rt) - 1;
 }

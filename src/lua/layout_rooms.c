@@ -416,7 +416,7 @@ static int shaft_level(lrt_layout *lay)
     for (int i = 0; apart[i]; i++)
         if (lrt_layout_in_branch(lay, apart[i]))
             return 0;
-    return lay->depth < lrt_branch_depth(lay->branch);
+    return lay->depth < lrt_branch_depth(lay->rt, lay->branch);
 }
 
 /* _big_room: sometimes an octagonal hall, then a big room of floor (or,
