@@ -2,13 +2,13 @@
 # tools/resolve_corpus on a corpus of the tests' own (tests/data/
 # resolve_corpus with the minimal dlua): the figures, the places a DEPTH
 # names less those it excludes, the maps that fail grouped by reason with
-# their file:line, -m, -q, -v, -p, -i and the exit status.
+# their file:line, -m, -g, -q, -v, -p, -i and the exit status.
 srcdir=${QG_SRCDIR:-.}
 builddir=${QG_BUILDDIR:-.}
 rc="$builddir/tools/resolve_corpus"
 tmp=$(mktemp -d /tmp/qgrc.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-echo "1..12"
+echo "1..13"
 n=0
 check() {
   n=$((n + 1))
@@ -35,11 +35,13 @@ check "two vetoed maps grouped under one reason" \
 check "a dummy says so" \
   "grep -q '^      1  map MAP has no grid to resolve: it is a dummy' '$tmp/out'"
 check "maps that resolve are not listed" \
-  "! grep -q 'anywhere_vault\\|lair_vault' '$tmp/out'"
+  "! grep -q 'anywhere_vault\\|deep_vault' '$tmp/out'"
 
-"$rc" -m lair_vault "$tmp/dat" >"$tmp/lair" 2>&1
-check "-m: the levels DEPTH names less those it excludes (Lair:4, Lair:5, not Lair:6)" \
-  "grep -q '^at their own places (3 seeds each; 0 maps .*): 6/6 tries resolve' '$tmp/lair'"
+for game in crawl-0.28 crawl-master; do
+  "$rc" -g $game -m deep_vault "$tmp/dat" >"$tmp/deep" 2>&1
+  check "-m, -g $game: the levels DEPTH names less those it excludes (D:13, D:14, not D:15)" \
+    "grep -q '^at their own places (3 seeds each; 0 maps .*): 6/6 tries resolve' '$tmp/deep'"
+done
 
 "$rc" -m anywhere "$tmp/dat" >/dev/null 2>&1
 check "-m: the run still fails while a map of the corpus does not compile" "[ $? -eq 1 ]"

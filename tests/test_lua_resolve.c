@@ -430,17 +430,6 @@ static void test_context_answers(void **state)
     assert_int_equal(qg_level_glyphs(level)[0], 'y');
     qg_level_free(level);
     th_map_free(m);
-    /* current Crawl's portals Crucible and Necropolis: one level each */
-    m = th_map_new("portal", "map(\"A\")",
-                   "assert(you.branch() == 'Necropolis' and you.depth() == 1)\n"
-                   "assert(dgn.br_depth('Crucible') == 1 and dgn.br_depth('Necropolis') == 1)");
-    qg_context portal = {"Necropolis:1", 0, NULL};
-    assert_int_equal(lrt_resolve_chunks(f->rt, m->def, &m->chunks, 1, &portal, &level, f->diags),
-                     QG_OK);
-    qg_level_free(level);
-    th_map_free(m);
-    assert_int_equal(qg_place_check("Crucible:1", f->diags), QG_OK);
-    assert_int_not_equal(qg_place_check("Crucible:2", f->diags), QG_OK);
 }
 
 static void expect_rows(const lrt_map *map, const char *rows)

@@ -35,7 +35,7 @@ CLEANFILES += $(EXTRA_PROGRAMS)
 bench: $(EXTRA_PROGRAMS)
 
 .PHONY: bench
-# tools/resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]:
+# tools/resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [-g GAME] [DATDIR [LUADIR]]:
 # every map of a corpus resolved at its own places; the maps that fail, by
 # reason. tests/resolve_corpus.sh runs it on a corpus of its own.
 EXTRA_PROGRAMS += tools/resolve_corpus

@@ -6,11 +6,13 @@
  * seeds, and at three fixed places. Prints the figures, then every map
  * that resolves nowhere it is meant to go, grouped by the reason given,
  * each with its file:line.
- *   resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]
+ *   resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [-g GAME] [DATDIR [LUADIR]]
  * DATDIR defaults to /usr/share/crawl/dat, LUADIR to DATDIR/dlua; -q
  * leaves out the per-map lists, -v adds each map's whole message; -m
  * resolves only the maps whose name contains NAME, -p prints the levels
- * they resolve to, -i sets the instruction budget of a chunk run. Exit
+ * they resolve to, -i sets the instruction budget of a chunk run, -g
+ * names the game whose branch table places are read with (crawl-0.28;
+ * default: the newest, as questgrid's --game). Exit
  * status 0 when every map compiles and resolves at one of its own places,
  * 1 otherwise. */
 #define _POSIX_C_SOURCE 200809L
@@ -135,10 +137,13 @@ typedef struct places {
     int count;
 } places;
 
+/* -g GAME: the game's branch table (default: the newest game's). */
+static qg_branches *branches;
+
 static int place_ok(const char *place)
 {
     qg_diags *d = qg_diags_new();
-    int ok = d && qg_place_check(place, d) == QG_OK;
+    int ok = d && qg_branches_check_place(branches, place, d) == QG_OK;
     qg_diags_free(d);
     return ok;
 }
@@ -269,7 +274,7 @@ static unsigned long instructions;
 static int load_corpus(corpus *c, const char *dat, const char *dlua, qg_diags *diags)
 {
     const char *paths[1] = {dlua};
-    qg_runtime_options opts = {paths, 1, 0, instructions};
+    qg_runtime_options opts = {paths, 1, 0, instructions, branches};
     c->rt = qg_runtime_new(&opts, diags);
     char **files;
     if (!c->rt || qg_runtime_library_des_files(c->rt, &files, &c->files, diags) != QG_OK)
@@ -314,7 +319,7 @@ static int resolves(qg_runtime *rt, const qg_mapdef *def, const char *place,
 int main(int argc, char **argv)
 {
     int seeds = 3, quiet = 0, arg = 1;
-    const char *only = NULL;
+    const char *only = NULL, *game = NULL;
     for (; arg < argc && argv[arg][0] == '-'; arg++) {
         if (strcmp(argv[arg], "-s") == 0 && arg + 1 < argc)
             seeds = atoi(argv[++arg]);
@@ -328,8 +333,11 @@ int main(int argc, char **argv)
             print_levels = 1;
         else if (strcmp(argv[arg], "-m") == 0 && arg + 1 < argc)
             only = argv[++arg];
+        else if (strcmp(argv[arg], "-g") == 0 && arg + 1 < argc)
+            game = argv[++arg];
         else {
-            fprintf(stderr, "usage: resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] [DATDIR [LUADIR]]\n");
+            fprintf(stderr, "usage: resolve_corpus [-s SEEDS] [-q | -v] [-m NAME] [-p] [-i N] "
+                            "[-g GAME] [DATDIR [LUADIR]]\n");
             return 2;
         }
     }
@@ -338,6 +346,13 @@ int main(int argc, char **argv)
     const char *dat = arg < argc ? argv[arg] : "/usr/share/crawl/dat";
     char *dlua = arg + 1 < argc ? qg_strdup(argv[arg + 1]) : qg_path_join(dat, "dlua");
     qg_diags *diags = qg_diags_new();
+    char *vocab = NULL;
+    if (qg_data_find("des/vocab", &vocab, diags) != QG_OK ||
+        qg_branches_load(vocab, game, &branches, diags) != QG_OK) {
+        qg_diags_print(diags, stderr);
+        return 1;
+    }
+    free(vocab);
     corpus c = {0};
     if (!load_corpus(&c, dat, dlua, diags)) {
         qg_diags_print(diags, stderr);
@@ -414,6 +429,7 @@ int main(int argc, char **argv)
     free(ok);
     qg_des_names_free(c.names);
     qg_runtime_free(c.rt);
+    qg_branches_free(branches);
     qg_diags_free(diags);
     free(dlua);
     return status;
