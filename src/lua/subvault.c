@@ -249,11 +249,15 @@ static qg_status merge(qg_runtime *rt, lrt_map *map, const region *r, lrt_map *s
             char c = map->grid[at];
             if (!c || !strchr(r->keys, c))
                 continue;
+            /* as Crawl's merge_subvault: where the subvault does not reach
+             * or is blank (' ', CLEAR), the parent's glyph stays */
             char g = lrt_cell(sub, x - ox, y - oy);
-            map->grid[at] = g ? g : ' ';
-            size_t inner = sub->cell_sub && g
+            if (!g || g == ' ')
+                continue;
+            map->grid[at] = g;
+            size_t inner = sub->cell_sub
                                ? sub->cell_sub[(size_t)(y - oy) * sub->width + (x - ox)] : 0;
-            map->cell_sub[at] = (unsigned char)(g && g != ' ' ? base + 1 + inner : 0);
+            map->cell_sub[at] = (unsigned char)(base + 1 + inner);
         }
     for (size_t i = 0; i < sub->mark_count; i++) {
         const lrt_mark *m = &sub->marks[i];
