@@ -8,7 +8,7 @@ qg="$builddir/questgrid"
 map="$srcdir/tests/data/random_test.des"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_lua.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
-echo "1..6"
+echo "1..8"
 
 result() {
     if [ "$1" -eq 1 ]; then echo "ok $2 - $3"; else echo "not ok $2 - $3"; fi
@@ -43,3 +43,28 @@ for s in 1 2 3 4 6 7 8 9; do
     cmp -s "$tmp/show1" "$tmp/show3" || differs=1
 done
 result $differs 6 "show: other seeds give other levels"
+
+# A SUBVAULT picks its map by a tag the map's own Lua gives at compile
+# time, and the subvault's blank cells keep the parent's glyph (Crawl's
+# merge_subvault): the parent's NSUBST then finds the A left there.
+cat >"$tmp/sub.des" <<'DES'
+NAME: keeps_its_glyph
+SUBVAULT: A : blank_middle
+NSUBST: A = 1=} / .
+MAP
+xAAAx
+ENDMAP
+
+NAME: blank_middle_map
+: tags("blank_middle")
+CLEAR: _
+MAP
+c_c
+ENDMAP
+DES
+"$qg" show --map keeps_its_glyph --seed 1 "$tmp/sub.des" >"$tmp/sub" 2>"$tmp/err"
+result $([ $? -eq 0 ] && grep -q '^xc}cx$' "$tmp/sub" && echo 1 || echo 0) 7 \
+    "show: a subvault found by its compile-time tag, its blank cell the parent's"
+"$qg" check "$tmp/sub.des" >"$tmp/check" 2>&1
+result $(! grep -q 'not resolved' "$tmp/check" && echo 1 || echo 0) 8 \
+    "check: the file's maps compiled before any is resolved"

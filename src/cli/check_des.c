@@ -113,6 +113,12 @@ static void check_placement(cli_opts *opts, const qg_branches *branches, const c
                      "the file's Lua prelude did not run, so no placement is checked: %.*s",
                      first_line_len(why), first_line(why));
     } else {
+        /* every map compiled first: SUBVAULT and dgn.map_by_tag find maps
+         * by the tags their compile-time Lua gives */
+        for (size_t i = 0; i < qg_runtime_map_count(rt); i++) {
+            qg_diags_clear(run);
+            qg_runtime_compile_map(rt, qg_runtime_map(rt, i), run);
+        }
         for (size_t i = 0; i < qg_runtime_map_count(rt); i++)
             check_map_placement(rt, branches, qg_runtime_map(rt, i), opts->legacy, diags);
     }

@@ -28,6 +28,13 @@ int cli_lua_setup(const cli_opts *opts, const char *path, cli_lua *out, qg_diags
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "no map named '%s'", opts->map);
         return 1;
     }
+    /* the file's other maps compiled too (their own errors are theirs):
+     * SUBVAULT and dgn.map_by_tag find maps by compile-time tags */
+    qg_diags *others = qg_diags_new();
+    for (size_t i = 0; others && i < qg_runtime_map_count(out->rt); i++)
+        if (qg_runtime_map(out->rt, i) != out->def)
+            qg_runtime_compile_map(out->rt, qg_runtime_map(out->rt, i), others);
+    qg_diags_free(others);
     return qg_runtime_compile_map(out->rt, out->def, diags) == QG_OK ? 0 : 1;
 }
 

@@ -80,7 +80,8 @@ qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags
  * markers ("feat:...", "lua", "colour:red", "kprop:bloody", ...), and the
  * level properties "orient" and "tags". A vetoed map, a map that never
  * validates (QG_ERR_LIMIT) and a map without a grid are errors. The map
- * need not have been compiled first. */
+ * need not have been compiled first; the maps it places by tag (SUBVAULT,
+ * dgn.map_by_tag) are found by their compiled tags, so compile those. */
 qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
                              unsigned long long seed, const qg_context *context,
                              qg_level **out, qg_diags *diags);
