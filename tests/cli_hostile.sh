@@ -6,7 +6,7 @@ data=${QG_SRCDIR:-.}/tests/data/fd
 dir=$(mktemp -d "${TMPDIR:-/tmp}/cli_hostile.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 n=0
-echo "1..8"
+echo "1..10"
 
 ok() {
     n=$((n + 1))
@@ -62,3 +62,23 @@ printf '{{ setmetatable(_G,{__newindex=function() error("x") end}) }}\nNAME: v\n
 expect 1 "v.des:1: x" "$bin" compile "$dir/r" -o "$dir/r.qgc"
 [ ! -e "$dir/r.qgc" ]
 ok $? "no cache written for the failed map"
+
+# %: includes leave neither the edit directory nor the file's own
+# directory: each escape is an error on the including line (file:line:col
+# and a caret), no line of the file outside is shown; the option lets it.
+mkdir -p "$dir/edit/sub" "$dir/away"
+printf 'root:x:0:0 outside\n' >"$dir/away/secret.txt"
+ln -s ../away/secret.txt "$dir/edit/link.txt"
+printf 'F:#:1:8\n' >"$dir/edit/sub/walls.txt"
+printf '%%:../away/secret.txt\n%%:/etc/passwd\n%%:/proc/self/environ\n%%:link.txt\n%%:sub/walls.txt\nF:.:1:8\nD:.#\n' \
+    >"$dir/edit/top.txt"
+"$bin" check --edit-dir "$dir/edit" "$dir/edit/top.txt" >"$dir/log" 2>&1
+status=$?
+[ $status = 1 ] &&
+    [ "$(grep -c "error: include '.*' is outside the data root: it names /" "$dir/log")" = 4 ] &&
+    grep -q "^$dir/edit/top.txt:4:3: error: include 'link.txt' is outside the data root: it names .*/away/secret.txt" "$dir/log" &&
+    grep -qx '    \^' "$dir/log" && ! grep -q 'root:x:' "$dir/log"
+ok $? "check refuses includes outside the data root and shows none of their lines"
+"$bin" check --allow-include-outside --edit-dir "$dir/edit" "$dir/edit/top.txt" >"$dir/log" 2>&1
+! grep -q 'outside the data root' "$dir/log" && grep -q 'secret.txt:1:.*error' "$dir/log"
+ok $? "--allow-include-outside reads them"

@@ -29,6 +29,13 @@ tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 
 TESTS += tests/cli_hostile.sh
 
+# %: includes confined to the data root.
+check_PROGRAMS += tests/test_include_root
+TESTS += tests/test_include_root
+tests_test_include_root_SOURCES = tests/test_include_root.c
+tests_test_include_root_CFLAGS = $(TESTS_CFLAGS)
+tests_test_include_root_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
 # Hostile input to the .des reader, the Lua runtime, the cache and the TMX
 # and .xp readers.
 check_PROGRAMS += tests/test_hostile_lua tests/test_hostile_cache tests/test_hostile_formats \

@@ -64,6 +64,7 @@ typedef struct cli_opts {
     qg_branches *branches;  /* --game's branch table, for commands taking --place */
     int oversize;
     qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
+    int allow_include_outside;  /* --allow-include-outside (with --edit-dir) */
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;

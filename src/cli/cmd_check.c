@@ -29,6 +29,8 @@ static const char usage[] =
     "                  angband4-rooms\n"
     "  --edit-dir DIR  the lib/edit directory for includes and f_info tags\n"
     "                  (default: the file's directory when it has f_info.txt)\n"
+    "  --allow-include-outside  follow %: includes outside the edit directory\n"
+    "                  and the file's own directory (refused by default)\n"
     "  --game G        the game whose monster, item and feature names .des maps\n"
     "                  may use: crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --legacy        read .des files in the Crawl 0.3-0.4 syntax\n"

@@ -39,6 +39,8 @@ static const char usage[] =
     "                     between dialects (D alone is the output's dialect\n"
     "                     when writing F:/D:, else the input's)\n"
     "  --edit-dir DIR     lib/edit directory for includes, tags and names\n"
+    "  --allow-include-outside  follow %: includes outside the edit directory\n"
+    "                     and IN's own directory (refused by default)\n"
     "  --quest N          IN is a hub such as q_info.txt: convert quest N\n"
     "  --var NAME=VALUE   set $NAME for ?: conditions, you.NAME for .des (repeatable)\n"
     "  --map NAME         the .des map to convert (default: the file's first)\n"

@@ -26,7 +26,7 @@ static const char usage[] =
     "  --game G           the game whose branches --place and the maps' Lua know:\n"
     "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --var NAME=VALUE   variables for ?: conditions and you.*\n"
-    "  --dialect D, --edit-dir DIR   as for show\n"
+    "  --dialect D, --edit-dir DIR, --allow-include-outside   as for show\n"
     "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
     "                     always or never\n"
     "  FILE.tmx, FILE.xp  Tiled and REXPaint levels, placed as F:/D: levels\n"

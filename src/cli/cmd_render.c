@@ -26,7 +26,8 @@ static const char usage[] =
     "                     legend; one with --map) or png (one level, with libpng)\n"
     "  --map NAME         the map to draw (default: the file's first; html: all)\n"
     "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
-    "  --dialect D, --edit-dir DIR, --legacy    as for show\n"
+    "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
+    "                     as for show\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 enum { TO_SVG, TO_HTML, TO_PNG };

@@ -28,6 +28,8 @@ static const char usage[] =
     "                     poschengband, poschengband7, frogcomposband, angband4,\n"
     "                     angband4-rooms\n"
     "  --edit-dir DIR     the lib/edit directory for includes and names\n"
+    "  --allow-include-outside  follow %: includes outside the edit directory\n"
+    "                     and FILE's own directory (refused by default)\n"
     "  --map NAME         the .des map to show (default: the first)\n"
     "  --legacy           read the .des file in the Crawl 0.3-0.4 syntax\n"
     "  --seed N           resolve the .des map with its Lua, seeded by N, and\n"

@@ -62,6 +62,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
      * the bundled one would lend another game's files to the load */
     out->options.edit_dir = out->own_vocab ? out->dir : NULL;
     out->options.kind = opts->kind;
+    out->options.allow_include_outside = opts->allow_include_outside;
     out->vocab = qg_vocab_new();
     if (!out->vocab)
         return -1;

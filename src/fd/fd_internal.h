@@ -114,6 +114,28 @@ int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
 
+/* ---- where includes may come from ---- */
+
+/* The directories a load's includes must lie below (the edit directory and
+ * the top file's own), in canonical form, or in lexical form when the
+ * options' source serves the files. */
+typedef struct fd_roots {
+    char *dir[2];
+    size_t count;
+    int open;        /* allow_include_outside: every path is admitted */
+    int lexical;
+} fd_roots;
+
+/* 0 when memory ran out. */
+int fd_roots_init(fd_roots *roots, const qg_fd_options *opt, const char *top);
+void fd_roots_free(fd_roots *roots);
+/* 1 when path lies below a root; 0 when not (*where is then the form it
+ * was compared in, to be freed); -1 when memory ran out. */
+int fd_roots_admit(const fd_roots *roots, const char *path, char **where);
+/* The error for an include refused (name as written, where as admit gave
+ * it); NULL on no memory. */
+char *fd_roots_refusal(const fd_roots *roots, const char *name, const char *where);
+
 /* ---- per-line readers (parse time) ---- */
 
 typedef struct fd_reader {

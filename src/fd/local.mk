@@ -2,6 +2,7 @@ qginclude_HEADERS += src/questgrid/fd.h
 noinst_HEADERS += src/fd/fd_internal.h src/fd/dialect.h
 libquestgrid_la_SOURCES += \
 	src/fd/cond.c \
+	src/fd/confine.c \
 	src/fd/dialect.c \
 	src/fd/dialects.c \
 	src/fd/expr.c \

@@ -13,6 +13,7 @@
 
 typedef struct parser {
     fd_reader r;
+    const fd_roots *roots;
 } parser;
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
@@ -79,39 +80,85 @@ static int file_exists(const qg_fd_options *opt, const char *path)
     return stat(path, &st) == 0;
 }
 
-/* The including file's directory, then the edit directory. */
-static char *find_include(const qg_fd_options *opt, const char *from, const char *name,
-                          char **tried)
+/* Where an include was looked for and what was found. */
+typedef struct include_search {
+    char *path;     /* the file, or NULL */
+    char *tried;    /* not found: the places looked at */
+    char *outside;  /* refused: the place outside the roots it names */
+} include_search;
+
+static void search_free(include_search *s)
 {
+    free(s->path);
+    free(s->tried);
+    free(s->outside);
+}
+
+/* One place an include may be at: a place outside the roots is never
+ * looked at (not even whether it exists). 0 when memory ran out. */
+static int try_place(const qg_fd_options *opt, const fd_roots *roots, char *place,
+                     include_search *s, qg_buf *tried)
+{
+    char *where;
+    int admitted = fd_roots_admit(roots, place, &where);
+    if (admitted < 0) {
+        free(place);
+        return 0;
+    }
+    if (!admitted) {
+        if (!s->outside)
+            s->outside = where;
+        else
+            free(where);
+        free(place);
+    } else if (file_exists(opt, place)) {
+        s->path = place;
+    } else {
+        qg_buf_printf(tried, "%s%s", tried->len ? " and " : "", place);
+        free(place);
+    }
+    return 1;
+}
+
+/* The including file's directory, then the edit directory; 0 when memory
+ * ran out. */
+static int find_include(const qg_fd_options *opt, const fd_roots *roots, const char *from,
+                        const char *name, include_search *s)
+{
+    memset(s, 0, sizeof *s);
     const char *edit = opt->edit_dir;
     char *dir = qg_path_dirname(from);
     char *first = dir ? qg_path_join(dir, name) : NULL;
     free(dir);
-    *tried = NULL;
     if (!first)
-        return NULL;
-    if (file_exists(opt, first))
-        return first;
-    qg_buf where;
-    qg_buf_init(&where);
-    qg_buf_puts(&where, first);
-    free(first);
+        return 0;
+    char *second = NULL;
     if (edit && edit[0]) {
-        char *second = qg_path_join(edit, name);
-        if (second && strcmp(second, where.data ? where.data : "") == 0) {
+        if (!(second = qg_path_join(edit, name))) {
+            free(first);
+            return 0;
+        }
+        if (strcmp(first, second) == 0) {
             free(second);
-            *tried = qg_buf_take(&where);
-            return NULL;
+            second = NULL;
         }
-        if (second && file_exists(opt, second)) {
-            qg_buf_free(&where);
-            return second;
-        }
-        qg_buf_printf(&where, " and %s", second ? second : edit);
-        free(second);
     }
-    *tried = qg_buf_take(&where);
-    return NULL;
+    qg_buf tried;
+    qg_buf_init(&tried);
+    int ok = try_place(opt, roots, first, s, &tried);
+    if (ok && !s->path && second)
+        ok = try_place(opt, roots, second, s, &tried);
+    else
+        free(second);
+    ok = ok && !tried.failed;
+    if (ok && !s->path && !s->outside)
+        ok = (s->tried = qg_buf_take(&tried)) != NULL;
+    qg_buf_free(&tried);
+    if (!ok) {
+        search_free(s);
+        memset(s, 0, sizeof *s);
+    }
+    return ok;
 }
 
 /* Reads a file through the options' source, or from disk; *owned is set
@@ -130,7 +177,8 @@ static qg_status read_source(const qg_fd_options *opt, const char *path, const c
 /* A hub (q_info.txt) tells nothing itself: the files it includes do.
  * *failed is set when memory ran out (the answer would be a guess). */
 static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
-                                 const qg_fd_options *opt, int depth, int *failed)
+                                 const qg_fd_options *opt, const fd_roots *roots, int depth,
+                                 int *failed)
 {
     qg_fd_dialect d = fd_detect(path, data, len);
     const char *end = data + len;
@@ -141,21 +189,21 @@ static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
             n--;
         int include = n > 2 && line[0] == '%' && line[1] == ':';
         char *name = include ? qg_strndup(line + 2, n - 2) : NULL;
-        char *tried = NULL;
-        char *found = name ? find_include(opt, path, name, &tried) : NULL;
+        include_search found = {0};
+        int searched = name && find_include(opt, roots, path, name, &found);
         const char *text;
         char *owned;
         size_t size;
-        qg_status st = found ? read_source(opt, found, &text, &size, &owned, NULL) : QG_ERR_NOTFOUND;
+        qg_status st = found.path ? read_source(opt, found.path, &text, &size, &owned, NULL)
+                                  : QG_ERR_NOTFOUND;
         if (st == QG_OK) {
-            d = detect_load(found, text, size, opt, depth + 1, failed);
+            d = detect_load(found.path, text, size, opt, roots, depth + 1, failed);
             free(owned);
         }
-        if ((include && !name) || (name && !found && !tried) || st == QG_ERR_NOMEM)
+        if ((include && !searched) || st == QG_ERR_NOMEM)
             *failed = 1;
         free(name);
-        free(tried);
-        free(found);
+        search_free(&found);
         line = nl ? nl + 1 : end;
     }
     return d;
@@ -210,16 +258,24 @@ static long include_file(parser *p, const fd_line *at, qg_fd_record *rec, size_t
 {
     fd_payload *pl = p->r.pl;
     char *wanted = qg_strndup(name, name_len);
-    char *tried = NULL;
-    char *path = wanted ? find_include(p->r.opt, pl->files[from].path, wanted, &tried) : NULL;
+    include_search found;
     long index = -1;
-    if (!path && !tried) {
+    if (!wanted || !find_include(p->r.opt, p->roots, pl->files[from].path, wanted, &found)) {
+        free(wanted);
         p->r.failed = 1;
+        return -1;
+    }
+    const char *path = found.path;
+    if (found.outside) {
+        char *why = fd_roots_refusal(p->roots, wanted, found.outside);
+        if (why)
+            fd_error(at, 3, "%s", why);
+        p->r.failed |= !why;
+        free(why);
     } else if (!path) {
         qg_buf why;
         qg_buf_init(&why);
-        qg_buf_printf(&why, "cannot find include '%s' (looked for %s)", wanted ? wanted : "?",
-                      tried ? tried : "it");
+        qg_buf_printf(&why, "cannot find include '%s' (looked for %s)", wanted, found.tried);
         rec->missing = why.failed ? NULL : fd_keep(&p->r, why.data, why.len);
         p->r.failed |= why.failed;
         qg_buf_free(&why);
@@ -234,8 +290,7 @@ static long include_file(parser *p, const fd_line *at, qg_fd_record *rec, size_t
         index = read_include(p, at, path);
     }
     free(wanted);
-    free(path);
-    free(tried);
+    search_free(&found);
     return index;
 }
 
@@ -644,11 +699,13 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     qg_arena_init(&pl->store);
     qg_mapdef_set_payload(def, pl, fd_payload_free);
     pl->dialect = opt.dialect;
-    int failed = 0;
-    if (pl->dialect == QG_FD_AUTO)
+    fd_roots roots;
+    int failed = !fd_roots_init(&roots, &opt, path);
+    if (!failed && pl->dialect == QG_FD_AUTO)
         pl->dialect = opt.no_includes ? fd_detect(path, data, len)
-                                      : detect_load(path, data, len, &opt, 0, &failed);
+                                      : detect_load(path, data, len, &opt, &roots, 0, &failed);
     if (failed) {
+        fd_roots_free(&roots);
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }
@@ -662,8 +719,11 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     p.r.row = fd_row(pl->dialect);
     p.r.diags = diags;
     p.r.vocab_has_tags = p.r.row->tag_features && vocab_has_tags(opt.vocab);
+    p.roots = &roots;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    if (!read_builtin(&p) || parse_file(&p, path, data, len) == (size_t)-1 || p.r.failed) {
+    int read = read_builtin(&p) && parse_file(&p, path, data, len) != (size_t)-1 && !p.r.failed;
+    fd_roots_free(&roots);
+    if (!read) {
         qg_mapdef_free(def);
         return QG_ERR_NOMEM;
     }

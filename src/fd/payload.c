@@ -77,4 +77,5 @@ void qg_fd_options_init(qg_fd_options *options)
     options->kind = QG_KIND_UNKNOWN;
     options->source = NULL;
     options->source_user = NULL;
+    options->allow_include_outside = 0;
 }

@@ -107,6 +107,12 @@ typedef struct qg_fd_options {
      * path exists, else 0. Lets a host serve files from memory or a pack. */
     int (*source)(void *user, const char *path, const char **data, size_t *len);
     void *source_user;
+    /* 0: a %: include is read only when it lies below edit_dir or the top
+     * file's own directory, compared after symbolic links are followed
+     * (names from a source are compared as text); one outside is an error
+     * that names it and reads nothing of it. 1: includes are read from
+     * anywhere. */
+    int allow_include_outside;
 } qg_fd_options;
 
 void qg_fd_options_init(qg_fd_options *options);
