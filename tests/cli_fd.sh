@@ -5,7 +5,7 @@ data=${QG_SRCDIR:-.}/tests/data/fd
 out=${TMPDIR:-/tmp}/cli_fd.$$
 n=0
 fail=0
-echo "1..10"
+echo "1..12"
 
 ok() {
     n=$((n + 1))
@@ -40,5 +40,18 @@ ok $? "check --help"
 "$bin" show --dialect klingon "$data/good.txt" >"$out" 2>&1
 [ $? = 2 ]
 ok $? "show --dialect klingon is a usage error"
-rm -f "$out" "$out.x"
+# One run over many files reads each vocabulary once, yet every file's
+# report still says what reading it found; the same file checked alone
+# and third in a run reports the same.
+"$bin" check --edit-dir "$data" "$data/bad.txt" >"$out" 2>&1
+"$bin" check --edit-dir "$data" "$data/good.txt" "$data/hub.txt" "$data/bad.txt" 2>&1 |
+    tail -n "$(wc -l <"$out")" | diff - "$out" >&2
+ok $? "check of several files reports each as checked alone"
+mkdir -p "$out.d"
+printf 'F:.:1:8\nD:.\n' >"$out.d/a.txt"
+cp "$out.d/a.txt" "$out.d/b.txt"
+[ "$("$bin" check --edit-dir "$out.d" "$out.d/a.txt" "$out.d/b.txt" 2>&1 |
+    grep -c "none of f_info.txt, r_info.txt, k_info.txt, a_info.txt is here")" = 2 ]
+ok $? "an edit directory without a vocabulary is reported for each file"
+rm -rf "$out" "$out.x" "$out.d"
 exit 0

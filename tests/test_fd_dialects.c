@@ -106,6 +106,12 @@ static void detection(void **state)
     /* a room template file beside vault.txt is told by its name */
     snprintf(dir, sizeof dir, "%s/angband4", test_src_path("tests/data/fd/dialects"));
     assert_int_equal(qg_fd_detect_edit_dir(dir, "x/room_template.txt"), QG_FD_ANGBAND4_ROOMS);
+    /* only a name a signature holds can change the answer */
+    assert_true(qg_fd_edit_dir_names("x/room_template.txt"));
+    assert_true(qg_fd_edit_dir_names("q_info.txt"));
+    assert_false(qg_fd_edit_dir_names("x/q0000001.txt"));
+    assert_false(qg_fd_edit_dir_names(NULL));
+    assert_int_equal(qg_fd_detect_edit_dir(dir, "x/q0000001.txt"), qg_fd_detect_edit_dir(dir, NULL));
     assert_int_equal(qg_fd_dialect_from_name("frog"), QG_FD_FROGCOMPOSBAND);
     assert_string_equal(qg_fd_dialect_name(QG_FD_HENGBAND3), "hengband3");
     assert_string_equal(qg_fd_vocab_file(QG_FD_HENGBAND3, QG_VOCAB_FEATURE),

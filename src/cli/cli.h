@@ -116,10 +116,38 @@ typedef struct cli_fd {
     char *dir;
     int own_vocab;      /* the vocabulary is the variant's own (--edit-dir,
                            or an edit directory its files identify) */
+    int shared;         /* vocab belongs to a cli_vocabs */
 } cli_fd;
+
+/* The vocabularies a run has read, one per edit directory and dialect, so
+ * that a run over many files reads each once. */
+typedef struct cli_vocab_entry {
+    char *dir;
+    qg_fd_dialect dialect;
+    qg_vocab *vocab;
+    qg_diags *load;     /* what reading it reported */
+    qg_status status;
+} cli_vocab_entry;
+typedef struct cli_detected {
+    char *dir;
+    char *named;        /* the file's base name when a signature names it,
+                           else "" (the answer for every other file) */
+    qg_fd_dialect dialect;
+} cli_detected;
+typedef struct cli_vocabs {
+    cli_vocab_entry *items;
+    size_t count, cap;
+    cli_detected *detected;
+    size_t detected_count, detected_cap;
+} cli_vocabs;
+void cli_vocabs_free(cli_vocabs *vocabs);
 
 /* 0 on success; -1 after printing why (exit 2 wanted). */
 int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *diags);
+/* cli_fd_setup taking the vocabulary from vocabs (read into it when it
+ * is not there yet); out must not outlive vocabs. */
+int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *vocabs,
+                        cli_fd *out, qg_diags *diags);
 void cli_fd_free(cli_fd *fd);
 
 #endif

@@ -49,6 +49,7 @@ typedef struct check_run {
     cli_opts *opts;
     qg_des_names *des_names;
     qg_des_vocab *vocab;     /* loaded for the first .des file */
+    cli_vocabs fd_vocabs;    /* each F:/D: vocabulary read once a run */
 } check_run;
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
@@ -56,7 +57,7 @@ typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
 static int check_fd(const char *path, check_run *run, qg_diags *diags)
 {
     cli_fd fd = {.vocab = NULL, .dir = NULL};
-    if (cli_fd_setup(run->opts, path, &fd, diags) != 0) {
+    if (cli_fd_setup_shared(run->opts, path, &run->fd_vocabs, &fd, diags) != 0) {
         cli_fd_free(&fd);
         return -1;
     }
@@ -164,7 +165,7 @@ int cmd_check(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
-    check_run run = {&opts, qg_des_names_new(), NULL};
+    check_run run = {&opts, qg_des_names_new(), NULL, {0}};
     size_t errors = 0;
     int status = run.des_names ? 0 : 2;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
@@ -199,6 +200,7 @@ int cmd_check(int argc, char **argv)
     }
     qg_des_names_free(run.des_names);
     qg_des_vocab_free(run.vocab);
+    cli_vocabs_free(&run.fd_vocabs);
     cli_opts_free(&opts);
     if (status)
         return status;

@@ -6,23 +6,49 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* qg_fd_detect_edit_dir, asked once a run for each directory and the
+ * files no signature names. */
+static qg_fd_dialect detect(cli_vocabs *vocabs, const char *dir, const char *file)
+{
+    const char *slash = file ? strrchr(file, '/') : NULL;
+    const char *named = qg_fd_edit_dir_names(file) ? (slash ? slash + 1 : file) : "";
+    for (size_t i = 0; i < vocabs->detected_count; i++) {
+        const cli_detected *d = &vocabs->detected[i];
+        if (strcmp(d->dir, dir) == 0 && strcmp(d->named, named) == 0)
+            return d->dialect;
+    }
+    qg_fd_dialect dialect = qg_fd_detect_edit_dir(dir, named[0] ? file : NULL);
+    char *dir_copy = qg_strdup(dir), *named_copy = qg_strdup(named);
+    cli_detected *d = dir_copy && named_copy ? QG_PUSH(vocabs->detected, vocabs->detected_count,
+                                                       vocabs->detected_cap)
+                                             : NULL;
+    if (d) {
+        *d = (cli_detected){dir_copy, named_copy, dialect};
+    } else {
+        free(dir_copy);
+        free(named_copy);
+    }
+    return dialect;
+}
 
 /* The edit directory of a file and the dialect it says: --edit-dir, else
  * the file's own directory when it is a known variant's, or the one above
  * a quest folder (Hengband 3's lib/edit/quests/), else the bundled
  * vocabulary (which says no dialect). */
-static char *edit_dir_of(const cli_opts *opts, const char *file, qg_fd_dialect *detected,
-                         int *guessed, qg_diags *diags)
+static char *edit_dir_of(const cli_opts *opts, const char *file, cli_vocabs *vocabs,
+                         qg_fd_dialect *detected, int *guessed, qg_diags *diags)
 {
     *detected = QG_FD_AUTO;
     *guessed = 0;
     if (opts->edit_dir) {
-        *detected = qg_fd_detect_edit_dir(opts->edit_dir, file);
+        *detected = detect(vocabs, opts->edit_dir, file);
         return qg_strdup(opts->edit_dir);
     }
     char *own = file ? qg_path_dirname(file) : NULL;
     for (int up = 0; own && up < 2; up++) {
-        if ((*detected = qg_fd_detect_edit_dir(own, file)) != QG_FD_AUTO) {
+        if ((*detected = detect(vocabs, own, file)) != QG_FD_AUTO) {
             *guessed = 1;
             return own;
         }
@@ -36,11 +62,57 @@ static char *edit_dir_of(const cli_opts *opts, const char *file, qg_fd_dialect *
     return cli_edit_dir(opts, diags);
 }
 
-int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *diags)
+/* Reads the vocabulary of dir in a dialect into a new entry; NULL when
+ * memory ran out. */
+static cli_vocab_entry *read_vocab(cli_vocabs *vocabs, const char *dir, qg_fd_dialect dialect)
+{
+    cli_vocab_entry *e = QG_PUSH(vocabs->items, vocabs->count, vocabs->cap);
+    if (!e)
+        return NULL;
+    *e = (cli_vocab_entry){qg_strdup(dir), dialect, qg_vocab_new(), qg_diags_new(), QG_OK};
+    if (!e->dir || !e->vocab || !e->load) {
+        vocabs->count--;
+        free(e->dir);
+        qg_vocab_free(e->vocab);
+        qg_diags_free(e->load);
+        return NULL;
+    }
+    e->status = qg_fd_load_vocab(e->vocab, dialect, dir, e->load);
+    return e;
+}
+
+static cli_vocab_entry *find_vocab(const cli_vocabs *vocabs, const char *dir,
+                                   qg_fd_dialect dialect)
+{
+    for (size_t i = 0; i < vocabs->count; i++)
+        if (vocabs->items[i].dialect == dialect && strcmp(vocabs->items[i].dir, dir) == 0)
+            return &vocabs->items[i];
+    return NULL;
+}
+
+void cli_vocabs_free(cli_vocabs *vocabs)
+{
+    for (size_t i = 0; i < vocabs->count; i++) {
+        free(vocabs->items[i].dir);
+        qg_vocab_free(vocabs->items[i].vocab);
+        qg_diags_free(vocabs->items[i].load);
+    }
+    for (size_t i = 0; i < vocabs->detected_count; i++) {
+        free(vocabs->detected[i].dir);
+        free(vocabs->detected[i].named);
+    }
+    free(vocabs->items);
+    free(vocabs->detected);
+    memset(vocabs, 0, sizeof *vocabs);
+}
+
+int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *vocabs,
+                        cli_fd *out, qg_diags *diags)
 {
     qg_fd_options_init(&out->options);
     out->vocab = NULL;
     out->dir = NULL;
+    out->shared = 1;
     if (opts->dialect) {
         int d = qg_fd_dialect_from_name(opts->dialect);
         if (d < 0) {
@@ -52,7 +124,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
     }
     qg_fd_dialect detected;
     int guessed;
-    out->dir = edit_dir_of(opts, file, &detected, &guessed, diags);
+    out->dir = edit_dir_of(opts, file, vocabs, &detected, &guessed, diags);
     if (!out->dir)
         return -1;
     if (out->options.dialect == QG_FD_AUTO)
@@ -63,25 +135,38 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
     out->options.edit_dir = out->own_vocab ? out->dir : NULL;
     out->options.kind = opts->kind;
     out->options.allow_include_outside = opts->allow_include_outside;
-    out->vocab = qg_vocab_new();
-    if (!out->vocab)
+    cli_vocab_entry *e = find_vocab(vocabs, out->dir, out->options.dialect);
+    if (!e && !(e = read_vocab(vocabs, out->dir, out->options.dialect)))
         return -1;
-    qg_diags *vocab_diags = qg_diags_new();
-    if (qg_fd_load_vocab(out->vocab, out->options.dialect, out->dir, vocab_diags) != QG_OK &&
-        !guessed)
-        for (size_t i = 0; i < qg_diags_count(vocab_diags); i++) {
-            const qg_diag *d = qg_diags_get(vocab_diags, i);
+    if (e->status != QG_OK && !guessed)
+        for (size_t i = 0; i < qg_diags_count(e->load); i++) {
+            const qg_diag *d = qg_diags_get(e->load, i);
             qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,
                          d->source_len, "%s", d->message);
         }
-    qg_diags_free(vocab_diags);
+    out->vocab = e->vocab;
     out->options.vocab = out->vocab;
     return 0;
 }
 
+/* A vocabulary of the setup's own: a cache of one, its entry moved out. */
+int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *diags)
+{
+    cli_vocabs own = {0};
+    int r = cli_fd_setup_shared(opts, file, &own, out, diags);
+    if (own.count) {
+        out->vocab = own.items[0].vocab;
+        own.items[0].vocab = NULL;
+    }
+    out->shared = 0;
+    cli_vocabs_free(&own);
+    return r;
+}
+
 void cli_fd_free(cli_fd *fd)
 {
-    qg_vocab_free(fd->vocab);
+    if (!fd->shared)
+        qg_vocab_free(fd->vocab);
     free(fd->dir);
     fd->vocab = NULL;
     fd->dir = NULL;

@@ -290,43 +290,95 @@ qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t le
 
 #define SIGNATURE_PREFIX 65536
 
-/* Whether dir holds the file of a signature entry ("file" or
+/* The files of one edit directory that signatures name: each is opened,
+ * and its head read, once for all the rows that name it. */
+typedef struct dir_file {
+    char *name;
+    int exists;
+    char *head;     /* the first SIGNATURE_PREFIX bytes, once read */
+    size_t len;
+} dir_file;
+
+typedef struct dir_heads {
+    const char *dir;
+    dir_file *files;
+    size_t count, cap;
+} dir_heads;
+
+static void heads_free(dir_heads *h)
+{
+    for (size_t i = 0; i < h->count; i++) {
+        free(h->files[i].name);
+        free(h->files[i].head);
+    }
+    free(h->files);
+}
+
+/* The directory's file of that name, its head read when want_head; NULL
+ * when memory ran out. */
+static dir_file *file_of(dir_heads *h, const char *name, size_t name_len, int want_head)
+{
+    dir_file *file = NULL;
+    for (size_t i = 0; i < h->count && !file; i++)
+        if (strlen(h->files[i].name) == name_len && memcmp(h->files[i].name, name, name_len) == 0)
+            file = &h->files[i];
+    if (!file) {
+        char *copy = qg_strndup(name, name_len);
+        if (!copy || !(file = QG_PUSH(h->files, h->count, h->cap))) {
+            free(copy);
+            return NULL;
+        }
+        *file = (dir_file){copy, -1, NULL, 0};
+    }
+    if (file->exists == 0 || (file->exists == 1 && (file->head || !want_head)))
+        return file;
+    char *path = qg_path_join(h->dir, file->name);
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    free(path);
+    file->exists = f != NULL;
+    if (f && want_head && (file->head = malloc(SIGNATURE_PREFIX + 1)))
+        file->len = fread(file->head, 1, SIGNATURE_PREFIX, f);
+    if (f)
+        fclose(f);
+    return file;
+}
+
+/* Whether the directory holds the file of a signature entry ("file" or
  * "file~TEXT": a line of the file starts with TEXT). */
-static int entry_matches(const char *dir, const char *entry, size_t len)
+static int entry_matches(dir_heads *h, const char *entry, size_t len)
 {
     const char *tilde = memchr(entry, '~', len);
     size_t name_len = tilde ? (size_t)(tilde - entry) : len;
-    char *name = qg_strndup(entry, name_len);
-    char *path = name ? qg_path_join(dir, name) : NULL;
-    free(name);
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    free(path);
-    if (!f)
+    const dir_file *file = file_of(h, entry, name_len, tilde != NULL);
+    if (!file || !file->exists)
         return 0;
-    int found = !tilde;
-    if (tilde) {
-        const char *text = tilde + 1;
-        size_t text_len = len - name_len - 1;
-        char *head = malloc(SIGNATURE_PREFIX + 1);
-        size_t got = head ? fread(head, 1, SIGNATURE_PREFIX, f) : 0;
-        for (size_t at = 0; head && at + text_len <= got && !found;) {
-            found = memcmp(head + at, text, text_len) == 0;
-            const char *nl = memchr(head + at, '\n', got - at);
-            at = nl ? (size_t)(nl - head) + 1 : got;
-        }
-        free(head);
-    }
-    fclose(f);
+    if (!tilde)
+        return 1;
+    const char *text = tilde + 1;
+    size_t text_len = len - name_len - 1;
+    if (!file->head || file->len < text_len)
+        return 0;
+    if (memcmp(file->head, text, text_len) == 0)
+        return 1;
+    /* a line start is a newline before the text: one memmem, not a call
+     * per line */
+    char *needle = malloc(text_len + 1);
+    if (!needle)
+        return 0;
+    needle[0] = '\n';
+    memcpy(needle + 1, text, text_len);
+    int found = memmem(file->head, file->len, needle, text_len + 1) != NULL;
+    free(needle);
     return found;
 }
 
 /* The number of entries of the row's signature, or 0 when one fails. */
-static int signature_score(const fd_dialect_row *row, const char *dir)
+static int signature_score(const fd_dialect_row *row, dir_heads *h)
 {
     int score = 0;
     for (const char *p = row->signature; p && *p;) {
         size_t n = strcspn(p, " ");
-        if (!entry_matches(dir, p, n))
+        if (!entry_matches(h, p, n))
             return 0;
         score++;
         p += n + (p[n] == ' ');
@@ -340,13 +392,22 @@ static int names_file(const fd_dialect_row *row, const char *file)
     return file && in_list(row->signature, base, strlen(base));
 }
 
+int qg_fd_edit_dir_names(const char *file)
+{
+    for (size_t i = 1; file && i < qg_fd_dialect_count(); i++)
+        if (names_file(fd_row_at(i), file))
+            return 1;
+    return 0;
+}
+
 qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file)
 {
     qg_fd_dialect best = QG_FD_AUTO;
     int best_score = 0, best_named = 0;
+    dir_heads heads = {.dir = dir};
     for (size_t i = 1; dir && i < qg_fd_dialect_count(); i++) {
         const fd_dialect_row *row = fd_row_at(i);
-        int score = signature_score(row, dir);
+        int score = signature_score(row, &heads);
         int named = names_file(row, file);
         if (score && (score > best_score || (score == best_score && named && !best_named))) {
             best = (qg_fd_dialect)i;
@@ -354,6 +415,7 @@ qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file)
             best_named = named;
         }
     }
+    heads_free(&heads);
     return best;
 }
 

@@ -117,9 +117,10 @@ size_t fd_row_len(const qg_fd_record *row);
 /* ---- where includes may come from ---- */
 
 /* The directories a load's includes must lie below (the edit directory and
- * the top file's own), in canonical form, or in lexical form when the
- * options' source serves the files. */
+ * the top file's own): as given, and in canonical form (lexical form when
+ * the options' source serves the files) once a path needs it. */
 typedef struct fd_roots {
+    char *given[2];
     char *dir[2];
     size_t count;
     int open;        /* allow_include_outside: every path is admitted */
@@ -131,7 +132,7 @@ int fd_roots_init(fd_roots *roots, const qg_fd_options *opt, const char *top);
 void fd_roots_free(fd_roots *roots);
 /* 1 when path lies below a root; 0 when not (*where is then the form it
  * was compared in, to be freed); -1 when memory ran out. */
-int fd_roots_admit(const fd_roots *roots, const char *path, char **where);
+int fd_roots_admit(fd_roots *roots, const char *path, char **where);
 /* The error for an include refused (name as written, where as admit gave
  * it); NULL on no memory. */
 char *fd_roots_refusal(const fd_roots *roots, const char *name, const char *where);

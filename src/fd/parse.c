@@ -13,7 +13,7 @@
 
 typedef struct parser {
     fd_reader r;
-    const fd_roots *roots;
+    fd_roots *roots;
 } parser;
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
@@ -96,7 +96,7 @@ static void search_free(include_search *s)
 
 /* One place an include may be at: a place outside the roots is never
  * looked at (not even whether it exists). 0 when memory ran out. */
-static int try_place(const qg_fd_options *opt, const fd_roots *roots, char *place,
+static int try_place(const qg_fd_options *opt, fd_roots *roots, char *place,
                      include_search *s, qg_buf *tried)
 {
     char *where;
@@ -122,7 +122,7 @@ static int try_place(const qg_fd_options *opt, const fd_roots *roots, char *plac
 
 /* The including file's directory, then the edit directory; 0 when memory
  * ran out. */
-static int find_include(const qg_fd_options *opt, const fd_roots *roots, const char *from,
+static int find_include(const qg_fd_options *opt, fd_roots *roots, const char *from,
                         const char *name, include_search *s)
 {
     memset(s, 0, sizeof *s);
@@ -177,7 +177,7 @@ static qg_status read_source(const qg_fd_options *opt, const char *path, const c
 /* A hub (q_info.txt) tells nothing itself: the files it includes do.
  * *failed is set when memory ran out (the answer would be a guess). */
 static qg_fd_dialect detect_load(const char *path, const char *data, size_t len,
-                                 const qg_fd_options *opt, const fd_roots *roots, int depth,
+                                 const qg_fd_options *opt, fd_roots *roots, int depth,
                                  int *failed)
 {
     qg_fd_dialect d = fd_detect(path, data, len);

@@ -71,6 +71,10 @@ qg_fd_dialect qg_fd_detect_dialect(const char *path, const char *data, size_t le
  * lines, per the table's signatures); file, when given, breaks a tie
  * (vault.txt against room_template.txt). QG_FD_AUTO when none matches. */
 qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file);
+/* Whether a dialect's signature names file's base name, that is whether
+ * qg_fd_detect_edit_dir can answer for it otherwise than for NULL (a host
+ * detecting many files of one directory asks once for the others). */
+int qg_fd_edit_dir_names(const char *file);
 /* Whether path is a folder a dialect keeps its quest files in, below its
  * edit directory (Hengband 3's quests/). */
 int qg_fd_is_quest_folder(const char *path);
