@@ -83,8 +83,9 @@ fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
     if (!colon || colon == line)
         return FD_REC_UNKNOWN;
     size_t key = (size_t)(colon - line);
+    /* the first byte rules out most forms without a call */
     for (const fd_form *f = row->forms; f && f->key; f++)
-        if (strlen(f->key) == key && memcmp(f->key, line, key) == 0) {
+        if (f->key[0] == line[0] && strncmp(f->key, line, key) == 0 && f->key[key] == '\0') {
             *form = f;
             return f->rec;
         }
