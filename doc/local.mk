@@ -10,7 +10,7 @@ EXTRA_DIST += tests/doc_commands.sh
 # files. Packagers may move the completions, e.g.
 # make install zshcompletiondir=/usr/share/zsh/vendor-completions.
 dist_doc_DATA = README.md NEWS COPYING doc/des.md doc/qgc-format.md doc/json.md \
-	doc/crawl-versions.md
+	doc/crawl-versions.md doc/limits.md
 bashcompletiondir = $(datadir)/bash-completion/completions
 dist_bashcompletion_DATA = doc/completion/bash/questgrid
 zshcompletiondir = $(datadir)/zsh/site-functions

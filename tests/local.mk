@@ -29,6 +29,15 @@ tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 
 TESTS += tests/cli_hostile.sh
 
+# Each reader's peak memory within its documented multiple of the input
+# (doc/limits.md); the inputs are tools/bench_memory's.
+check_PROGRAMS += tests/test_memory_bounds
+TESTS += tests/test_memory_bounds
+tests_test_memory_bounds_SOURCES = tests/test_memory_bounds.c tools/memory_inputs.c \
+	tools/memory_inputs.h
+tests_test_memory_bounds_CFLAGS = $(TESTS_CFLAGS) $(ZLIB_CFLAGS) -I$(top_srcdir)/tools
+tests_test_memory_bounds_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(ZLIB_LIBS)
+
 # %: includes confined to the data root.
 check_PROGRAMS += tests/test_include_root
 TESTS += tests/test_include_root

@@ -5,7 +5,7 @@
 # reading a large TMX): each prints its figures. They link the library
 # statically, as a game embedding it would.
 EXTRA_PROGRAMS = tools/bench_fd tools/bench_des tools/bench_place tools/bench_convert \
-	tools/bench_lua tools/bench_compile tools/bench_check
+	tools/bench_lua tools/bench_compile tools/bench_check tools/bench_memory
 tools_bench_fd_SOURCES = tools/bench_fd.c
 tools_bench_fd_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_fd_LDADD = libquestgrid.la
@@ -30,6 +30,11 @@ tools_bench_compile_SOURCES = tools/bench_compile.c
 tools_bench_compile_CFLAGS = $(AM_CFLAGS) -O2
 tools_bench_compile_LDADD = libquestgrid.la
 tools_bench_compile_LDFLAGS = -static
+# tools/bench_memory [BASE_MB]: each reader's peak memory against its input.
+tools_bench_memory_SOURCES = tools/bench_memory.c tools/memory_inputs.c tools/memory_inputs.h
+tools_bench_memory_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) -O2
+tools_bench_memory_LDADD = libquestgrid.la $(ZLIB_LIBS)
+tools_bench_memory_LDFLAGS = -static
 # tools/bench_check [QUESTGRID [EDIT_DIR [MB [ROUNDS]]]]: runs the program
 # itself, so it needs no library.
 tools_bench_check_SOURCES = tools/bench_check.c

@@ -210,6 +210,23 @@ static qg_status parse(xp_reader *r)
     return read_layers(r, layers);
 }
 
+/* gzip's trailer tells the inflated size (modulo 4 GiB): one buffer of
+ * that size instead of one grown by doubling, which held the old copy and
+ * the new at once. Only a hint: a file that lies gets a buffer grown as
+ * before. */
+static void reserve_inflated(qg_buf *inflated, const unsigned char *data, size_t len)
+{
+    if (len < 18)
+        return;
+    const unsigned char *t = data + len - 4;
+    uint32_t size = (uint32_t)t[0] | (uint32_t)t[1] << 8 | (uint32_t)t[2] << 16 |
+                    (uint32_t)t[3] << 24;
+    if (size <= XP_MAX_BYTES && !qg_buf_reserve(inflated, size)) {
+        qg_buf_free(inflated);
+        qg_buf_init(inflated);
+    }
+}
+
 qg_status qg_xp_read(const char *path, const unsigned char *data, size_t len,
                      qg_level **out, qg_diags *diags)
 {
@@ -221,6 +238,7 @@ qg_status qg_xp_read(const char *path, const unsigned char *data, size_t len,
     qg_buf inflated;
     qg_buf_init(&inflated);
     if (len >= 2 && data[0] == 0x1F && data[1] == 0x8B) {
+        reserve_inflated(&inflated, data, len);
         qg_status s = qg_inflate(&inflated, data, len, XP_MAX_BYTES);
         if (s != QG_OK) {
             if (s == QG_ERR_LIMIT)
