@@ -83,9 +83,10 @@ fd_rec fd_record_of(const fd_dialect_row *row, const char *line, size_t len,
     if (!colon || colon == line)
         return FD_REC_UNKNOWN;
     size_t key = (size_t)(colon - line);
-    /* the first byte rules out most forms without a call */
+    /* the first byte rules out most forms without a call; the key is
+     * compared by length, as a line may hold NUL bytes */
     for (const fd_form *f = row->forms; f && f->key; f++)
-        if (f->key[0] == line[0] && strncmp(f->key, line, key) == 0 && f->key[key] == '\0') {
+        if (f->key[0] == line[0] && strlen(f->key) == key && memcmp(f->key, line, key) == 0) {
             *form = f;
             return f->rec;
         }
