@@ -27,6 +27,7 @@
 #define INPUT_BYTES ((size_t)8 << 20)
 #define SLACK_KB 2048L
 
+#ifndef UNDER_ASAN
 /* The reader's growth of the peak in KB, measured in a child; -1 when the
  * read failed. */
 static long grown_kb(void (*make)(mem_input *, size_t), int (*reader)(const mem_input *),
@@ -57,6 +58,8 @@ static long grown_kb(void (*make)(mem_input *, size_t), int (*reader)(const mem_
     *len = (size_t)figures[1];
     return figures[0];
 }
+
+#endif
 
 static void assert_bound(void (*make)(mem_input *, size_t), int (*reader)(const mem_input *),
                          double bound, const char *name)
