@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "lua_harness.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -264,6 +265,26 @@ static void widen_paths_at_full_chance(void **state)
     free(g);
 }
 
+/* Found by fuzz_lua: a percent past 100 (or below 0) made the chances
+ * overflow an int; it reads as certain (or never). */
+static void widen_paths_percent_outside_0_to_100(void **state)
+{
+    fixture *f = *state;
+    const char *rows = "map('xxxxxxx')\nmap('x.x.x.x')\nmap('xxxxxxx')\nmap('xxxxxxx')\n";
+    char lua[256];
+    snprintf(lua, sizeof lua, "%swiden_paths{find = 'x', percent = 100}\n", rows);
+    char *full = layout(f, lua, 1);
+    snprintf(lua, sizeof lua, "%swiden_paths{find = 'x', percent = 1010}\n", rows);
+    char *over = layout(f, lua, 1);
+    assert_string_equal(over, full);
+    snprintf(lua, sizeof lua, "%swiden_paths{find = 'x', percent = -100000000}\n", rows);
+    char *under = layout(f, lua, 1);
+    assert_string_equal(under, "xxxxxxx\nx.x.x.x\nxxxxxxx\nxxxxxxx");
+    free(full);
+    free(over);
+    free(under);
+}
+
 static void add_pools_fills_pools_between_paths(void **state)
 {
     fixture *f = *state;
@@ -360,6 +381,7 @@ int main(void)
         cmocka_unit_test(remove_disconnected_doors_keeps_real_doors),
         cmocka_unit_test(add_windows_cuts_straight_walls),
         cmocka_unit_test(widen_paths_at_full_chance),
+        cmocka_unit_test(widen_paths_percent_outside_0_to_100),
         cmocka_unit_test(add_pools_fills_pools_between_paths),
         cmocka_unit_test(delve_digs_one_cave),
         cmocka_unit_test(farthest_from_finds_the_far_end),

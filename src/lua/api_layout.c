@@ -218,6 +218,8 @@ static int l_widen_paths(lua_State *L)
     char repl = lrt_arg_char(L, "replace", '.');
     const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
     int percent = lrt_arg_int(L, "percent", 100);
+    /* a chance past certain is certain: the powers below stay in range */
+    percent = percent < 0 ? 0 : percent > 100 ? 100 : percent;
     int boxy = lrt_arg_bool(L, "boxy", 0);
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 0))
