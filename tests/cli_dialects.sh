@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..29
+echo 1..31
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -78,6 +78,19 @@ for ext in des tmx; do
         "$qg" show "$tmp/at_back.txt" --edit-dir "$data/poschengband" >"$tmp/b" 2>/dev/null &&
         cmp -s "$tmp/a" "$tmp/b"
     result $? "poschengband: player glyphs beside a P: line, to $ext and back"
+done
+
+# ':' and '/' name room letters (L:::x, L:/:x): they are bytes of an L:
+# line, split off by no tokenizer, so the writer keeps them as they are
+printf 'T:QUEST:NORMAL\nL:#:PERMANENT\nL:.:FLOOR\nL:::GRANITE\nL:/:OBJ(dagger)\nM:#####\nM:#.:/#\nM:#####\n' >"$tmp/q_colon.txt"
+for ext in des tmx; do
+    "$qg" show "$tmp/q_colon.txt" --edit-dir "$data/frogcomposband" >"$tmp/a" 2>/dev/null &&
+        "$qg" convert "$tmp/q_colon.txt" --edit-dir "$data/frogcomposband" -o "$tmp/colon.$ext" 2>/dev/null &&
+        "$qg" convert "$tmp/colon.$ext" --edit-dir "$data/frogcomposband" -o "$tmp/colon_back.txt" 2>/dev/null &&
+        grep -q '^L:::GRANITE$' "$tmp/colon_back.txt" && grep -q '^L:/:' "$tmp/colon_back.txt" &&
+        "$qg" show "$tmp/colon_back.txt" --edit-dir "$data/frogcomposband" >"$tmp/b" 2>/dev/null &&
+        sed -i "1s/.*/name/" "$tmp/a" "$tmp/b" && cmp -s "$tmp/a" "$tmp/b"
+    result $? "frogcomposband: ':' and '/' room letters to $ext and back, kept as letters"
 done
 
 # a Crawl map (no #qg: lines) to a dialect naming features by tag: the

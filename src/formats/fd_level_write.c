@@ -70,15 +70,20 @@ static int same_spec(const qg_cell *a, const qg_cell *b)
     return 1;
 }
 
-/* ' ' is kept only as a cell's own glyph (ToME skips undefined spaces). */
-static int usable_letter(int c)
+/* ' ' is kept only as a cell's own glyph (ToME skips undefined spaces).
+ * ':' and '/' end an F: line's fields (the games' tokenize()), so they name
+ * no F: letter; an L: line takes its letter as a byte (FrogComposband's
+ * L:::FLOWER), so a dialect without F: letters keeps them. */
+static int usable_letter(const fd_dialect_row *row, int c)
 {
-    return c >= ' ' && c < 0x7F && c != ':' && c != '/';
+    if (c < ' ' || c >= 0x7F)
+        return 0;
+    return (c != ':' && c != '/') || !has_form(row, FD_REC_LETTER);
 }
 
 static unsigned char free_letter(level_writer *w, unsigned char wanted)
 {
-    if (usable_letter(wanted) && !w->taken[wanted])
+    if (usable_letter(w->row, wanted) && !w->taken[wanted])
         return wanted;
     static const char pool[] =
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
