@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..31
+echo 1..32
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -137,6 +137,9 @@ printf 'L:a:FLOOR\nM:a:a\n' >"$tmp/colon.txt"
 "$qg" check --edit-dir "$data/frogcomposband" "$tmp/colon.txt" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && grep -q "colon.txt:2:4: warning: letter ':' is defined by no L: line of this file or its includes" "$tmp/out"
 result $? "check: a letter no L: line defines, named by the record that would"
+"$qg" show --edit-dir "$data/frogcomposband" "$tmp/colon.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "colon.txt:2:4: error: letter ':' (first at map row 0, column 1) is not defined by any L: line read so far: the game lays room floor there before it reads a letter; questgrid leaves the square unplaced" "$tmp/out"
+result $? "show: what the game makes of a letter no L: line defines (build_vault, rooms.c: floor first)"
 
 # an edit directory without a monster list: the indices go unchecked, said
 mkdir "$tmp/terrain"

@@ -190,6 +190,10 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
         link_gate(r, x, y);
 }
 
+/* What the game makes of the square is said with the error: F: letter
+ * dialects keep an earlier map's letter table; the room and vault builders
+ * (build_vault, PosChengband's rooms.c) lay room floor before they look at
+ * a letter. */
 static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
@@ -205,7 +209,8 @@ static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, in
                  "line read so far: %s", c, y, col - 3, fd_letter_record(r->row),
                  r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
                                        "(feature 0 when none did)"
-                                     : "the game leaves the square as it was");
+                                     : "the game lays room floor there before it reads a letter; "
+                                       "questgrid leaves the square unplaced");
 }
 
 /* A glyph the dialect gives a meaning without a letter: the player start
