@@ -157,6 +157,34 @@ static void test_recursive_subvault_stops(void **state)
     qg_diags_free(d);
 }
 
+/* Found by fuzz_lua: a SUBVAULT alternative that is only a weight names
+ * an empty tag, and the tag search never moved past it (a hang). No map
+ * has an empty tag: the SUBVAULT is an error. */
+static void test_subvault_with_an_empty_tag(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "NAME: weight_only\n"
+        "TAGS: minivault\n"
+        "SUBVAULT: S : w:5\n"
+        "MAP\n"
+        "SS\n"
+        "SS\n"
+        "ENDMAP\n";
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse("weight.des", text, sizeof text - 1, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_level *level = NULL;
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
+                         QG_OK);
+    assert_null(level);
+    assert_true(test_diags_contain(d, QG_ERROR, "no map could be placed"));
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* A SUBVAULT is merged when its directive runs, as Crawl's is: a SUBST
  * after it that makes more key glyphs does not widen its box. */
 static void test_subvault_before_later_subst(void **state)
@@ -359,6 +387,7 @@ int main(void)
         cmocka_unit_test(test_index_fields),
         cmocka_unit_test(test_subvaults_merge),
         cmocka_unit_test(test_recursive_subvault_stops),
+        cmocka_unit_test(test_subvault_with_an_empty_tag),
         cmocka_unit_test(test_subvault_shape),
         cmocka_unit_test(test_subvault_before_later_subst),
         cmocka_unit_test(test_variables_flags_and_provenance),

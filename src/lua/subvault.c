@@ -20,6 +20,8 @@
 static int has_tag_word(const char *tags, const char *tag)
 {
     size_t n = strlen(tag);
+    if (!n)
+        return 0;
     for (const char *p = tags; (p = strstr(p, tag)) != NULL; p += n)
         if ((p == tags || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
             return 1;
