@@ -130,6 +130,24 @@ static void test_subvaults_merge(void **state)
     assert_int_equal(seen_tall, 0);
 }
 
+/* The file's first map does not resolve, and an error says why. */
+static void assert_resolve_fails(const char *path, const char *text, size_t len,
+                                 const char *why)
+{
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(NULL, d);
+    qg_des_file *file = NULL;
+    qg_des_parse(path, text, len, NULL, NULL, &file, d);
+    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
+    qg_level *level = NULL;
+    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
+                         QG_OK);
+    assert_null(level);
+    assert_true(test_diags_contain(d, QG_ERROR, why));
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+}
+
 /* A subvault that asks for itself nests until the depth limit, within
  * the map's budget: an error, never a hang. */
 static void test_recursive_subvault_stops(void **state)
@@ -143,18 +161,7 @@ static void test_recursive_subvault_stops(void **state)
         "SS\n"
         "SS\n"
         "ENDMAP\n";
-    qg_diags *d = qg_diags_new();
-    qg_runtime *rt = qg_runtime_new(NULL, d);
-    qg_des_file *file = NULL;
-    qg_des_parse("ouro.des", text, sizeof text - 1, NULL, NULL, &file, d);
-    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
-    qg_level *level = NULL;
-    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
-                         QG_OK);
-    assert_null(level);
-    assert_true(test_diags_contain(d, QG_ERROR, "ouroboros"));
-    qg_runtime_free(rt);
-    qg_diags_free(d);
+    assert_resolve_fails("ouro.des", text, sizeof text - 1, "ouroboros");
 }
 
 /* Found by fuzz_lua: a SUBVAULT alternative that is only a weight names
@@ -171,18 +178,7 @@ static void test_subvault_with_an_empty_tag(void **state)
         "SS\n"
         "SS\n"
         "ENDMAP\n";
-    qg_diags *d = qg_diags_new();
-    qg_runtime *rt = qg_runtime_new(NULL, d);
-    qg_des_file *file = NULL;
-    qg_des_parse("weight.des", text, sizeof text - 1, NULL, NULL, &file, d);
-    assert_int_equal(qg_runtime_add_file(rt, file, d), QG_OK);
-    qg_level *level = NULL;
-    assert_int_not_equal(qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &level, d),
-                         QG_OK);
-    assert_null(level);
-    assert_true(test_diags_contain(d, QG_ERROR, "no map could be placed"));
-    qg_runtime_free(rt);
-    qg_diags_free(d);
+    assert_resolve_fails("weight.des", text, sizeof text - 1, "no map could be placed");
 }
 
 /* A SUBVAULT is merged when its directive runs, as Crawl's is: a SUBST
