@@ -43,6 +43,15 @@ TESTS += tests/test_lua_sandbox
 tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
 tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
+
+# The allocator with malloc and mmap made to fail: linked statically, so
+# that the library's own calls are wrapped
+check_PROGRAMS += tests/test_lua_alloc
+TESTS += tests/test_lua_alloc
+tests_test_lua_alloc_SOURCES = tests/test_lua_alloc.c
+tests_test_lua_alloc_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_alloc_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=realloc,--wrap=mmap
+tests_test_lua_alloc_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 if HAVE_CMOCKA

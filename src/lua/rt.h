@@ -94,14 +94,20 @@ typedef struct lrt_map {
 } lrt_map;
 
 /* Blocks of up to LRT_POOL_MAX bytes, in size classes LRT_POOL_STEP
- * apart (alloc.c). */
+ * apart, from slabs of one class each (alloc.c). */
 #define LRT_POOL_STEP 16
 #define LRT_POOL_MAX 512
+#define LRT_POOL_STRANDED 16
+typedef struct lrt_slab lrt_slab;
 typedef struct lrt_pool {
-    void *free[LRT_POOL_MAX / LRT_POOL_STEP + 1];
-    char *next, *end;        /* the rest of the newest chunk */
-    char *chunks;            /* each chunk's first word links the one before */
-    char *reserve;           /* a chunk kept for blocks that must be had */
+    lrt_slab *partial[LRT_POOL_MAX / LRT_POOL_STEP + 1]; /* with a free block */
+    lrt_slab *newest;        /* every slab in use, newest first */
+    lrt_slab *spare;         /* empty slabs kept for the next ones */
+    int spare_count;
+    lrt_slab *reserve;       /* kept for blocks that must be had */
+    void *stranded[LRT_POOL_STRANDED]; /* malloc's, at a pooled size */
+    int stranded_count;
+    size_t mapped;           /* bytes of slabs mapped, spares and reserve too */
 } lrt_pool;
 
 struct qg_runtime {
