@@ -37,29 +37,13 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
     return st;
 }
 
-static int has_word(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = list; p && (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
-}
-
-/* A layout that builds the whole level, by its compiled index. */
-static int builds_the_level(const qg_mapdef *def)
-{
-    const char *orient = qg_mapdef_get_property(def, "orient");
-    return orient && strcmp(orient, "encompass") == 0 &&
-           has_word(qg_mapdef_get_property(def, "tags"), "layout");
-}
-
 typedef struct one_try {
     qg_runtime *rt;
     lrt_map *map;
     const lrt_chunks *chunks;
     qg_diags *diags;
     int valid, vetoed;
+    int collect_first;  /* a full collection before the run */
     qg_status st;
 } one_try;
 
@@ -69,6 +53,8 @@ static int attempt_body(lua_State *L)
 {
     one_try *a = lua_touserdata(L, 1);
     lua_settop(L, 0);
+    if (a->collect_first)
+        lua_gc(L, LUA_GCCOLLECT);
     a->st = try_once(a->rt, a->map, a->chunks, &a->valid, &a->vetoed, a->diags);
     const qg_des_chunk *epilogue = a->chunks->chunk[QG_CHUNK_EPILOGUE];
     if (!a->st && a->valid && !a->vetoed && epilogue && epilogue->len)
@@ -139,7 +125,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              qg_diags *diags)
 {
     *out = NULL;
-    if (builds_the_level(def))
+    if (lrt_builds_the_level(def))
         lrt_level_operation_start(rt);
     else
         lrt_operation_start(rt);
@@ -162,7 +148,8 @@ static qg_status resolve_tries(qg_runtime *rt, const qg_mapdef *def, const lrt_c
         if (!map)
             return QG_ERR_NOMEM;
         lrt_map_from_def(map, def);
-        one_try a = {rt, map, chunks, diags, 1, 0, QG_OK};
+        one_try a = {rt, map, chunks, diags, 1, 0,
+                     attempt == 0 && lrt_builds_the_level(def), QG_OK};
         int status = lrt_protect(rt->L, attempt_body, &a);
         qg_status st = status == LUA_OK
                            ? a.st : lrt_report_lua_error(rt, map, "resolving the map", status,

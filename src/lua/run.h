@@ -26,6 +26,13 @@ qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
                       qg_diags *diags);
 void lrt_end_run(qg_runtime *rt);
 void lrt_fixup(lrt_map *map);
+/* A layout that builds the whole level (ORIENT: encompass, tagged
+ * layout), by its index or, before its compile, its directives. Such a
+ * run is a level's worth of Lua: it starts from a fully collected heap,
+ * so that what it needs at its peak is its own, not the garbage of the
+ * maps run before it (which made a long compile's memory grow with the
+ * number of maps). */
+int lrt_builds_the_level(const qg_mapdef *def);
 char *lrt_sorted_tags(lrt_map *map);
 
 /* The compile-time run; default_depth (or NULL) applies when the map's Lua

@@ -417,11 +417,28 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
     return st;
 }
 
+static int has_word(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = list; p && (p = strstr(p, word)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
+int lrt_builds_the_level(const qg_mapdef *def)
+{
+    const char *orient = qg_mapdef_get_property(def, "orient");
+    return orient && strcmp(orient, "encompass") == 0 &&
+           has_word(qg_mapdef_get_property(def, "tags"), "layout");
+}
+
 typedef struct compile_run {
     qg_runtime *rt;
     lrt_map *map;
     const lrt_chunks *chunks;
     qg_diags *diags;
+    int collect_first;
     qg_status st;
 } compile_run;
 
@@ -430,6 +447,8 @@ static int compile_body(lua_State *L)
 {
     compile_run *c = lua_touserdata(L, 1);
     lua_settop(L, 0);
+    if (c->collect_first)
+        lua_gc(L, LUA_GCCOLLECT);
     c->st = lrt_run_map(c->rt, c->map, c->chunks, c->diags);
     if (!c->st)
         c->st = run_optional(c->rt, c->map, c->chunks, QG_CHUNK_VALIDATE, NULL, c->diags);
@@ -450,7 +469,7 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
-    compile_run c = {rt, map, chunks, diags, QG_OK};
+    compile_run c = {rt, map, chunks, diags, lrt_builds_the_level(def), QG_OK};
     int status = lrt_protect(rt->L, compile_body, &c);
     qg_status st = status == LUA_OK
                        ? c.st : lrt_report_lua_error(rt, map, "running the map", status, diags);
