@@ -235,6 +235,110 @@ static void include_cycles_on_disk(void **state)
     qg_diags_free(diags);
 }
 
+/* An include bomb on disk: twelve files, each including the next eight
+ * times. Every file is read once, but the games read an include anew each
+ * time they reach it, so laying the level out would walk 8^12 copies of
+ * the last file: the walk stops at its limit with an error, at once. */
+static void include_fan_out_on_disk(void **state)
+{
+    (void)state;
+    char name[32], text[256];
+    const char *top = NULL;
+    for (int i = 0; i < 12; i++) {
+        int at = 0;
+        for (int k = 0; k < 8; k++)
+            at += snprintf(text + at, sizeof text - (size_t)at, "%%:fan%d.txt\n", i + 1);
+        snprintf(name, sizeof name, "fan%d.txt", i);
+        const char *path = test_write_temp(name, text, (size_t)at);
+        if (i == 0)
+            top = path;
+    }
+    static const char last[] = "F:.:1:8\nD:..\n";
+    test_write_temp("fan12.txt", last, sizeof last - 1);
+    qg_diags *diags = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_read(top, NULL, &def, diags), QG_OK);
+    assert_int_equal(qg_fd_file_count(def), 13);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, NULL, NULL, &level, diags), QG_ERR_LIMIT);
+    assert_null(level);
+    assert_true(test_diags_contain(diags, QG_ERROR, "the includes would be read over and over"));
+    assert_int_equal(qg_diags_count_severity(diags, QG_ERROR), 1);
+    qg_mapdef_free(def);
+    qg_diags_free(diags);
+}
+
+/* A file laid out again and again says what is wrong with it once: the
+ * games read it anew each time, but its lines are the same lines. */
+static void include_read_again_reports_once(void **state)
+{
+    (void)state;
+    char text[64 * 16 + 32];
+    int at = snprintf(text, sizeof text, "F:.:1:8\n");
+    for (int k = 0; k < 64; k++)
+        at += snprintf(text + at, sizeof text - (size_t)at, "%%:again_b.txt\n");
+    const char *top = test_write_temp("again_a.txt", text, (size_t)at);
+    static const char b[] = "D:.\nP:99:99\n%:again_missing.txt\n";
+    test_write_temp("again_b.txt", b, sizeof b - 1);
+    qg_diags *diags = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(qg_fd_read(top, NULL, &def, diags), QG_OK);
+    qg_level *level = NULL;
+    assert_int_equal(qg_fd_resolve(def, NULL, NULL, &level, diags), QG_ERR_PARSE);
+    assert_int_equal(qg_diags_count_severity(diags, QG_ERROR), 1);
+    assert_true(test_diags_contain(diags, QG_ERROR, "cannot find include 'again_missing.txt'"));
+    assert_int_equal(qg_diags_count_severity(diags, QG_WARNING), 1);
+    assert_true(test_diags_contain(diags, QG_WARNING, "player start (row 99, column 99)"));
+    qg_level_free(level);
+    qg_mapdef_free(def);
+    qg_diags_free(diags);
+}
+
+/* The same bomb through a host's source, which serves one text under
+ * ever longer names ("a/x.txt", "b/x.txt", "a/b/x.txt", ...): each name is
+ * a file of its own, 2^16 of them at the nesting limit, 128 MiB in all.
+ * Reading stops at the limits on what a load's includes may read in all:
+ * 4,096 files, 64 MiB. */
+static int growing_names(void *user, const char *path, const char **data, size_t *len)
+{
+    const char *x = user;
+    size_t n = strlen(path);
+    if (n < 5 || strcmp(path + n - 5, "x.txt") != 0)
+        return 0;
+    *data = x;
+    *len = strlen(x);
+    return 1;
+}
+
+static void include_names_that_never_repeat(void **state)
+{
+    (void)state;
+    size_t len;
+    char *x = test_repeat("%:a/x.txt\n%:b/x.txt\n", "#", 2000, "\n", &len);
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.source = growing_names;
+    opt.source_user = x;
+    static const char top[] = "F:.:1:8\n%:x.txt\nD:.\n";
+    qg_diags *diags = qg_diags_new();
+    qg_mapdef *def = NULL;
+    assert_int_equal(parse("top.txt", top, sizeof top - 1, &opt, &def, diags), QG_ERR_PARSE);
+    assert_true(test_diags_contain(diags, QG_ERROR, "includes have read 4096 files: '"));
+    assert_int_equal(qg_fd_file_count(def), 4096);
+    qg_mapdef_free(def);
+    qg_diags_clear(diags);
+
+    free(x);
+    x = test_repeat("%:a/x.txt\n%:b/x.txt\n", "#", 20u << 10, "\n", &len);
+    opt.source_user = x;
+    assert_int_equal(parse("top.txt", top, sizeof top - 1, &opt, &def, diags), QG_ERR_PARSE);
+    assert_true(test_diags_contain(diags, QG_ERROR, "includes have read more than 64 MiB in all"));
+    assert_true(qg_fd_file_count(def) < 4096);
+    qg_mapdef_free(def);
+    qg_diags_free(diags);
+    free(x);
+}
+
 /* An include naming a device or a FIFO nobody writes to is refused at
  * once: no endless read, no hang (devices lie outside the data root, so
  * they are reached only with allow_include_outside). */
@@ -372,6 +476,9 @@ int main(void)
         cmocka_unit_test(invalid_utf8),
         cmocka_unit_test(includes_nested_1000_deep),
         cmocka_unit_test(include_cycles_on_disk),
+        cmocka_unit_test(include_fan_out_on_disk),
+        cmocka_unit_test(include_read_again_reports_once),
+        cmocka_unit_test(include_names_that_never_repeat),
         cmocka_unit_test(include_of_device_and_fifo),
         cmocka_unit_test(file_over_the_size_limit),
         cmocka_unit_test(deep_expression),

@@ -7,6 +7,7 @@
 #include "fd/dialect.h"
 #include "core/mapdef.h"
 #include "core/arena.h"
+#include "core/file.h"
 
 /* ---- tokens ---- */
 
@@ -136,6 +137,18 @@ int fd_roots_admit(fd_roots *roots, const char *path, char **where);
 /* The error for an include refused (name as written, where as admit gave
  * it); NULL on no memory. */
 char *fd_roots_refusal(const fd_roots *roots, const char *name, const char *where);
+
+/* A load's includes read at most this much text in all (the cap on one
+ * text file): the files a host's source serves under ever new names would
+ * otherwise be read without end, ... */
+#define FD_INCLUDED_LIMIT QG_MAX_TEXT_FILE
+/* ... and at most this many files (a game's hub names a few hundred). */
+#define FD_FILE_LIMIT 4096
+/* Laying a level out reads an include anew each time it is reached, as
+ * the games do: real loads pass tens of thousands of records, an include
+ * bomb (files each including the next several times) billions. A walk
+ * stops past this many. */
+#define FD_WALK_LIMIT ((size_t)4 << 20)
 
 /* ---- per-line readers (parse time) ---- */
 

@@ -14,6 +14,8 @@
 typedef struct parser {
     fd_reader r;
     fd_roots *roots;
+    size_t included;  /* bytes the includes have read */
+    int over_limit;   /* FD_INCLUDED_LIMIT reached: no include is read */
 } parser;
 
 static size_t parse_file(parser *p, const char *path, const char *data, size_t size);
@@ -221,6 +223,8 @@ static long known_file(const fd_payload *pl, const char *path)
  * file served by the options' source has nothing to report. */
 static long read_include(parser *p, const fd_line *at, const char *path)
 {
+    if (p->over_limit)  /* the error said so for every later include */
+        return -1;
     qg_diags *local = p->r.opt->source ? NULL : qg_diags_new();
     if (!p->r.opt->source && !local) {
         p->r.failed = 1;
@@ -231,7 +235,18 @@ static long read_include(parser *p, const fd_line *at, const char *path)
     size_t size;
     long index = -1;
     qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
-    if (st == QG_OK) {
+    if (st == QG_OK && p->r.pl->file_count >= FD_FILE_LIMIT) {
+        fd_error(at, 3, "includes have read %d files: '%s' and every include after it are "
+                 "not read", FD_FILE_LIMIT, path);
+        p->over_limit = 1;
+        free(owned);
+    } else if (st == QG_OK && size > FD_INCLUDED_LIMIT - p->included) {
+        fd_error(at, 3, "includes have read more than %zu MiB in all: '%s' and every "
+                 "include after it are not read", (size_t)FD_INCLUDED_LIMIT >> 20, path);
+        p->over_limit = 1;
+        free(owned);
+    } else if (st == QG_OK) {
+        p->included += size;
         p->r.depth++;
         size_t file = parse_file(p, path, data, size);
         p->r.depth--;

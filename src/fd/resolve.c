@@ -33,10 +33,14 @@ typedef struct resolver {
     qg_level *level;          /* NULL while sizing */
     size_t *others;           /* room for a row: its bytes put_row left */
     unsigned char *open;      /* files being processed */
+    unsigned char *seen;      /* files laid out at least once */
+    int again;                /* laying out a file a second time: what it
+                                 has to say was said the first time */
     unsigned char *cond;      /* per outline entry: 0 not evaluated, 1 skip,
                                  2 read */
     int width, height;
     int depth;
+    size_t walked;            /* records passed by the walk, includes each time */
     int gate_pending, gate_y, gate_x;
     int has_quest, has_name;
     int quest_read;           /* a record of that quest was read */
@@ -63,7 +67,7 @@ static void at_record(const resolver *r, const qg_fd_record *rec, fd_line *at)
     at->len = rec->len;
     while (at->len && at->text[at->len - 1] == '\r')
         at->len--;
-    at->diags = r->diags;
+    at->diags = r->again ? NULL : r->diags;
 }
 
 static void report_at(const resolver *r, const qg_fd_record *rec, qg_severity severity,
@@ -194,11 +198,16 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
  * dialects keep an earlier map's letter table; the room and vault builders
  * (build_vault, PosChengband's rooms.c) lay room floor before they look at
  * a letter. */
-static void undefined_letter(resolver *r, const fd_line *at, unsigned char c, int col, int y)
+static void undefined_letter(resolver *r, const fd_line *row, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
         return;
     r->reported[c] = 1;
+    /* told once per letter, on any pass: a letter undefined the second
+     * time a file is laid out may have been defined the first */
+    fd_line told = *row;
+    told.diags = r->diags;
+    const fd_line *at = &told;
     if (r->row->stale_letters)
         fd_warning(at, col, "letter '%c' is not defined here (%s warns and places stale data)", c,
                    r->row->title);
@@ -472,6 +481,25 @@ static int bypassed(resolver *r, const qg_fd_record *rec, size_t index)
     return skip;
 }
 
+/* Counts a record the walk passes; past FD_WALK_LIMIT the walk stops,
+ * with one error at the record where it did. */
+static int walk_on(resolver *r, const qg_fd_record *rec)
+{
+    if (++r->walked <= FD_WALK_LIMIT)
+        return 1;
+    if (r->failed == QG_OK) {
+        fd_line at;
+        at_record(r, rec, &at);
+        at.diags = r->measure_diags;
+        fd_error(&at, 1,
+                 "the includes would be read over and over: laying the level out passes "
+                 "more than %zu lines, each %%: reading its file anew; not laid out",
+                 FD_WALK_LIMIT);
+        r->failed = QG_ERR_LIMIT;
+    }
+    return 0;
+}
+
 /* Whether an include is followed: not into a file being read, and no
  * deeper than the options allow. */
 static int enters(const resolver *r, const qg_fd_record *rec)
@@ -499,6 +527,8 @@ static void measure_file(resolver *r, size_t file)
     extend(r, f->width, f->height);
     for (size_t i = 0; i < f->outline_count; i++) {
         const qg_fd_record *rec = &f->lines[f->outline[i]];
+        if (!walk_on(r, rec))
+            break;
         if (rec->kind == QG_FD_COND) {
             bypass = bypassed(r, rec, f->outline_base + i);
             continue;
@@ -531,9 +561,14 @@ static void process_file(resolver *r, size_t file)
     int y = 0, x = 0, rows = 0, bypass = 0, in_scope = 1;
     long heads = 0;
     size_t at = 0;  /* the outline entry of the next ?: line */
+    int again = r->again;
+    r->again |= r->seen[file];
+    r->seen[file] = 1;
     r->open[file] = 1;
     for (size_t i = 0; i < f->record_count; i++) {
         const qg_fd_record *rec = &f->lines[i];
+        if (!walk_on(r, rec))
+            break;
         if (rec->kind == QG_FD_COND) {
             while (f->outline[at] < i)
                 at++;
@@ -571,6 +606,7 @@ static void process_file(resolver *r, size_t file)
         }
     }
     r->open[file] = 0;
+    r->again = again;
 }
 
 static void finish(resolver *r, const qg_mapdef *def)
@@ -624,16 +660,17 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     qg_fd_options opt = options ? *options : defaults;
     if (opt.max_include_depth <= 0)
         opt.max_include_depth = QG_FD_INCLUDE_DEPTH;
-    /* open and cond share one block: a flag per file, then per outline
-     * entry. */
-    unsigned char *flags = calloc(pl->file_count + pl->outline_total, 1);
+    /* open, seen and cond share one block: two flags per file, then one
+     * per outline entry. */
+    unsigned char *flags = calloc(2 * pl->file_count + pl->outline_total, 1);
     if (!flags)
         return QG_ERR_NOMEM;
     resolver state, *r = &state;
     memset(r, 0, offsetof(resolver, legend));
     memset(r->rows.use, 0, sizeof r->rows.use);
     r->open = flags;
-    r->cond = flags + pl->file_count;
+    r->seen = flags + pl->file_count;
+    r->cond = flags + 2 * pl->file_count;
     r->measure_diags = diags;
     r->pl = pl;
     r->row = fd_row(pl->dialect);
@@ -654,9 +691,10 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     }
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     measure_file(r, 0);
-    qg_status st = new_level(r);
+    qg_status st = r->failed != QG_OK ? r->failed : new_level(r);
     if (st == QG_OK) {
         r->diags = diags;
+        r->walked = 0;
         for (size_t i = 0; i < pl->builtin_count; i++)
             define_letter(r, &pl->builtin[i]);
         process_file(r, 0);
