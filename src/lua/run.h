@@ -33,6 +33,9 @@ void lrt_fixup(lrt_map *map);
  * maps run before it (which made a long compile's memory grow with the
  * number of maps). */
 int lrt_builds_the_level(const qg_mapdef *def);
+/* Whether tag is one of the space-separated words of tags (NULL: none);
+ * an empty tag is in no list. */
+int lrt_has_tag(const char *tags, const char *tag);
 char *lrt_sorted_tags(lrt_map *map);
 
 /* The compile-time run; default_depth (or NULL) applies when the map's Lua

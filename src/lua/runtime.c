@@ -417,11 +417,13 @@ static qg_status store_index(qg_mapdef *def, lrt_map *map, const char *default_d
     return st;
 }
 
-static int has_word(const char *list, const char *word)
+int lrt_has_tag(const char *tags, const char *tag)
 {
-    size_t n = strlen(word);
-    for (const char *p = list; p && (p = strstr(p, word)) != NULL; p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+    size_t n = strlen(tag);
+    if (!n)
+        return 0;
+    for (const char *p = tags; p && (p = strstr(p, tag)) != NULL; p += n)
+        if ((p == tags || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
             return 1;
     return 0;
 }
@@ -430,7 +432,7 @@ int lrt_builds_the_level(const qg_mapdef *def)
 {
     const char *orient = qg_mapdef_get_property(def, "orient");
     return orient && strcmp(orient, "encompass") == 0 &&
-           has_word(qg_mapdef_get_property(def, "tags"), "layout");
+           lrt_has_tag(qg_mapdef_get_property(def, "tags"), "layout");
 }
 
 typedef struct compile_run {

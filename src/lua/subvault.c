@@ -17,17 +17,6 @@
 #define SUBVAULT_NESTING 8
 #define SUBVAULT_MAX 255
 
-static int has_tag_word(const char *tags, const char *tag)
-{
-    size_t n = strlen(tag);
-    if (!n)
-        return 0;
-    for (const char *p = tags; (p = strstr(p, tag)) != NULL; p += n)
-        if ((p == tags || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
-}
-
 static int range_matches(const qg_runtime *rt, const des_range *r, const char *branch,
                          int depth, int absdepth)
 {
@@ -84,7 +73,7 @@ const qg_mapdef *lrt_pick_map(qg_runtime *rt, const char *tag)
     for (size_t i = 0; i < rt->map_count; i++) {
         const qg_mapdef *def = rt->maps[i];
         const char *tags = qg_mapdef_get_property(def, "tags");
-        if (!tags || !has_tag_word(tags, tag) || !usable_here(rt, def))
+        if (!tags || !lrt_has_tag(tags, tag) || !usable_here(rt, def))
             continue;
         int w = weight_of(def);
         if (w <= 0)
