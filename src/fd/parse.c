@@ -7,6 +7,7 @@
 #include "core/buf.h"
 #include "core/file.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -221,10 +222,25 @@ static long known_file(const fd_payload *pl, const char *path)
 
 /* Reads and parses an include found at path; its file index, or -1. A
  * file served by the options' source has nothing to report. */
+/* Past a limit on what a load's includes read in all: one error, and no
+ * include is read after it. */
+static void stop_including(parser *p, const fd_line *at, const char *what, const char *path)
+{
+    fd_error(at, 3, "includes have read %s: '%s' and every include after it are not read", what,
+             path);
+    p->over_limit = 1;
+}
+
 static long read_include(parser *p, const fd_line *at, const char *path)
 {
     if (p->over_limit)  /* the error said so for every later include */
         return -1;
+    char what[64];
+    if (p->r.pl->file_count >= FD_FILE_LIMIT) {
+        snprintf(what, sizeof what, "%d files", FD_FILE_LIMIT);
+        stop_including(p, at, what, path);
+        return -1;
+    }
     qg_diags *local = p->r.opt->source ? NULL : qg_diags_new();
     if (!p->r.opt->source && !local) {
         p->r.failed = 1;
@@ -235,15 +251,9 @@ static long read_include(parser *p, const fd_line *at, const char *path)
     size_t size;
     long index = -1;
     qg_status st = read_source(p->r.opt, path, &data, &size, &owned, local);
-    if (st == QG_OK && p->r.pl->file_count >= FD_FILE_LIMIT) {
-        fd_error(at, 3, "includes have read %d files: '%s' and every include after it are "
-                 "not read", FD_FILE_LIMIT, path);
-        p->over_limit = 1;
-        free(owned);
-    } else if (st == QG_OK && size > FD_INCLUDED_LIMIT - p->included) {
-        fd_error(at, 3, "includes have read more than %zu MiB in all: '%s' and every "
-                 "include after it are not read", (size_t)FD_INCLUDED_LIMIT >> 20, path);
-        p->over_limit = 1;
+    if (st == QG_OK && size > FD_INCLUDED_LIMIT - p->included) {
+        snprintf(what, sizeof what, "more than %zu MiB in all", (size_t)FD_INCLUDED_LIMIT >> 20);
+        stop_including(p, at, what, path);
         free(owned);
     } else if (st == QG_OK) {
         p->included += size;
