@@ -69,7 +69,9 @@ static int plainly_below(const char *root, const char *path, int lexical)
         rest += n;
         if (plain && probe) {
             struct stat st;
-            probe[rest - path] = '\0';
+            char *end = probe + (rest - path);
+            char kept = *end;
+            *end = '\0';
             if (lstat(probe, &st) != 0) {
                 /* what does not exist cannot lead anywhere; the rest must
                  * still be plain names */
@@ -78,7 +80,7 @@ static int plainly_below(const char *root, const char *path, int lexical)
                 continue;
             }
             plain = !S_ISLNK(st.st_mode);
-            strcpy(probe, path);
+            *end = kept;
         }
     }
     free(probe);
