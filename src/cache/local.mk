@@ -2,7 +2,7 @@
 qginclude_HEADERS += src/questgrid/cache.h
 noinst_HEADERS += src/cache/format.h src/cache/pack.h src/cache/reader.h \
 	src/cache/write.h src/cache/zblob.h src/cache/depth.h src/cache/compile.h \
-	src/cache/rows.h src/cache/spill.h
+	src/cache/records.h src/cache/rows.h src/cache/spill.h
 libquestgrid_la_SOURCES += \
 	src/cache/blob.c \
 	src/cache/codec.c \
@@ -19,6 +19,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/open.c \
 	src/cache/pack.c \
 	src/cache/packed.c \
+	src/cache/records.c \
 	src/cache/resolve.c \
 	src/cache/rows.c \
 	src/cache/spill.c \
@@ -34,6 +35,11 @@ TESTS += tests/test_cache
 tests_test_cache_SOURCES = tests/test_cache.c
 tests_test_cache_CFLAGS = $(TESTS_CFLAGS)
 tests_test_cache_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_records
+TESTS += tests/test_records
+tests_test_records_SOURCES = tests/test_records.c
+tests_test_records_CFLAGS = $(TESTS_CFLAGS)
+tests_test_records_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 check_PROGRAMS += tests/test_compile
 TESTS += tests/test_compile
 tests_test_compile_SOURCES = tests/test_compile.c
