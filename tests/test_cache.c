@@ -803,6 +803,64 @@ typedef struct reader_arg {
     int failures;
 } reader_arg;
 
+/* Enough maps for the writer's records to fill several sorted runs (a
+ * run is 256 KiB), given in reverse name order. */
+static char *many_maps_text(size_t count)
+{
+    qg_buf b;
+    qg_buf_init(&b);
+    for (size_t i = count; i-- > 0;)
+        qg_buf_printf(&b, "NAME: m%05zu\nTAGS: t%zu\nMAP\nx.x\nENDMAP\n", i, i % 7);
+    assert_false(b.failed);
+    return b.data;
+}
+
+static void add_text(qg_cache_writer *w, const char *path, const char *text, qg_diags *d)
+{
+    size_t max = strlen(text) / 20 + 1, n;
+    qg_mapdef **defs = malloc(max * sizeof *defs);
+    n = fake_parse(path, text, defs, max);
+    qg_cache_source src = {path, QG_FORMAT_DES, text, strlen(text), 0, 0};
+    assert_int_equal(qg_cache_writer_add_file(w, &src, (const qg_mapdef *const *)defs, n, d),
+                     QG_OK);
+    free_defs(defs, n);
+    free(defs);
+}
+
+static void many_maps_across_runs(void **state)
+{
+    (void)state;
+    enum { COUNT = 20000 };
+    const char *path = test_temp_path("many.qgc");
+    char *text = many_maps_text(COUNT);
+    qg_diags *d = qg_diags_new();
+    qg_cache_writer *w = qg_cache_writer_new();
+    add_text(w, "many.des", text, d);
+    qg_cache_write_options opt = {.jobs = 3};
+    assert_int_equal(qg_cache_writer_write(w, path, &opt, d), QG_OK);
+    qg_cache_writer_free(w);
+    qg_cache *c = NULL;
+    assert_int_equal(qg_cache_open(path, NULL, &c, d), QG_OK);
+    assert_int_equal(c->header.map_count, COUNT);
+    for (size_t i = 0; i < COUNT; i++) {
+        char want[16];
+        snprintf(want, sizeof want, "m%05zu", i);
+        assert_string_equal(c->maps[i].name, want);
+    }
+    assert_int_equal(qg_cache_verify(c, d), QG_OK);
+    qg_cache_close(c);
+    /* A name given again in a later file is reported there, against the
+     * first definition, though the two sit in different runs. */
+    w = qg_cache_writer_new();
+    add_text(w, "many.des", text, d);
+    add_text(w, "late.des", "NAME: m19999\nMAP\nx\nENDMAP\n", d);
+    assert_int_equal(qg_cache_writer_write(w, path, NULL, d), QG_ERR_INVALID);
+    assert_true(test_diags_contain(d, QG_ERROR, "map 'm19999' is already defined at many.des:1"));
+    qg_cache_writer_free(w);
+    free(text);
+    qg_diags_free(d);
+}
+
 static void *read_everything(void *p)
 {
     reader_arg *arg = p;
@@ -886,6 +944,7 @@ int main(void)
         cmocka_unit_test(bomb_blobs),
         cmocka_unit_test(staleness),
         cmocka_unit_test(failed_write_keeps_previous),
+        cmocka_unit_test(many_maps_across_runs),
         cmocka_unit_test(concurrent_readers),
         cmocka_unit_test(read_without_mmap),
     };

@@ -141,14 +141,28 @@ static const char *window_get(window *w, uint64_t at, size_t len)
     return w->data;
 }
 
-static int count_lines(window *w, const qgc_spilled *const *blobs, size_t count,
-                       line_table *t)
+/* Every blob's lines, the blobs read from their heads front to back. */
+static int count_lines(window *w, line_table *t)
 {
-    for (size_t i = 0; i < count; i++) {
-        const qgc_spilled *b = blobs[i];
-        const char *text = b->counted ? window_get(w, b->at, b->counted) : "";
-        if (!text || !add_lines(t, text, b->at, b->counted, (uint32_t)i))
+    uint64_t at = 0, size = w->file->size;
+    for (uint32_t blob = 0; at < size; blob++) {
+        if (size - at < QGC_TEXT_HEAD) {
+            w->io_failed = 1;
             return 0;
+        }
+        const unsigned char *head = (const unsigned char *)window_get(w, at, QGC_TEXT_HEAD);
+        if (!head)
+            return 0;
+        uint32_t len = qgc_load_u32(head), counted = qgc_load_u32(head + 4);
+        at += QGC_TEXT_HEAD;
+        if (counted > len || len > size - at) {
+            w->io_failed = 1;
+            return 0;
+        }
+        const char *text = counted ? window_get(w, at, counted) : "";
+        if (!text || !add_lines(t, text, at, counted, blob))
+            return 0;
+        at += len;
     }
     return 1;
 }
@@ -292,13 +306,12 @@ static qg_status choose(const qgc_spill *text, line_count *lines, size_t n, qg_b
     return dict->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
-qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *blobs,
-                               size_t count, qg_buf *dict)
+qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict)
 {
     line_table t;
     memset(&t, 0, sizeof t);
     window w = {text, NULL, 0, 0, 0, 0};
-    int counted = count_lines(&w, blobs, count, &t);
+    int counted = count_lines(&w, &t);
     free(t.index);
     free(w.data);
     size_t n = 0;

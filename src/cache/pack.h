@@ -68,16 +68,18 @@ void qgc_file_rec_free(qgc_file_rec *file);
 typedef struct qgc_spilled {
     uint64_t at;
     uint32_t len;
-    uint32_t counted;  /* the bytes whose lines the dictionary counts */
     uint32_t z_len;
     uint32_t crc;
 } qgc_spilled;
 
+/* In the writer's text file each blob's text follows its head: the text's
+ * length, then how many of its bytes the dictionary counts lines in (the
+ * files' contexts and the maps' slices), each a u32. */
+#define QGC_TEXT_HEAD 8
+
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines found in the most blobs: the files' contexts and the maps'
- * slices. blobs[0..count) are given in the order of their texts in text,
- * which is read once from start to end. */
-qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *blobs,
-                               size_t count, qg_buf *dict);
+ * lines found in the most blobs, reading text (blob heads and texts) once
+ * from start to end. */
+qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict);
 
 #endif

@@ -1,15 +1,17 @@
 /* Collects packed files and maps, then lays the cache out: header, the
  * compressed index (files, maps sorted by name, dictionary), the blobs.
  *
- * What a file adds goes to scratch files at once (blob texts to one, each
- * map's name and index record to another): in memory the writer keeps
- * three sizes per map, so a corpus of any size compiles in about the same
- * memory. Writing reads the scratch files back: the records whole, the
- * texts once from start to end for the dictionary, then blob by blob,
- * compressed in index order into a third scratch file (one per thread),
- * which follows the index into the cache. */
+ * What a file adds goes to scratch files at once: blob texts to one, each
+ * map's index record to runs sorted by name (cache/records.h). In memory
+ * the writer keeps the files and a run, so a corpus of any size compiles
+ * in about the same memory. Writing merges the runs into one sorted
+ * scratch file and reads it front to back for each part of the index; the
+ * texts are read once from start to end for the dictionary, then blob by
+ * blob, compressed in index order into a scratch file a thread, which
+ * follows the index into the cache. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/pack.h"
+#include "cache/records.h"
 #include "cache/write.h"
 #include "cache/zblob.h"
 #include "core/file.h"
@@ -31,30 +33,20 @@ typedef struct wfile {
     qgc_spilled blob;  /* the context */
 } wfile;
 
-/* What the writer holds of a map until it writes: where its pieces are
- * follows from the sizes, the files being written one after another
- * (each file's context, then its maps). */
-typedef struct wmap {
-    uint32_t record_len;
-    uint32_t len;      /* its blob text */
-    uint32_t counted;  /* the slice, whose lines the dictionary counts */
-} wmap;
-
 struct qg_cache_writer {
     int spilling;          /* 1 once the scratch files are open, -1 if they failed */
-    qgc_spill texts;       /* blob texts, in the order added */
-    qgc_spill records;     /* per map: name, file, line, then its index columns */
+    qgc_spill texts;       /* every blob's text after its head (QGC_TEXT_HEAD) */
+    qgc_records records;   /* per map: name, place, file, line, blob, index columns */
     wfile *files;
     size_t file_count, file_cap;
-    wmap *maps;
-    size_t map_count, map_cap;
+    size_t map_count;
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
 {
     qg_cache_writer *w = calloc(1, sizeof(qg_cache_writer));
     if (w)
-        w->texts.fd = w->records.fd = -1;
+        w->texts.fd = w->records.runs_file.fd = -1;
     return w;
 }
 
@@ -63,11 +55,10 @@ void qg_cache_writer_free(qg_cache_writer *w)
     if (!w)
         return;
     qgc_spill_close(&w->texts);
-    qgc_spill_close(&w->records);
+    qgc_records_close(&w->records);
     for (size_t i = 0; i < w->file_count; i++)
         free(w->files[i].path);
     free(w->files);
-    free(w->maps);
     free(w);
 }
 
@@ -84,30 +75,39 @@ static qg_status no_memory(qg_diags *diags, const char *path)
 
 static qg_status spill_failed(qg_cache_writer *w, const char *path, qg_diags *diags)
 {
-    qgc_spill_report(w->texts.err ? &w->texts : &w->records, path, diags);
+    qgc_spill_report(w->texts.err ? &w->texts : &w->records.runs_file, path, diags);
     return QG_ERR_IO;
 }
 
 static int start_spilling(qg_cache_writer *w)
 {
     if (!w->spilling)
-        w->spilling = qgc_spill_open(&w->texts) && qgc_spill_open(&w->records) ? 1 : -1;
+        w->spilling = qgc_spill_open(&w->texts) && qgc_records_open(&w->records) ? 1 : -1;
     return w->spilling == 1;
 }
 
-static void spill_text(qg_cache_writer *w, const qg_buf *raw)
+/* Appends a blob's head and text; where the text starts. */
+static uint64_t spill_text(qg_cache_writer *w, const qg_buf *raw, size_t counted)
 {
-    qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
+    unsigned char head[QGC_TEXT_HEAD];
+    qgc_store_u32(head, (uint32_t)raw->len);
+    qgc_store_u32(head + 4, (uint32_t)counted);
+    qgc_spill_append(&w->texts, head, sizeof head);
+    return qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
 }
 
-/* A map's record: its name (NUL-terminated), file and line, then every
- * column the index stores for it but the name and the file, in column
- * order. */
-static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file)
+/* A map's record: its name (NUL-terminated), its place among the maps,
+ * file and line, where its blob's text is, then every column the index
+ * stores for it but the name and the file, in column order. */
+static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t place,
+                       uint64_t text_at)
 {
     qgc_put_cstr(b, m->name);
+    qgc_put_varint(b, place);
     qgc_put_varint(b, file);
     qgc_put_svarint(b, m->line);
+    qgc_put_varint(b, text_at);
+    qgc_put_varint(b, m->blob.raw.len);
     qgc_put_svarint(b, m->quest);
     qgc_put_varint(b, (uint64_t)m->kind);
     qgc_put_varint(b, (uint64_t)m->format);
@@ -119,15 +119,16 @@ static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file)
 
 static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *record)
 {
-    qg_buf_reset(record);
-    put_record(record, m, w->file_count - 1);
-    wmap *map = m->blob.raw.len <= UINT32_MAX && record->len <= UINT32_MAX
-        ? QG_PUSH(w->maps, w->map_count, w->map_cap) : NULL;
-    if (!map || record->failed)
+    if (m->blob.raw.len > UINT32_MAX)
         return QG_ERR_NOMEM;
-    *map = (wmap){(uint32_t)record->len, (uint32_t)m->blob.raw.len, (uint32_t)m->slice_len};
-    qgc_spill_append(&w->records, record->data, record->len);
-    spill_text(w, &m->blob.raw);
+    uint64_t text_at = spill_text(w, &m->blob.raw, m->slice_len);
+    qg_buf_reset(record);
+    put_record(record, m, w->file_count - 1, w->map_count, text_at);
+    if (record->failed)
+        return QG_ERR_NOMEM;
+    if (!qgc_records_add(&w->records, record))
+        return w->records.runs_file.err ? QG_ERR_IO : QG_ERR_NOMEM;
+    w->map_count++;
     return QG_OK;
 }
 
@@ -145,9 +146,9 @@ qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *dia
         const qgc_file_rec *f = &p->file;
         uint32_t len = (uint32_t)f->blob.raw.len;
         *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                        p->count, {0, len, len, 0, 0}};
+                        p->count, {0, len, 0, 0}};
         p->file.path = NULL;
-        spill_text(w, &f->blob.raw);
+        file->blob.at = spill_text(w, &f->blob.raw, len);
         qg_buf record;
         qg_buf_init(&record);
         st = QG_OK;
@@ -156,7 +157,7 @@ qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *dia
         qg_buf_free(&record);
     }
     const char *path = file && file->path ? file->path : p->file.path ? p->file.path : "";
-    if (st == QG_OK && (w->texts.err || w->records.err))
+    if ((st == QG_OK || st == QG_ERR_IO) && (w->texts.err || w->records.runs_file.err))
         st = spill_failed(w, path, diags);
     else if (st != QG_OK)
         no_memory(diags, path);
@@ -176,125 +177,145 @@ qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *sr
 
 /* ---- the maps at write time ---- */
 
-/* A map as the records read back give it. */
+/* A map as its record gives it. */
 typedef struct wview {
     const char *name;
     size_t file;
     int line;
+    qgc_spilled blob;
     const unsigned char *columns;  /* its index columns, in order */
     size_t columns_len;
-    qgc_spilled blob;
 } wview;
 
-typedef struct named {
-    const char *name;
-    size_t map;
-} named;
-
-/* Everything writing needs, read back from the scratch files. */
-typedef struct layout {
-    unsigned char *records;
-    wview *maps;
-    named *order;          /* the maps in index order */
-} layout;
-
-static void layout_free(layout *l)
+static int view_record(const unsigned char *record, size_t len, wview *v)
 {
-    free(l->records);
-    free(l->maps);
-    free(l->order);
-    memset(l, 0, sizeof *l);
+    qgc_cursor c;
+    qgc_cursor_init(&c, record, len);
+    size_t name_len;
+    v->name = qgc_get_str(&c, &name_len);
+    qgc_get_bytes(&c, 1);
+    qgc_get_varint(&c);
+    v->file = (size_t)qgc_get_varint(&c);
+    v->line = (int)qgc_get_svarint(&c);
+    v->blob = (qgc_spilled){0};
+    v->blob.at = qgc_get_varint(&c);
+    v->blob.len = (uint32_t)qgc_get_varint(&c);
+    v->columns = c.p;
+    v->columns_len = (size_t)(c.end - c.p);
+    return !c.bad;
 }
 
-/* Decodes the records and works out where each blob's text is. */
-static qg_status read_back(qg_cache_writer *w, layout *l)
+/* The maps in index order, one after another. */
+typedef struct map_pass {
+    qgc_record_reader rd;
+    wview map;
+} map_pass;
+
+static void pass_start(map_pass *p, const qgc_spill *sorted)
 {
-    size_t n = w->map_count;
-    l->records = malloc(w->records.size + 1);
-    l->maps = malloc((n + 1) * sizeof *l->maps);
-    l->order = malloc((n + 1) * sizeof *l->order);
-    if (!l->records || !l->maps || !l->order)
+    qgc_record_reader_init(&p->rd, sorted, 0, sorted->size);
+}
+
+/* 1 with the next map in p->map; 0 at the end or on a failure. */
+static int pass_next(map_pass *p)
+{
+    const unsigned char *record;
+    size_t len;
+    if (!qgc_record_next(&p->rd, &record, &len))
+        return 0;
+    if (!view_record(record, len, &p->map)) {
+        p->rd.failed = EINVAL;
+        return 0;
+    }
+    return 1;
+}
+
+/* The failure that ended a pass (an errno value), or 0. */
+static int pass_end(map_pass *p)
+{
+    int failed = p->rd.failed;
+    qgc_record_reader_free(&p->rd);
+    return failed;
+}
+
+/* Checks the names as the merge hands the maps over in index order: a
+ * name given twice is reported at the later map. */
+typedef struct name_check {
+    const qg_cache_writer *w;
+    qg_diags *diags;
+    qg_buf prev;           /* the previous map's name, NUL-terminated */
+    size_t prev_file;
+    int prev_line;
+    size_t bad;
+    int broken;            /* a record that does not decode */
+} name_check;
+
+static void check_name(void *user, const unsigned char *record, size_t len)
+{
+    name_check *nc = user;
+    wview m;
+    if (!view_record(record, len, &m)) {
+        nc->broken = 1;
+        return;
+    }
+    const char *path = nc->w->files[m.file].path;
+    size_t name_len = strlen(m.name);
+    if (name_len > QGC_MAX_NAME || !name_len) {
+        qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
+                     "a map name must have 1 to %u bytes", QGC_MAX_NAME);
+        nc->bad++;
+    }
+    if (nc->prev.len && strcmp(nc->prev.data, m.name) == 0) {
+        qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
+                     "map '%s' is already defined at %s:%d", m.name,
+                     nc->w->files[nc->prev_file].path, nc->prev_line);
+        nc->bad++;
+    }
+    qg_buf_reset(&nc->prev);
+    qg_buf_append(&nc->prev, m.name, name_len + 1);
+    nc->prev_file = m.file;
+    nc->prev_line = m.line;
+}
+
+/* Merges the runs into sorted, reporting bad names. */
+static qg_status sort_maps(qg_cache_writer *w, qgc_spill *sorted, qg_diags *diags, int *err)
+{
+    name_check nc = {w, diags, {0}, 0, 0, 0, 0};
+    qg_buf_init(&nc.prev);
+    int merged = qgc_records_merge(&w->records, sorted, check_name, &nc) &&
+                 qgc_spill_flush(sorted);
+    *err = merged ? 0 : sorted->err ? sorted->err : w->records.runs_file.err ? w->records.runs_file.err : errno;
+    int no_memory = nc.prev.failed || (!merged && *err == ENOMEM);
+    qg_buf_free(&nc.prev);
+    if (no_memory)
         return QG_ERR_NOMEM;
-    if (!qgc_spill_read(&w->records, 0, l->records, w->records.size))
+    if (!merged || nc.broken) {
+        *err = *err ? *err : EIO;
         return QG_ERR_IO;
-    uint64_t record = 0, text = 0;
-    size_t m = 0;
-    for (size_t f = 0; f < w->file_count; f++) {
-        wfile *file = &w->files[f];
-        file->blob.at = text;
-        text += file->blob.len;
-        for (size_t k = 0; k < file->map_count; k++, m++) {
-            const wmap *map = &w->maps[m];
-            qgc_cursor c;
-            qgc_cursor_init(&c, l->records + record, map->record_len);
-            size_t name_len;
-            wview *v = &l->maps[m];
-            v->name = qgc_get_str(&c, &name_len);
-            qgc_get_bytes(&c, 1);
-            v->file = (size_t)qgc_get_varint(&c);
-            v->line = (int)qgc_get_svarint(&c);
-            v->columns = c.p;
-            v->columns_len = (size_t)(c.end - c.p);
-            v->blob = (qgc_spilled){text, map->len, map->counted, 0, 0};
-            text += map->len;
-            record += map->record_len;
-            l->order[m] = (named){v->name, m};
-        }
     }
-    return QG_OK;
-}
-
-static int by_name(const void *a, const void *b)
-{
-    const named *x = a, *y = b;
-    int c = strcmp(x->name, y->name);
-    if (c)
-        return c;
-    return (x->map > y->map) - (x->map < y->map);
-}
-
-/* A name given twice is reported at the later map. */
-static size_t report_bad_names(const qg_cache_writer *w, const layout *l, qg_diags *diags)
-{
-    size_t bad = 0;
-    for (size_t i = 0; i < w->map_count; i++) {
-        const wview *m = &l->maps[l->order[i].map];
-        if (strlen(m->name) > QGC_MAX_NAME || !m->name[0]) {
-            qg_diags_add(diags, QG_ERROR, w->files[m->file].path, m->line, 0, NULL, 0,
-                         "a map name must have 1 to %u bytes", QGC_MAX_NAME);
-            bad++;
-        }
-    }
-    for (size_t i = 1; i < w->map_count; i++) {
-        const wview *a = &l->maps[l->order[i - 1].map], *b = &l->maps[l->order[i].map];
-        if (strcmp(a->name, b->name) != 0)
-            continue;
-        qg_diags_add(diags, QG_ERROR, w->files[b->file].path, b->line, 0, NULL, 0,
-                     "map '%s' is already defined at %s:%d", b->name,
-                     w->files[a->file].path, a->line);
-        bad++;
-    }
-    return bad;
+    return nc.bad ? QG_ERR_INVALID : QG_OK;
 }
 
 /* ---- compression, shared out over threads ---- */
 
-/* Every blob in index order: the files' contexts, then the maps'. */
-static qgc_spilled *blob_at(qg_cache_writer *w, layout *l, size_t i)
-{
-    return i < w->file_count ? &w->files[i].blob : &l->maps[l->order[i - w->file_count].map].blob;
-}
-
 typedef struct deflate_part {
     qg_cache_writer *w;
-    layout *l;
+    const qgc_spill *sorted;
     const qg_buf *dict;
     volatile sig_atomic_t *cancel;
-    size_t first, end;     /* the blobs it compresses */
+    size_t first, end;     /* the blobs it compresses: the files', then the maps' */
     qgc_spill out;         /* their compressed bytes, one after another */
+    qgc_spill refs;        /* each map's blob reference, as the index stores it */
     qg_status status;
     int err;               /* errno of a scratch file failure */
 } deflate_part;
+
+static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
+{
+    qgc_put_varint(b, blob->z_len);
+    qgc_put_varint(b, blob->len);
+    qgc_put_u32(b, blob->crc);
+}
 
 static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
                               qgc_spilled *b)
@@ -323,6 +344,48 @@ static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, 
     return QG_OK;
 }
 
+/* The map blob's reference, framed for a record reader. */
+static qg_status keep_ref(deflate_part *part, const qgc_spilled *b, qg_buf *ref)
+{
+    qg_buf_reset(ref);
+    qg_buf_putc(ref, 0);
+    put_blob_ref(ref, b);
+    if (ref->failed)
+        return QG_ERR_NOMEM;
+    ref->data[0] = (char)(ref->len - 1);
+    qgc_spill_append(&part->refs, ref->data, ref->len);
+    part->err = part->refs.err;
+    return part->err ? QG_ERR_IO : QG_OK;
+}
+
+/* The part's map blobs, read from the sorted records. */
+static qg_status deflate_maps(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z)
+{
+    size_t files = part->w->file_count;
+    size_t first = part->first > files ? part->first - files : 0;
+    size_t end = part->end > files ? part->end - files : 0;
+    map_pass pass;
+    pass_start(&pass, part->sorted);
+    qg_buf ref;
+    qg_buf_init(&ref);
+    qg_status st = QG_OK;
+    for (size_t i = 0; i < end && st == QG_OK; i++) {
+        if (!pass_next(&pass))
+            st = QG_ERR_IO;
+        else if (part->cancel && *part->cancel)
+            st = QG_ERR_IO;
+        else if (i >= first)
+            st = deflate_blob(part, d, raw, z, &pass.map.blob);
+        if (st == QG_OK && i >= first)
+            st = keep_ref(part, &pass.map.blob, &ref);
+    }
+    int failed = pass_end(&pass);
+    if (st == QG_ERR_IO && !part->err)
+        part->err = failed ? failed : EIO;
+    qg_buf_free(&ref);
+    return st;
+}
+
 static void *deflate_worker(void *arg)
 {
     deflate_part *part = arg;
@@ -331,17 +394,21 @@ static void *deflate_worker(void *arg)
     qg_buf raw, z;
     qg_buf_init(&raw);
     qg_buf_init(&z);
-    part->status = qgc_spill_open(&part->out) ? QG_OK : QG_ERR_IO;
+    part->status = qgc_spill_open(&part->out) && qgc_spill_open(&part->refs) ? QG_OK
+                                                                            : QG_ERR_IO;
     if (part->status != QG_OK)
-        part->err = part->out.err;
-    for (size_t i = part->first; i < part->end && part->status == QG_OK; i++) {
+        part->err = part->out.err ? part->out.err : part->refs.err;
+    for (size_t i = part->first; i < part->end && i < part->w->file_count &&
+                                 part->status == QG_OK; i++) {
         if (part->cancel && *part->cancel)
             part->status = QG_ERR_IO;
         else
-            part->status = deflate_blob(part, &d, &raw, &z, blob_at(part->w, part->l, i));
+            part->status = deflate_blob(part, &d, &raw, &z, &part->w->files[i].blob);
     }
-    if (part->status == QG_OK && !qgc_spill_flush(&part->out)) {
-        part->err = part->out.err;
+    if (part->status == QG_OK)
+        part->status = deflate_maps(part, &d, &raw, &z);
+    if (part->status == QG_OK && !(qgc_spill_flush(&part->out) && qgc_spill_flush(&part->refs))) {
+        part->err = part->out.err ? part->out.err : part->refs.err;
         part->status = QG_ERR_IO;
     }
     qg_buf_free(&raw);
@@ -354,7 +421,7 @@ enum { MAX_DEFLATE_JOBS = 64 };
 
 /* The blobs cut into one run a thread, each compressed into a scratch
  * file of its own; parts[0..*count) hold them in index order. */
-static qg_status compress_all(qg_cache_writer *w, layout *l, const qg_buf *dict,
+static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const qg_buf *dict,
                               const qg_cache_write_options *opt, deflate_part *parts,
                               int *count)
 {
@@ -367,9 +434,10 @@ static qg_status compress_all(qg_cache_writer *w, layout *l, const qg_buf *dict,
     pthread_t threads[MAX_DEFLATE_JOBS];
     int started[MAX_DEFLATE_JOBS] = {0};
     for (int k = 0; k < jobs; k++) {
-        parts[k] = (deflate_part){w, l, dict, opt->cancel, total * (size_t)k / (size_t)jobs,
-                                  total * (size_t)(k + 1) / (size_t)jobs, {0}, QG_OK, 0};
-        parts[k].out.fd = -1;
+        parts[k] = (deflate_part){w, sorted, dict, opt->cancel,
+                                  total * (size_t)k / (size_t)jobs,
+                                  total * (size_t)(k + 1) / (size_t)jobs, {0}, {0}, QG_OK, 0};
+        parts[k].out.fd = parts[k].refs.fd = -1;
     }
     for (int k = 1; k < jobs; k++)
         started[k] = pthread_create(&threads[k], NULL, deflate_worker, &parts[k]) == 0;
@@ -392,13 +460,6 @@ static qg_status compress_all(qg_cache_writer *w, layout *l, const qg_buf *dict,
 
 /* ---- the index ---- */
 
-static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
-{
-    qgc_put_varint(b, blob->z_len);
-    qgc_put_varint(b, blob->len);
-    qgc_put_u32(b, blob->crc);
-}
-
 /* The index goes to its compressor as it is made, a few pages at a time:
  * built whole, it took memory in proportion to the corpus. */
 static void flow(qg_buf *idx, qgc_piece_stream *z)
@@ -407,22 +468,38 @@ static void flow(qg_buf *idx, qgc_piece_stream *z)
         qgc_piece_stream_take(z, idx);
 }
 
+/* What building the index reads, besides the writer. */
+typedef struct index_input {
+    const qg_cache_writer *w;
+    const qgc_spill *sorted;
+    const deflate_part *parts;
+    int part_count;
+    const qg_buf *dict;
+} index_input;
+
 /* Sorted names share prefixes: each is stored as the length it shares
  * with the previous one and the rest. */
-static void put_names(qg_buf *idx, const qg_cache_writer *w, const layout *l,
-                      qgc_piece_stream *z)
+static int put_names(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
 {
-    const char *prev = "";
-    for (size_t i = 0; i < w->map_count; i++) {
-        const char *name = l->order[i].name;
+    qg_buf prev;
+    qg_buf_init(&prev);
+    qg_buf_putc(&prev, '\0');
+    map_pass pass;
+    pass_start(&pass, in->sorted);
+    while (pass_next(&pass) && !prev.failed) {
+        const char *name = pass.map.name;
         size_t shared = 0;
-        while (prev[shared] && prev[shared] == name[shared])
+        while (prev.data[shared] && prev.data[shared] == name[shared])
             shared++;
         qgc_put_varint(idx, shared);
         qgc_put_str(idx, name + shared);
-        prev = name;
+        qg_buf_reset(&prev);
+        qg_buf_append(&prev, name, strlen(name) + 1);
         flow(idx, z);
     }
+    int ok = !pass_end(&pass) && !prev.failed;
+    qg_buf_free(&prev);
+    return ok;
 }
 
 /* Copies column `column` of a map's columns (put_record's order: quest,
@@ -455,10 +532,43 @@ static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int
     }
 }
 
-/* The maps are stored column by column: like values sit together, which
- * is what deflate compresses best. */
-static void build_index(const qg_cache_writer *w, const layout *l, const qg_buf *dict,
-                        qg_buf *idx, qgc_piece_stream *z)
+/* One column of every map, in index order; -1 stands for the file. */
+static int put_map_column(qg_buf *idx, const index_input *in, int column,
+                          qgc_piece_stream *z)
+{
+    map_pass pass;
+    pass_start(&pass, in->sorted);
+    while (pass_next(&pass)) {
+        if (column < 0)
+            qgc_put_varint(idx, pass.map.file);
+        else
+            put_column(idx, pass.map.columns, pass.map.columns_len, column);
+        flow(idx, z);
+    }
+    return !pass_end(&pass);
+}
+
+/* The maps' blob references, as the threads kept them. */
+static int put_map_refs(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
+{
+    int ok = 1;
+    for (int k = 0; k < in->part_count && ok; k++) {
+        const qgc_spill *refs = &in->parts[k].refs;
+        qgc_record_reader rd;
+        qgc_record_reader_init(&rd, refs, 0, refs->size);
+        const unsigned char *ref;
+        size_t len;
+        while (qgc_record_next(&rd, &ref, &len)) {
+            qg_buf_append(idx, ref, len);
+            flow(idx, z);
+        }
+        ok = !rd.failed;
+        qgc_record_reader_free(&rd);
+    }
+    return ok;
+}
+
+static void put_files(qg_buf *idx, const qg_cache_writer *w, qgc_piece_stream *z)
 {
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
@@ -473,26 +583,22 @@ static void build_index(const qg_cache_writer *w, const layout *l, const qg_buf 
         put_blob_ref(idx, &f->blob);
         flow(idx, z);
     }
-    qgc_put_varint(idx, w->map_count);
-    put_names(idx, w, l, z);
-    for (int column = 0; column < 12; column++) {
-        if (column == 3)
-            for (size_t i = 0; i < w->map_count; i++) {
-                qgc_put_varint(idx, l->maps[l->order[i].map].file);
-                flow(idx, z);
-            }
-        for (size_t i = 0; i < w->map_count; i++) {
-            const wview *m = &l->maps[l->order[i].map];
-            put_column(idx, m->columns, m->columns_len, column);
-            flow(idx, z);
-        }
-    }
-    for (size_t i = 0; i < w->map_count; i++) {
-        put_blob_ref(idx, &l->maps[l->order[i].map].blob);
-        flow(idx, z);
-    }
-    qgc_put_bytes(idx, dict->data ? dict->data : "", dict->len);
+}
+
+/* The maps are stored column by column: like values sit together, which
+ * is what deflate compresses best. 0 when a scratch file fails. */
+static int build_index(const index_input *in, qg_buf *idx, qgc_piece_stream *z)
+{
+    put_files(idx, in->w, z);
+    qgc_put_varint(idx, in->w->map_count);
+    int ok = put_names(idx, in, z);
+    for (int column = 0; column < 12 && ok; column++)
+        ok = (column != 3 || put_map_column(idx, in, -1, z)) &&
+             put_map_column(idx, in, column, z);
+    ok = ok && put_map_refs(idx, in, z);
+    qgc_put_bytes(idx, in->dict->data ? in->dict->data : "", in->dict->len);
     qgc_piece_stream_take(z, idx);
+    return ok;
 }
 
 /* ---- the file ---- */
@@ -516,29 +622,30 @@ static int fill_image(int fd, void *user)
     return 1;
 }
 
-static qg_status assemble(qg_cache_writer *w, const layout *l, const qg_buf *dict,
-                          const deflate_part *parts, int part_count, image *im)
+static qg_status assemble(const index_input *in, image *im)
 {
     qg_buf idx;
     qg_buf_init(&idx);
     qgc_piece_stream z;
     qgc_piece_stream_init(&z, &im->zindex);
-    build_index(w, l, dict, &idx, &z);
+    int read = build_index(in, &idx, &z);
     uint64_t raw_size = z.total;
     qg_status st = qgc_piece_stream_finish(&z);
-    if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || w->map_count > UINT32_MAX))
+    if (st == QG_OK && !read)
+        st = QG_ERR_IO;
+    if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || in->w->map_count > UINT32_MAX))
         st = QG_ERR_LIMIT;
     if (st == QG_OK) {
         uint64_t blob_bytes = 0;
-        for (int k = 0; k < part_count; k++)
-            blob_bytes += parts[k].out.size;
+        for (int k = 0; k < in->part_count; k++)
+            blob_bytes += in->parts[k].out.size;
         qgc_header h = {
             .format_version = QG_CACHE_FORMAT_VERSION,
             .questgrid_version = QG_VERSION_NUMBER,
             .lua_version = LUA_VERSION_NUM,
             .header_size = QGC_HEADER_SIZE,
-            .file_count = (uint32_t)w->file_count,
-            .map_count = (uint32_t)w->map_count,
+            .file_count = (uint32_t)in->w->file_count,
+            .map_count = (uint32_t)in->w->map_count,
             .blobs_offset = QGC_HEADER_SIZE + im->zindex.len,
             .index_size = (uint32_t)im->zindex.len,
             .index_raw_size = (uint32_t)raw_size,
@@ -551,35 +658,9 @@ static qg_status assemble(qg_cache_writer *w, const layout *l, const qg_buf *dic
     return st;
 }
 
-/* The blob texts in the order they were written: each file's context,
- * then its maps. */
-static const qgc_spilled **texts_in_order(qg_cache_writer *w, const layout *l)
+static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel, int err,
+                   const deflate_part *parts, int part_count, qg_diags *diags)
 {
-    const qgc_spilled **blobs = malloc((w->file_count + w->map_count + 1) * sizeof *blobs);
-    size_t n = 0, m = 0;
-    for (size_t f = 0; blobs && f < w->file_count; f++) {
-        blobs[n++] = &w->files[f].blob;
-        for (size_t k = 0; k < w->files[f].map_count; k++)
-            blobs[n++] = &l->maps[m++].blob;
-    }
-    return blobs;
-}
-
-static qg_status make_dictionary(qg_cache_writer *w, const layout *l, qg_buf *dict)
-{
-    const qgc_spilled **blobs = texts_in_order(w, l);
-    qg_status st = blobs ? qgc_build_dictionary(&w->texts, blobs, w->file_count + w->map_count,
-                                                dict)
-                         : QG_ERR_NOMEM;
-    free(blobs);
-    return st;
-}
-
-static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel,
-                   const qg_cache_writer *w, const deflate_part *parts, int part_count,
-                   qg_diags *diags)
-{
-    int err = 0;
     for (int k = 0; k < part_count && !err; k++)
         err = parts[k].err;
     if (cancel && *cancel)
@@ -588,9 +669,43 @@ static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "the cache index is too large");
     else if (st == QG_ERR_IO)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "cannot use a scratch file: %s",
-                     strerror(err ? err : w->texts.err ? w->texts.err : EIO));
-    else
+                     strerror(err ? err : EIO));
+    else if (st != QG_ERR_INVALID)
         no_memory(diags, path);
+}
+
+/* Everything after the merge: dictionary, blobs, index, the file. */
+static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const char *path,
+                              const qg_cache_write_options *opt, qg_diags *diags)
+{
+    qg_buf dict;
+    qg_buf_init(&dict);
+    image im;
+    memset(&im, 0, sizeof im);
+    qg_buf_init(&im.zindex);
+    deflate_part parts[MAX_DEFLATE_JOBS];
+    int part_count = 0;
+    qg_status st = qgc_build_dictionary(&w->texts, &dict);
+    int err = st == QG_ERR_IO ? errno : 0;
+    if (st == QG_OK)
+        st = compress_all(w, sorted, &dict, opt, parts, &part_count);
+    index_input in = {w, sorted, parts, part_count, &dict};
+    if (st == QG_OK)
+        st = assemble(&in, &im);
+    qg_buf_free(&dict);
+    if (st == QG_OK) {
+        im.parts = parts;
+        im.part_count = part_count;
+        st = qgc_write_verified(path, fill_image, &im, opt->cancel, diags);
+    } else {
+        report(st, path, opt->cancel, err, parts, part_count, diags);
+    }
+    for (int k = 0; k < part_count; k++) {
+        qgc_spill_close(&parts[k].out);
+        qgc_spill_close(&parts[k].refs);
+    }
+    qg_buf_free(&im.zindex);
+    return st;
 }
 
 qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
@@ -599,43 +714,17 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
 {
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
-    if (!start_spilling(w) || !qgc_spill_flush(&w->texts) || !qgc_spill_flush(&w->records))
+    if (!start_spilling(w) || !qgc_spill_flush(&w->texts))
         return spill_failed(w, path, diags);
-    layout l;
-    memset(&l, 0, sizeof l);
-    qg_status st = read_back(w, &l);
-    if (st != QG_OK) {
-        layout_free(&l);
-        return st == QG_ERR_IO ? spill_failed(w, path, diags) : no_memory(diags, path);
-    }
-    qsort(l.order, w->map_count, sizeof *l.order, by_name);
-    if (report_bad_names(w, &l, diags)) {
-        layout_free(&l);
-        return QG_ERR_INVALID;
-    }
-    qg_buf dict;
-    qg_buf_init(&dict);
-    image im;
-    memset(&im, 0, sizeof im);
-    qg_buf_init(&im.zindex);
-    deflate_part parts[MAX_DEFLATE_JOBS];
-    int part_count = 0;
-    st = make_dictionary(w, &l, &dict);
+    qgc_spill sorted;
+    qg_status st = qgc_spill_open(&sorted) ? QG_OK : QG_ERR_IO;
+    int err = sorted.err;
     if (st == QG_OK)
-        st = compress_all(w, &l, &dict, opt, parts, &part_count);
+        st = sort_maps(w, &sorted, diags, &err);
     if (st == QG_OK)
-        st = assemble(w, &l, &dict, parts, part_count, &im);
-    layout_free(&l);
-    qg_buf_free(&dict);
-    if (st == QG_OK) {
-        im.parts = parts;
-        im.part_count = part_count;
-        st = qgc_write_verified(path, fill_image, &im, opt->cancel, diags);
-    } else {
-        report(st, path, opt->cancel, w, parts, part_count, diags);
-    }
-    for (int k = 0; k < part_count; k++)
-        qgc_spill_close(&parts[k].out);
-    qg_buf_free(&im.zindex);
+        st = write_sorted(w, &sorted, path, opt, diags);
+    else
+        report(st, path, opt->cancel, err, NULL, 0, diags);
+    qgc_spill_close(&sorted);
     return st;
 }
