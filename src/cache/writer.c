@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <lua.h>
 #include <pthread.h>
+#include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -460,12 +461,32 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
 
 /* ---- the index ---- */
 
-/* The index goes to its compressor as it is made, a few pages at a time:
- * built whole, it took memory in proportion to the corpus. */
-static void flow(qg_buf *idx, qgc_piece_stream *z)
+/* The index goes to its compressor as it is made, a few pages at a time,
+ * and what comes out to a scratch file: held whole, either took memory in
+ * proportion to the corpus. */
+typedef struct index_sink {
+    qg_buf raw;              /* made, not yet compressed */
+    qgc_piece_stream z;
+    qg_buf z_bytes;          /* compressed, not yet in the scratch file */
+    qgc_spill file;
+    uint32_t crc;            /* of the compressed bytes so far */
+} index_sink;
+
+enum { INDEX_STEP = 64 * 1024 };
+
+static void drain(index_sink *s)
 {
-    if (idx->len >= 64 * 1024)
-        qgc_piece_stream_take(z, idx);
+    s->crc = (uint32_t)crc32(s->crc, (const Bytef *)s->z_bytes.data, (uInt)s->z_bytes.len);
+    qgc_spill_append(&s->file, s->z_bytes.data, s->z_bytes.len);
+    qg_buf_reset(&s->z_bytes);
+}
+
+static void flow(index_sink *s)
+{
+    if (s->raw.len >= INDEX_STEP)
+        qgc_piece_stream_take(&s->z, &s->raw);
+    if (s->z_bytes.len >= INDEX_STEP)
+        drain(s);
 }
 
 /* What building the index reads, besides the writer. */
@@ -479,7 +500,7 @@ typedef struct index_input {
 
 /* Sorted names share prefixes: each is stored as the length it shares
  * with the previous one and the rest. */
-static int put_names(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
+static int put_names(index_sink *s, const index_input *in)
 {
     qg_buf prev;
     qg_buf_init(&prev);
@@ -491,11 +512,11 @@ static int put_names(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
         size_t shared = 0;
         while (prev.data[shared] && prev.data[shared] == name[shared])
             shared++;
-        qgc_put_varint(idx, shared);
-        qgc_put_str(idx, name + shared);
+        qgc_put_varint(&s->raw, shared);
+        qgc_put_str(&s->raw, name + shared);
         qg_buf_reset(&prev);
         qg_buf_append(&prev, name, strlen(name) + 1);
-        flow(idx, z);
+        flow(s);
     }
     int ok = !pass_end(&pass) && !prev.failed;
     qg_buf_free(&prev);
@@ -533,23 +554,22 @@ static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int
 }
 
 /* One column of every map, in index order; -1 stands for the file. */
-static int put_map_column(qg_buf *idx, const index_input *in, int column,
-                          qgc_piece_stream *z)
+static int put_map_column(index_sink *s, const index_input *in, int column)
 {
     map_pass pass;
     pass_start(&pass, in->sorted);
     while (pass_next(&pass)) {
         if (column < 0)
-            qgc_put_varint(idx, pass.map.file);
+            qgc_put_varint(&s->raw, pass.map.file);
         else
-            put_column(idx, pass.map.columns, pass.map.columns_len, column);
-        flow(idx, z);
+            put_column(&s->raw, pass.map.columns, pass.map.columns_len, column);
+        flow(s);
     }
     return !pass_end(&pass);
 }
 
 /* The maps' blob references, as the threads kept them. */
-static int put_map_refs(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
+static int put_map_refs(index_sink *s, const index_input *in)
 {
     int ok = 1;
     for (int k = 0; k < in->part_count && ok; k++) {
@@ -559,8 +579,8 @@ static int put_map_refs(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
         const unsigned char *ref;
         size_t len;
         while (qgc_record_next(&rd, &ref, &len)) {
-            qg_buf_append(idx, ref, len);
-            flow(idx, z);
+            qg_buf_append(&s->raw, ref, len);
+            flow(s);
         }
         ok = !rd.failed;
         qgc_record_reader_free(&rd);
@@ -568,8 +588,9 @@ static int put_map_refs(qg_buf *idx, const index_input *in, qgc_piece_stream *z)
     return ok;
 }
 
-static void put_files(qg_buf *idx, const qg_cache_writer *w, qgc_piece_stream *z)
+static void put_files(index_sink *s, const qg_cache_writer *w)
 {
+    qg_buf *idx = &s->raw;
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
         const wfile *f = &w->files[i];
@@ -581,23 +602,22 @@ static void put_files(qg_buf *idx, const qg_cache_writer *w, qgc_piece_stream *z
         qgc_put_u64(idx, f->hash);
         qgc_put_varint(idx, f->map_count);
         put_blob_ref(idx, &f->blob);
-        flow(idx, z);
+        flow(s);
     }
 }
 
 /* The maps are stored column by column: like values sit together, which
  * is what deflate compresses best. 0 when a scratch file fails. */
-static int build_index(const index_input *in, qg_buf *idx, qgc_piece_stream *z)
+static int build_index(const index_input *in, index_sink *s)
 {
-    put_files(idx, in->w, z);
-    qgc_put_varint(idx, in->w->map_count);
-    int ok = put_names(idx, in, z);
+    put_files(s, in->w);
+    qgc_put_varint(&s->raw, in->w->map_count);
+    int ok = put_names(s, in);
     for (int column = 0; column < 12 && ok; column++)
-        ok = (column != 3 || put_map_column(idx, in, -1, z)) &&
-             put_map_column(idx, in, column, z);
-    ok = ok && put_map_refs(idx, in, z);
-    qgc_put_bytes(idx, in->dict->data ? in->dict->data : "", in->dict->len);
-    qgc_piece_stream_take(z, idx);
+        ok = (column != 3 || put_map_column(s, in, -1)) && put_map_column(s, in, column);
+    ok = ok && put_map_refs(s, in);
+    qgc_put_bytes(&s->raw, in->dict->data ? in->dict->data : "", in->dict->len);
+    qgc_piece_stream_take(&s->z, &s->raw);
     return ok;
 }
 
@@ -605,7 +625,7 @@ static int build_index(const index_input *in, qg_buf *idx, qgc_piece_stream *z)
 
 typedef struct image {
     unsigned char head[QGC_HEADER_SIZE];
-    qg_buf zindex;
+    qgc_spill zindex;
     const deflate_part *parts;
     int part_count;
 } image;
@@ -614,7 +634,7 @@ static int fill_image(int fd, void *user)
 {
     const image *im = user;
     if (!qg_write_all(fd, im->head, sizeof im->head) ||
-        !qg_write_all(fd, im->zindex.data, im->zindex.len))
+        !qgc_spill_copy(&im->zindex, 0, im->zindex.size, fd))
         return 0;
     for (int k = 0; k < im->part_count; k++)
         if (!qgc_spill_copy(&im->parts[k].out, 0, im->parts[k].out.size, fd))
@@ -622,39 +642,59 @@ static int fill_image(int fd, void *user)
     return 1;
 }
 
-static qg_status assemble(const index_input *in, image *im)
+static void put_header(const index_input *in, const index_sink *s, uint64_t raw_size,
+                       image *im)
 {
-    qg_buf idx;
-    qg_buf_init(&idx);
-    qgc_piece_stream z;
-    qgc_piece_stream_init(&z, &im->zindex);
-    int read = build_index(in, &idx, &z);
-    uint64_t raw_size = z.total;
-    qg_status st = qgc_piece_stream_finish(&z);
-    if (st == QG_OK && !read)
-        st = QG_ERR_IO;
-    if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || in->w->map_count > UINT32_MAX))
-        st = QG_ERR_LIMIT;
-    if (st == QG_OK) {
-        uint64_t blob_bytes = 0;
-        for (int k = 0; k < in->part_count; k++)
-            blob_bytes += in->parts[k].out.size;
-        qgc_header h = {
-            .format_version = QG_CACHE_FORMAT_VERSION,
-            .questgrid_version = QG_VERSION_NUMBER,
-            .lua_version = LUA_VERSION_NUM,
-            .header_size = QGC_HEADER_SIZE,
-            .file_count = (uint32_t)in->w->file_count,
-            .map_count = (uint32_t)in->w->map_count,
-            .blobs_offset = QGC_HEADER_SIZE + im->zindex.len,
-            .index_size = (uint32_t)im->zindex.len,
-            .index_raw_size = (uint32_t)raw_size,
-            .index_crc = qgc_crc32(im->zindex.data, im->zindex.len),
-        };
-        h.file_size = h.blobs_offset + blob_bytes;
-        qgc_header_encode(&h, im->head);
+    uint64_t blob_bytes = 0;
+    for (int k = 0; k < in->part_count; k++)
+        blob_bytes += in->parts[k].out.size;
+    qgc_header h = {
+        .format_version = QG_CACHE_FORMAT_VERSION,
+        .questgrid_version = QG_VERSION_NUMBER,
+        .lua_version = LUA_VERSION_NUM,
+        .header_size = QGC_HEADER_SIZE,
+        .file_count = (uint32_t)in->w->file_count,
+        .map_count = (uint32_t)in->w->map_count,
+        .blobs_offset = QGC_HEADER_SIZE + s->file.size,
+        .index_size = (uint32_t)s->file.size,
+        .index_raw_size = (uint32_t)raw_size,
+        .index_crc = s->crc,
+    };
+    h.file_size = h.blobs_offset + blob_bytes;
+    qgc_header_encode(&h, im->head);
+}
+
+/* The index into im->zindex (a scratch file, open on success) and the
+ * header. */
+static qg_status assemble(const index_input *in, image *im, int *err)
+{
+    index_sink s = {.crc = (uint32_t)crc32(0, Z_NULL, 0)};
+    qg_buf_init(&s.raw);
+    qg_buf_init(&s.z_bytes);
+    if (!qgc_spill_open(&s.file)) {
+        *err = s.file.err;
+        return QG_ERR_IO;
     }
-    qg_buf_free(&idx);
+    qgc_piece_stream_init(&s.z, &s.z_bytes);
+    int read = build_index(in, &s);
+    uint64_t raw_size = s.z.total;
+    qg_status st = qgc_piece_stream_finish(&s.z);
+    drain(&s);
+    if (st == QG_OK && (!read || !qgc_spill_flush(&s.file))) {
+        *err = s.file.err;
+        st = QG_ERR_IO;
+    }
+    if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || s.file.size > UINT32_MAX ||
+                        in->w->map_count > UINT32_MAX))
+        st = QG_ERR_LIMIT;
+    if (st == QG_OK)
+        put_header(in, &s, raw_size, im);
+    qg_buf_free(&s.raw);
+    qg_buf_free(&s.z_bytes);
+    if (st == QG_OK)
+        im->zindex = s.file;
+    else
+        qgc_spill_close(&s.file);
     return st;
 }
 
@@ -682,7 +722,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
     qg_buf_init(&dict);
     image im;
     memset(&im, 0, sizeof im);
-    qg_buf_init(&im.zindex);
+    im.zindex.fd = -1;
     deflate_part parts[MAX_DEFLATE_JOBS];
     int part_count = 0;
     qg_status st = qgc_build_dictionary(&w->texts, &dict);
@@ -691,7 +731,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
         st = compress_all(w, sorted, &dict, opt, parts, &part_count);
     index_input in = {w, sorted, parts, part_count, &dict};
     if (st == QG_OK)
-        st = assemble(&in, &im);
+        st = assemble(&in, &im, &err);
     qg_buf_free(&dict);
     if (st == QG_OK) {
         im.parts = parts;
@@ -704,7 +744,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
         qgc_spill_close(&parts[k].out);
         qgc_spill_close(&parts[k].refs);
     }
-    qg_buf_free(&im.zindex);
+    qgc_spill_close(&im.zindex);
     return st;
 }
 
