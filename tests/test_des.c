@@ -2,6 +2,7 @@
  * line alignment, legacy spellings, properties and diagnostics. */
 #define _GNU_SOURCE
 #include "testutil.h"
+#include "des/map.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -299,6 +300,126 @@ static void duplicate_names_across_files(void **state)
     qg_des_names_free(names);
 }
 
+/* Parses src as path into names; the status, with the file freed. */
+static qg_status parse_named(const char *path, const char *src, qg_des_names *names,
+                             qg_diags *diags)
+{
+    qg_des_file *file;
+    qg_status st = qg_des_parse(path, src, strlen(src), NULL, names, &file, diags);
+    qg_des_file_free(file);
+    return st;
+}
+
+/* An earlier file's names are packed once the next file adds one: a
+ * duplicate of them is still found, at its own line. */
+static void duplicate_names_of_a_packed_file(void **state)
+{
+    (void)state;
+    qg_des_names *names = qg_des_names_new();
+    qg_diags *diags = qg_diags_new();
+    assert_int_equal(parse_named("a.des", "NAME: one\n\nNAME: two\n", names, diags), QG_OK);
+    assert_int_equal(parse_named("b.des", "NAME: three\n", names, diags), QG_OK);
+    assert_int_equal(parse_named("c.des", "NAME: one\nNAME: three\nNAME: two\n", names, diags),
+                     QG_ERR_PARSE);
+    assert_int_equal(qg_diags_count(diags), 3);
+    assert_string_equal(qg_diags_get(diags, 0)->message, "map 'one' already defined at a.des:1");
+    assert_string_equal(qg_diags_get(diags, 1)->message,
+                        "map 'three' already defined at b.des:1");
+    assert_string_equal(qg_diags_get(diags, 2)->message, "map 'two' already defined at a.des:3");
+    qg_diags_free(diags);
+    qg_des_names_free(names);
+}
+
+typedef struct hashed {
+    uint32_t hash, n;
+} hashed;
+
+static int by_hash(const void *a, const void *b)
+{
+    const hashed *x = a, *y = b;
+    return (x->hash > y->hash) - (x->hash < y->hash);
+}
+
+/* Two names "m<n>" whose hashes are equal (a million names hold a few
+ * such pairs). */
+static void colliding_names(char first[32], char second[32])
+{
+    enum { TRIES = 1 << 20 };
+    hashed *all = malloc(TRIES * sizeof *all);
+    assert_non_null(all);
+    for (uint32_t n = 0; n < TRIES; n++) {
+        snprintf(first, 32, "m%u", (unsigned)n);
+        all[n] = (hashed){des_name_hash(first), n};
+    }
+    qsort(all, TRIES, sizeof *all, by_hash);
+    size_t i = 1;
+    while (i < TRIES && all[i - 1].hash != all[i].hash)
+        i++;
+    assert_true(i < TRIES);
+    snprintf(first, 32, "m%u", (unsigned)all[i - 1].n);
+    snprintf(second, 32, "m%u", (unsigned)all[i].n);
+    free(all);
+}
+
+/* The table keeps hashes, not names: a name whose hash an earlier name
+ * has is told apart by its text, in the open file and in a packed one. */
+static void equal_hashes_are_not_duplicates(void **state)
+{
+    (void)state;
+    char first[32], second[32], src[128];
+    colliding_names(first, second);
+    assert_string_not_equal(first, second);
+    qg_des_names *names = qg_des_names_new();
+    qg_diags *diags = qg_diags_new();
+    snprintf(src, sizeof src, "NAME: %s\nNAME: %s\n", first, second);
+    assert_int_equal(parse_named("a.des", src, names, diags), QG_OK);
+    snprintf(src, sizeof src, "NAME: other\nNAME: %s\n", second);
+    assert_int_equal(parse_named("b.des", src, names, diags), QG_ERR_PARSE);
+    char want[128];
+    snprintf(want, sizeof want, "map '%s' already defined at a.des:2", second);
+    assert_int_equal(qg_diags_count(diags), 1);
+    assert_string_equal(qg_diags_get(diags, 0)->message, want);
+    qg_diags_free(diags);
+    qg_des_names_free(names);
+}
+
+/* Enough names for the table to grow several times, every one found
+ * where it was defined after the files before it were packed. */
+static void many_names_across_files(void **state)
+{
+    (void)state;
+    qg_des_names *names = qg_des_names_new();
+    qg_diags *diags = qg_diags_new();
+    enum { FILES = 20, PER_FILE = 200 };
+    for (int f = 0; f < FILES; f++) {
+        qg_buf src;
+        qg_buf_init(&src);
+        for (int m = 0; m < PER_FILE; m++)
+            qg_buf_printf(&src, "NAME: f%d_m%d\n", f, m);
+        char path[32];
+        snprintf(path, sizeof path, "f%d.des", f);
+        assert_int_equal(parse_named(path, src.data, names, diags), QG_OK);
+        qg_buf_free(&src);
+    }
+    for (int f = 0; f < FILES; f++)
+        for (int m = 0; m < PER_FILE; m += 37) {
+            char name[32], want[64];
+            const char *file;
+            int line;
+            snprintf(name, sizeof name, "f%d_m%d", f, m);
+            snprintf(want, sizeof want, "f%d.des", f);
+            assert_int_equal(des_names_find(names, name, &file, &line), 1);
+            assert_string_equal(file, want);
+            assert_int_equal(line, m + 1);
+        }
+    const char *file;
+    int line;
+    assert_int_equal(des_names_find(names, "f0_m200", &file, &line), 0);
+    assert_int_equal(qg_diags_count(diags), 0);
+    qg_diags_free(diags);
+    qg_des_names_free(names);
+}
+
 static void directive_diagnostics(void **state)
 {
     (void)state;
@@ -358,6 +479,9 @@ int main(void)
         cmocka_unit_test(unexpected_characters),
         cmocka_unit_test(map_diagnostics),
         cmocka_unit_test(duplicate_names_across_files),
+        cmocka_unit_test(duplicate_names_of_a_packed_file),
+        cmocka_unit_test(equal_hashes_are_not_duplicates),
+        cmocka_unit_test(many_names_across_files),
         cmocka_unit_test(directive_diagnostics),
         cmocka_unit_test(all_errors_of_a_file),
         cmocka_unit_test(start_condition_carries_over),

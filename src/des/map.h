@@ -50,27 +50,40 @@ struct qg_des_file {
 
 /* Map names across files, and the scanner state one file leaves behind
  * (flex keeps its start condition from one .des file to the next). A
- * compile keeps the table from its first file to its last: the names sit
- * in one buffer, and a slot holds offsets, not pointers. */
+ * compile keeps the table from its first file to its last, so a name
+ * costs a 12-byte slot and its text packed with its file's other names:
+ * a slot holds the name's hash and where it was defined, and a hash that
+ * matches is confirmed against the text before a name counts as seen. */
 typedef struct des_name_slot {
-    uint32_t name;       /* 1 + its offset in text; 0: the slot is empty */
-    uint32_t file;       /* in files */
+    uint32_t hash;       /* des_name_hash of the name */
+    uint32_t file;       /* 1 + its index in files; 0: the slot is empty */
     int line;
 } des_name_slot;
+
+/* A file's names as records (the line, then the name NUL-terminated), in
+ * the table's open buffer while the file is the last one, deflated once
+ * another file begins. */
+typedef struct des_name_file {
+    char *path;
+    unsigned char *packed;  /* NULL while its records are the open ones */
+    size_t packed_len, len; /* len: of its records unpacked */
+} des_name_file;
 
 struct qg_des_names {
     des_name_slot *slots;
     size_t slot_count, used;
-    qg_buf text;         /* every name, NUL-terminated */
-    char **files;        /* each file named once */
+    des_name_file *files;
     size_t file_count, file_cap;
+    qg_buf open;         /* the last file's records */
     des_state carry_state;
 };
 
-/* Whether name was added; *file and *line then say where. des_names_add
- * returns 0 on no memory. */
+uint32_t des_name_hash(const char *name);
+/* 1 when name was added, with *file and *line saying where; 0 when not;
+ * -1 when there was no memory to read an earlier file's names. */
 int des_names_find(const qg_des_names *names, const char *name, const char **file,
                    int *line);
+/* Adds a name des_names_find did not find; 0 on no memory. */
 int des_names_add(qg_des_names *names, const char *name, const char *file, int line);
 
 #endif

@@ -92,7 +92,10 @@ static void begin_map(parser *p)
         return;
     const char *seen_file;
     int seen_line;
-    if (des_names_find(p->names, def->name, &seen_file, &seen_line)) {
+    int seen = des_names_find(p->names, def->name, &seen_file, &seen_line);
+    if (seen < 0) {
+        p->nomem = 1;
+    } else if (seen) {
         char msg[512];
         snprintf(msg, sizeof msg, "map '%.200s' already defined at %.200s:%d",
                  def->name, seen_file, seen_line);
