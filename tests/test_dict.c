@@ -1,0 +1,183 @@
+/* The preset dictionary (src/cache/dict.c): the same bytes for the same
+ * input whatever order its blobs come in, and the same bytes as the
+ * dictionary builder made before it sorted in place. Inputs are made here
+ * by a seeded generator, so they need no corpus. */
+#include "testutil.h"
+#include "cache/pack.h"
+#include "core/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A generator of its own, so the inputs are the same on every libc. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t x = *state;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *state = x;
+}
+
+/* Appends a line of len bytes (its newline included) that seed alone
+ * decides; the alphabet is a map's, so lines differ early and late. */
+static void append_line(qg_buf *blob, uint64_t seed, size_t len)
+{
+    static const char alphabet[] = "x.#+=@ABCDEFGHIJKLMNOPQRSTUVWXYZ:0123456789";
+    uint64_t state = seed * 0x9e3779b97f4a7c15ull + 1;
+    for (size_t i = 0; i + 1 < len; i++)
+        qg_buf_putc(blob, alphabet[next_random(&state) % (sizeof alphabet - 1)]);
+    qg_buf_putc(blob, '\n');
+}
+
+enum {
+    BLOBS = 1500,
+    COMMON = 600,        /* line k in about one blob in k + 2 */
+    TIED = 3000,         /* each in exactly three blobs, all of one length */
+    TIED_LEN = 20,
+    UNIQUE_PER_BLOB = 5,
+    LONG_LEN = 40000     /* longer than any dictionary, in three blobs */
+};
+
+/* The texts of a crafted corpus, one buffer per blob. The lines of equal
+ * value and length (TIED) are more than the room left for them, so which
+ * of them are chosen depends on their order by text. */
+static qg_buf *crafted_blobs(void)
+{
+    qg_buf *blobs = calloc(BLOBS, sizeof *blobs);
+    assert_non_null(blobs);
+    uint64_t state = 0x5eed;
+    for (size_t b = 0; b < BLOBS; b++) {
+        qg_buf_init(&blobs[b]);
+        for (size_t k = 0; k < COMMON; k++)
+            if (next_random(&state) % (k + 2) == 0)
+                append_line(&blobs[b], k, 10 + k % 61);
+        qg_buf_puts(&blobs[b], "x\n..\n");
+    }
+    for (size_t t = 0; t < TIED; t++) {
+        size_t first = next_random(&state) % BLOBS, step = 1 + next_random(&state) % 400;
+        for (size_t k = 0; k < 3; k++)
+            append_line(&blobs[(first + k * step) % BLOBS], 100000 + t, TIED_LEN);
+    }
+    for (size_t k = 0; k < 3; k++)
+        append_line(&blobs[k * 500], 7, LONG_LEN);
+    for (size_t b = 0; b < BLOBS; b++) {
+        for (size_t u = 0; u < UNIQUE_PER_BLOB; u++)
+            append_line(&blobs[b], 1000000 + b * UNIQUE_PER_BLOB + u, 12 + u);
+        if (b % 2)
+            blobs[b].len--;  /* a last line without its newline */
+        assert_false(blobs[b].failed);
+    }
+    return blobs;
+}
+
+static void free_blobs(qg_buf *blobs, size_t count)
+{
+    for (size_t b = 0; b < count; b++)
+        qg_buf_free(&blobs[b]);
+    free(blobs);
+}
+
+/* The blobs written to a scratch file in the order order[0..count) gives,
+ * as the writer writes them. */
+typedef struct corpus {
+    qgc_spill text;
+    qgc_spilled *spilled;
+    const qgc_spilled **in_order;
+    size_t count;
+} corpus;
+
+static void corpus_write(corpus *c, const qg_buf *blobs, const size_t *order, size_t count)
+{
+    assert_true(qgc_spill_open(&c->text));
+    c->spilled = calloc(count, sizeof *c->spilled);
+    c->in_order = calloc(count, sizeof *c->in_order);
+    assert_true(c->spilled && c->in_order);
+    c->count = count;
+    for (size_t i = 0; i < count; i++) {
+        const qg_buf *b = &blobs[order[i]];
+        c->spilled[i].at = qgc_spill_append(&c->text, b->data, b->len);
+        c->spilled[i].len = c->spilled[i].counted = (uint32_t)b->len;
+        c->in_order[i] = &c->spilled[i];
+    }
+    assert_true(qgc_spill_flush(&c->text));
+}
+
+static void corpus_free(corpus *c)
+{
+    qgc_spill_close(&c->text);
+    free(c->spilled);
+    free(c->in_order);
+}
+
+static size_t *identity_order(size_t count)
+{
+    size_t *order = malloc(count * sizeof *order);
+    assert_non_null(order);
+    for (size_t i = 0; i < count; i++)
+        order[i] = i;
+    return order;
+}
+
+static void dictionary_of(const qg_buf *blobs, const size_t *order, size_t count, qg_buf *dict)
+{
+    corpus c;
+    corpus_write(&c, blobs, order, count);
+    qg_buf_init(dict);
+    assert_int_equal(qgc_build_dictionary(&c.text, c.in_order, c.count, dict), QG_OK);
+    corpus_free(&c);
+}
+
+/* Made by the builder as it was when it sorted with qsort (commit
+ * c5ce760): every cache compiled since must come out the same. */
+enum { KNOWN_LEN = 32768, KNOWN_CRC = 0xe717e8c0 };
+
+static void same_bytes_as_before(void **state)
+{
+    (void)state;
+    qg_buf *blobs = crafted_blobs();
+    size_t *order = identity_order(BLOBS);
+    qg_buf dict;
+    dictionary_of(blobs, order, BLOBS, &dict);
+    assert_int_equal(dict.len, KNOWN_LEN);
+    assert_int_equal(qgc_crc32(dict.data, dict.len), KNOWN_CRC);
+    qg_buf_free(&dict);
+    free(order);
+    free_blobs(blobs, BLOBS);
+}
+
+/* A line's count is the number of blobs that hold it and lines alike in
+ * value and length are chosen by their text, so where a line is first
+ * seen, which orders the lines the sort is given, changes nothing. */
+static void same_bytes_in_any_order(void **state)
+{
+    (void)state;
+    qg_buf *blobs = crafted_blobs();
+    size_t *order = identity_order(BLOBS);
+    qg_buf first, reversed, interleaved;
+    dictionary_of(blobs, order, BLOBS, &first);
+    for (size_t i = 0; i < BLOBS; i++)
+        order[i] = BLOBS - 1 - i;
+    dictionary_of(blobs, order, BLOBS, &reversed);
+    for (size_t i = 0; i < BLOBS; i++)
+        order[i] = i < BLOBS / 2 ? 2 * i + 1 : 2 * (i - BLOBS / 2);
+    dictionary_of(blobs, order, BLOBS, &interleaved);
+    assert_int_equal(reversed.len, first.len);
+    assert_memory_equal(reversed.data, first.data, first.len);
+    assert_int_equal(interleaved.len, first.len);
+    assert_memory_equal(interleaved.data, first.data, first.len);
+    qg_buf_free(&first);
+    qg_buf_free(&reversed);
+    qg_buf_free(&interleaved);
+    free(order);
+    free_blobs(blobs, BLOBS);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(same_bytes_as_before),
+        cmocka_unit_test(same_bytes_in_any_order),
+    };
+    return cmocka_run_group_tests_name("dict", tests, NULL, NULL);
+}
