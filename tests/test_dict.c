@@ -1,7 +1,8 @@
 /* The preset dictionary (src/cache/dict.c): the same bytes for the same
- * input whatever order its blobs come in, and the same bytes as the
- * dictionary builder made before it sorted in place. Inputs are made here
- * by a seeded generator, so they need no corpus. */
+ * input whatever order its blobs come in, the same bytes as the builder
+ * made before it sorted in place and before its line table had a bound,
+ * and a table that stops growing at that bound. Inputs are made here by a
+ * seeded generator, so they need no corpus. */
 #include "testutil.h"
 #include "cache/pack.h"
 #include "core/buf.h"
@@ -128,6 +129,28 @@ static void dictionary_of(const qg_buf *blobs, const size_t *order, size_t count
     corpus_free(&c);
 }
 
+static void bounded_dictionary_of(const qg_buf *blobs, size_t count, size_t max_lines,
+                                  qg_buf *dict, qgc_dictionary_table *held)
+{
+    size_t *order = identity_order(count);
+    corpus c;
+    corpus_write(&c, blobs, order, count);
+    qg_buf_init(dict);
+    assert_int_equal(qgc_build_dictionary_bounded(&c.text, c.in_order, c.count, max_lines,
+                                                  dict, held),
+                     QG_OK);
+    corpus_free(&c);
+    free(order);
+}
+
+static int dictionary_holds(const qg_buf *dict, const qg_buf *line)
+{
+    for (size_t at = 0; at + line->len <= dict->len; at++)
+        if (memcmp(dict->data + at, line->data, line->len) == 0)
+            return 1;
+    return 0;
+}
+
 /* Made by the builder as it was when it sorted with qsort (commit
  * c5ce760): every cache compiled since must come out the same. */
 enum { KNOWN_LEN = 32768, KNOWN_CRC = 0xe717e8c0 };
@@ -173,11 +196,90 @@ static void same_bytes_in_any_order(void **state)
     free_blobs(blobs, BLOBS);
 }
 
+/* A bound the input stays under (or just reaches) changes nothing. */
+static void bound_not_reached_changes_nothing(void **state)
+{
+    (void)state;
+    qg_buf *blobs = crafted_blobs();
+    qg_buf unbounded, at_bound;
+    qgc_dictionary_table held;
+    bounded_dictionary_of(blobs, BLOBS, QGC_DICTIONARY_MAX_LINES, &unbounded, &held);
+    size_t distinct = held.lines;
+    assert_true(distinct < QGC_DICTIONARY_MAX_LINES);
+    bounded_dictionary_of(blobs, BLOBS, distinct, &at_bound, &held);
+    assert_int_equal(held.lines, distinct);
+    assert_int_equal(held.line_cap, distinct);
+    assert_int_equal(at_bound.len, unbounded.len);
+    assert_memory_equal(at_bound.data, unbounded.data, unbounded.len);
+    qg_buf_free(&unbounded);
+    qg_buf_free(&at_bound);
+    free_blobs(blobs, BLOBS);
+}
+
+enum {
+    SHARED = 40,          /* in every blob, from the first */
+    FRESH_PER_BLOB = 20,  /* lines no other blob has */
+    LATE_FROM = 600,      /* the late line is in every blob from this one */
+    BOUND = 5000          /* reached around blob 250 */
+};
+
+/* count blobs: SHARED lines in each, FRESH_PER_BLOB lines of its own, and
+ * from blob LATE_FROM on one more line they share. */
+static qg_buf *blobs_past_the_bound(size_t count, qg_buf *shared, qg_buf *late)
+{
+    qg_buf *blobs = calloc(count, sizeof *blobs);
+    assert_non_null(blobs);
+    for (size_t b = 0; b < count; b++) {
+        qg_buf_init(&blobs[b]);
+        for (size_t k = 0; k < SHARED; k++)
+            append_line(&blobs[b], 200000 + k, 30);
+        for (size_t u = 0; u < FRESH_PER_BLOB; u++)
+            append_line(&blobs[b], 300000 + b * FRESH_PER_BLOB + u, 16);
+        if (b >= LATE_FROM)
+            append_line(&blobs[b], 400000, 40);
+        assert_false(blobs[b].failed);
+    }
+    qg_buf_init(shared);
+    append_line(shared, 200000 + SHARED - 1, 30);
+    qg_buf_init(late);
+    append_line(late, 400000, 40);
+    return blobs;
+}
+
+/* Past the bound the input still compiles to a dictionary, made of the
+ * lines seen before the table filled, and the table stops growing: four
+ * times the input leaves it as it was. */
+static void table_stops_at_the_bound(void **state)
+{
+    (void)state;
+    qg_buf shared, late, dict;
+    qgc_dictionary_table held, held_more;
+    qg_buf *blobs = blobs_past_the_bound(4000, &shared, &late);
+    bounded_dictionary_of(blobs, 1000, BOUND, &dict, &held);
+    assert_int_equal(held.lines, BOUND);
+    assert_true(held.line_cap <= BOUND);
+    assert_true(held.index_cap <= 4 * BOUND);
+    assert_true(dictionary_holds(&dict, &shared));
+    assert_false(dictionary_holds(&dict, &late));
+    qg_buf_free(&dict);
+    bounded_dictionary_of(blobs, 4000, BOUND, &dict, &held_more);
+    assert_int_equal(held_more.lines, held.lines);
+    assert_int_equal(held_more.line_cap, held.line_cap);
+    assert_int_equal(held_more.index_cap, held.index_cap);
+    assert_true(dictionary_holds(&dict, &shared));
+    qg_buf_free(&dict);
+    qg_buf_free(&shared);
+    qg_buf_free(&late);
+    free_blobs(blobs, 4000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(same_bytes_as_before),
         cmocka_unit_test(same_bytes_in_any_order),
+        cmocka_unit_test(bound_not_reached_changes_nothing),
+        cmocka_unit_test(table_stops_at_the_bound),
     };
     return cmocka_run_group_tests_name("dict", tests, NULL, NULL);
 }

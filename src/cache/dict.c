@@ -25,10 +25,12 @@ typedef struct line_count {
 
 /* The lines in a dense array and an open-addressing index of it: most
  * lines occur once, and a table of whole entries at half load was large
- * enough that filling its fresh pages cost more than the counting. */
+ * enough that filling its fresh pages cost more than the counting. Once
+ * it holds max_lines, a line not in it is passed over, so its memory has
+ * a bound whatever the corpus (QGC_DICTIONARY_MAX_LINES). */
 typedef struct line_table {
     line_count *lines;
-    size_t count, cap;
+    size_t count, cap, max_lines;
     uint32_t *index;  /* 0: empty; else 1 + the line's place in lines */
     size_t index_cap;
 } line_table;
@@ -69,25 +71,60 @@ static int index_grow(line_table *t)
     return 1;
 }
 
-static int table_add(line_table *t, uint64_t at, size_t len, uint64_t hash, uint32_t blob)
+static int table_init(line_table *t, size_t max_lines)
 {
-    if ((t->count + 1) * 2 > t->index_cap && !index_grow(t))
-        return 0;
+    memset(t, 0, sizeof *t);
+    t->max_lines = max_lines;
+    return index_grow(t);
+}
+
+/* Where the line is in the index, else the empty slot it would take. */
+static size_t index_slot(const line_table *t, uint64_t hash, size_t len)
+{
     size_t h = (size_t)hash & (t->index_cap - 1);
     for (; t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
-        line_count *line = &t->lines[t->index[h] - 1];
-        if (line->hash == hash && line->len == len) {
-            /* Within one blob deflate finds a repeat by itself. */
-            if (line->last_blob != blob)
-                line->count++;
-            line->last_blob = blob;
-            return 1;
-        }
+        const line_count *line = &t->lines[t->index[h] - 1];
+        if (line->hash == hash && line->len == len)
+            break;
     }
-    line_count *line = QG_PUSH(t->lines, t->count, t->cap);
-    if (!line)
+    return h;
+}
+
+/* Room for one more line: the array doubles, but never past the bound. */
+static int lines_grow(line_table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 8;
+    if (cap > t->max_lines)
+        cap = t->max_lines;
+    line_count *lines = realloc(t->lines, cap * sizeof *lines);
+    if (!lines)
         return 0;
-    *line = (line_count){hash, at, (uint32_t)len, 1, blob};
+    t->lines = lines;
+    t->cap = cap;
+    return 1;
+}
+
+static int table_add(line_table *t, uint64_t at, size_t len, uint64_t hash, uint32_t blob)
+{
+    size_t h = index_slot(t, hash, len);
+    if (t->index[h]) {
+        line_count *line = &t->lines[t->index[h] - 1];
+        /* Within one blob deflate finds a repeat by itself. */
+        if (line->last_blob != blob)
+            line->count++;
+        line->last_blob = blob;
+        return 1;
+    }
+    if (t->count == t->max_lines)
+        return 1;
+    if ((t->count + 1) * 2 > t->index_cap) {
+        if (!index_grow(t))
+            return 0;
+        h = index_slot(t, hash, len);
+    }
+    if (t->count == t->cap && !lines_grow(t))
+        return 0;
+    t->lines[t->count++] = (line_count){hash, at, (uint32_t)len, 1, blob};
     t->index[h] = (uint32_t)t->count;
     return 1;
 }
@@ -329,10 +366,19 @@ static qg_status choose(const qgc_spill *text, line_count *lines, size_t n, qg_b
 qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_spilled *const *blobs,
                                size_t count, qg_buf *dict)
 {
+    return qgc_build_dictionary_bounded(text, blobs, count, QGC_DICTIONARY_MAX_LINES, dict,
+                                        NULL);
+}
+
+qg_status qgc_build_dictionary_bounded(const qgc_spill *text, const qgc_spilled *const *blobs,
+                                       size_t count, size_t max_lines, qg_buf *dict,
+                                       qgc_dictionary_table *held)
+{
     line_table t;
-    memset(&t, 0, sizeof t);
     window w = {text, NULL, 0, 0, 0, 0};
-    int counted = count_lines(&w, blobs, count, &t);
+    int counted = table_init(&t, max_lines) && count_lines(&w, blobs, count, &t);
+    if (held)
+        *held = (qgc_dictionary_table){t.count, t.cap, t.index_cap};
     free(t.index);
     free(w.data);
     size_t n = 0;
