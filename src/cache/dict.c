@@ -25,10 +25,12 @@ typedef struct line_count {
 
 /* The lines in a dense array and an open-addressing index of it: most
  * lines occur once, and a table of whole entries at half load was large
- * enough that filling its fresh pages cost more than the counting. */
+ * enough that filling its fresh pages cost more than the counting. Once
+ * it holds max_lines, a line not in it is passed over, so its memory has
+ * a bound whatever the corpus (QGC_DICTIONARY_MAX_LINES). */
 typedef struct line_table {
     line_count *lines;
-    size_t count, cap;
+    size_t count, cap, max_lines;
     uint32_t *index;  /* 0: empty; else 1 + the line's place in lines */
     size_t index_cap;
 } line_table;
@@ -69,25 +71,60 @@ static int index_grow(line_table *t)
     return 1;
 }
 
-static int table_add(line_table *t, uint64_t at, size_t len, uint64_t hash, uint32_t blob)
+static int table_init(line_table *t, size_t max_lines)
 {
-    if ((t->count + 1) * 2 > t->index_cap && !index_grow(t))
-        return 0;
+    memset(t, 0, sizeof *t);
+    t->max_lines = max_lines;
+    return index_grow(t);
+}
+
+/* Where the line is in the index, else the empty slot it would take. */
+static size_t index_slot(const line_table *t, uint64_t hash, size_t len)
+{
     size_t h = (size_t)hash & (t->index_cap - 1);
     for (; t->index[h]; h = (h + 1) & (t->index_cap - 1)) {
-        line_count *line = &t->lines[t->index[h] - 1];
-        if (line->hash == hash && line->len == len) {
-            /* Within one blob deflate finds a repeat by itself. */
-            if (line->last_blob != blob)
-                line->count++;
-            line->last_blob = blob;
-            return 1;
-        }
+        const line_count *line = &t->lines[t->index[h] - 1];
+        if (line->hash == hash && line->len == len)
+            break;
     }
-    line_count *line = QG_PUSH(t->lines, t->count, t->cap);
-    if (!line)
+    return h;
+}
+
+/* Room for one more line: the array doubles, but never past the bound. */
+static int lines_grow(line_table *t)
+{
+    size_t cap = t->cap ? t->cap * 2 : 8;
+    if (cap > t->max_lines)
+        cap = t->max_lines;
+    line_count *lines = realloc(t->lines, cap * sizeof *lines);
+    if (!lines)
         return 0;
-    *line = (line_count){hash, at, (uint32_t)len, 1, blob};
+    t->lines = lines;
+    t->cap = cap;
+    return 1;
+}
+
+static int table_add(line_table *t, uint64_t at, size_t len, uint64_t hash, uint32_t blob)
+{
+    size_t h = index_slot(t, hash, len);
+    if (t->index[h]) {
+        line_count *line = &t->lines[t->index[h] - 1];
+        /* Within one blob deflate finds a repeat by itself. */
+        if (line->last_blob != blob)
+            line->count++;
+        line->last_blob = blob;
+        return 1;
+    }
+    if (t->count == t->max_lines)
+        return 1;
+    if ((t->count + 1) * 2 > t->index_cap) {
+        if (!index_grow(t))
+            return 0;
+        h = index_slot(t, hash, len);
+    }
+    if (t->count == t->cap && !lines_grow(t))
+        return 0;
+    t->lines[t->count++] = (line_count){hash, at, (uint32_t)len, 1, blob};
     t->index[h] = (uint32_t)t->count;
     return 1;
 }
@@ -207,37 +244,71 @@ static int by_text(const void *a, const void *b)
     return memcmp(x->text, y->text, x->len);
 }
 
-/* The max-heap of the fit smallest texts so far: the root is the largest. */
-static void sift_down(text_line *heap, size_t n, size_t i)
+/* Sorting is a heapsort in place: glibc's qsort is a merge sort that
+ * mallocs a copy of the array, and the candidates grow with the corpus
+ * (every line is one when each comes in four copies). The orders are
+ * total, so any sort gives the same dictionary. A heap here holds its
+ * last item in the order at the root. */
+typedef int (*order_fn)(const void *, const void *);
+
+static void swap_items(unsigned char *a, unsigned char *b, size_t size)
 {
-    for (;;) {
-        size_t big = i, l = 2 * i + 1, r = l + 1;
-        if (l < n && by_text(&heap[l], &heap[big]) > 0)
-            big = l;
-        if (r < n && by_text(&heap[r], &heap[big]) > 0)
-            big = r;
-        if (big == i)
-            return;
-        text_line t = heap[i];
-        heap[i] = heap[big];
-        heap[big] = t;
-        i = big;
+    for (size_t k = 0; k < size; k++) {
+        unsigned char c = a[k];
+        a[k] = b[k];
+        b[k] = c;
     }
 }
 
-static void sift_up(text_line *heap, size_t i)
+static void sift_down(void *items, size_t size, size_t n, size_t i, order_fn order)
 {
-    while (i > 0 && by_text(&heap[(i - 1) / 2], &heap[i]) < 0) {
-        text_line t = heap[i];
-        heap[i] = heap[(i - 1) / 2];
-        heap[(i - 1) / 2] = t;
-        i = (i - 1) / 2;
+    unsigned char *at = items;
+    for (;;) {
+        size_t last = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && order(at + l * size, at + last * size) > 0)
+            last = l;
+        if (r < n && order(at + r * size, at + last * size) > 0)
+            last = r;
+        if (last == i)
+            return;
+        swap_items(at + i * size, at + last * size, size);
+        i = last;
     }
+}
+
+static void sift_up(void *items, size_t size, size_t i, order_fn order)
+{
+    unsigned char *at = items;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (order(at + up * size, at + i * size) >= 0)
+            return;
+        swap_items(at + up * size, at + i * size, size);
+        i = up;
+    }
+}
+
+/* Takes the heap items[0..n) apart into order. */
+static void sort_heap(void *items, size_t size, size_t n, order_fn order)
+{
+    unsigned char *at = items;
+    for (; n > 1; n--) {
+        swap_items(at, at + (n - 1) * size, size);
+        sift_down(items, size, n - 1, 0, order);
+    }
+}
+
+static void sort_in_place(void *items, size_t size, size_t n, order_fn order)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(items, size, n, i, order);
+    sort_heap(items, size, n, order);
 }
 
 /* Of the group lines[0..n) (alike in value and length), the fit whose
  * texts come first, appended to chosen in text order. Each text is read
- * once; at most fit of them are kept. */
+ * once; at most fit of them are kept, in a heap whose root is the text
+ * to drop first. */
 static int choose_from_group(const qgc_spill *text, const line_count *lines, size_t n,
                              size_t fit, char *space, text_line *heap, qg_buf *chosen,
                              int *io_failed)
@@ -252,13 +323,13 @@ static int choose_from_group(const qgc_spill *text, const line_count *lines, siz
         }
         if (kept < fit) {
             heap[kept] = (text_line){into, len};
-            sift_up(heap, kept++);
+            sift_up(heap, sizeof *heap, kept++, by_text);
         } else if (memcmp(into, heap[0].text, len) < 0) {
             memcpy(heap[0].text, into, len);
-            sift_down(heap, kept, 0);
+            sift_down(heap, sizeof *heap, kept, 0, by_text);
         }
     }
-    qsort(heap, kept, sizeof *heap, by_text);
+    sort_heap(heap, sizeof *heap, kept, by_text);
     for (size_t i = 0; i < kept; i++)
         qg_buf_append(chosen, heap[i].text, len);
     return !chosen->failed;
@@ -308,17 +379,24 @@ static qg_status choose(const qgc_spill *text, line_count *lines, size_t n, qg_b
 
 qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict)
 {
+    return qgc_build_dictionary_bounded(text, QGC_DICTIONARY_MAX_LINES, dict, NULL);
+}
+
+qg_status qgc_build_dictionary_bounded(const qgc_spill *text, size_t max_lines, qg_buf *dict,
+                                       qgc_dictionary_table *held)
+{
     line_table t;
-    memset(&t, 0, sizeof t);
     window w = {text, NULL, 0, 0, 0, 0};
-    int counted = count_lines(&w, &t);
+    int counted = table_init(&t, max_lines) && count_lines(&w, &t);
+    if (held)
+        *held = (qgc_dictionary_table){t.count, t.cap, t.index_cap};
     free(t.index);
     free(w.data);
     size_t n = 0;
     qg_status st = counted ? QG_OK : w.io_failed ? QG_ERR_IO : QG_ERR_NOMEM;
     if (st == QG_OK) {
         keep_candidates(&t, &n);
-        qsort(t.lines, n, sizeof *t.lines, by_value);
+        sort_in_place(t.lines, sizeof *t.lines, n, by_value);
         st = choose(text, t.lines, n, dict, &w.io_failed);
     }
     free(t.lines);

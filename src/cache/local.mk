@@ -45,6 +45,11 @@ TESTS += tests/test_compile
 tests_test_compile_SOURCES = tests/test_compile.c
 tests_test_compile_CFLAGS = $(TESTS_CFLAGS)
 tests_test_compile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_dict
+TESTS += tests/test_dict
+tests_test_dict_SOURCES = tests/test_dict.c
+tests_test_dict_CFLAGS = $(TESTS_CFLAGS)
+tests_test_dict_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 TESTS += tests/cache_cli.sh
 EXTRA_DIST += tests/cache_cli.sh
