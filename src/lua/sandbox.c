@@ -75,6 +75,17 @@ static int lrt_panic(lua_State *L)
     abort();
 }
 
+/* The collector runs in generational mode, a minor collection once the
+ * heap has grown by this many percent. What a runtime holds is mostly old
+ * (the game's library and every file's globals, some 2.4 MB for Crawl)
+ * and what a map makes is mostly young and dies with its run. The
+ * incremental mode's default let as much garbage as there was live data
+ * pile up before each cycle, spread over slabs and malloc's heap that then
+ * stay partly used, so a compile's footprint grew with the corpus: 13.5,
+ * 17.3, 18.4 MiB for 1, 2 and 4 copies of Crawl 0.28, against 14.7, 15.3
+ * and 16.1 MiB here, in the same CPU time (5 and 15 do worse). */
+enum { LRT_GC_MINOR = 10 };
+
 lua_State *lrt_state_new(qg_runtime *rt)
 {
     lua_State *L = lua_newstate(lrt_alloc, rt);
@@ -83,6 +94,7 @@ lua_State *lrt_state_new(qg_runtime *rt)
     *(qg_runtime **)lua_getextraspace(L) = rt;
     lua_atpanic(L, lrt_panic);
     lua_sethook(L, lrt_hook, LUA_MASKCOUNT, LRT_HOOK_STEP);
+    lua_gc(L, LUA_GCGEN, LRT_GC_MINOR, 0);
     return L;
 }
 
