@@ -11,6 +11,7 @@
  * two lines that share one would only count together, which could make
  * the dictionary worse, never the cache wrong. */
 #include "cache/pack.h"
+#include "core/heap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -244,67 +245,6 @@ static int by_text(const void *a, const void *b)
     return memcmp(x->text, y->text, x->len);
 }
 
-/* Sorting is a heapsort in place: glibc's qsort is a merge sort that
- * mallocs a copy of the array, and the candidates grow with the corpus
- * (every line is one when each comes in four copies). The orders are
- * total, so any sort gives the same dictionary. A heap here holds its
- * last item in the order at the root. */
-typedef int (*order_fn)(const void *, const void *);
-
-static void swap_items(unsigned char *a, unsigned char *b, size_t size)
-{
-    for (size_t k = 0; k < size; k++) {
-        unsigned char c = a[k];
-        a[k] = b[k];
-        b[k] = c;
-    }
-}
-
-static void sift_down(void *items, size_t size, size_t n, size_t i, order_fn order)
-{
-    unsigned char *at = items;
-    for (;;) {
-        size_t last = i, l = 2 * i + 1, r = l + 1;
-        if (l < n && order(at + l * size, at + last * size) > 0)
-            last = l;
-        if (r < n && order(at + r * size, at + last * size) > 0)
-            last = r;
-        if (last == i)
-            return;
-        swap_items(at + i * size, at + last * size, size);
-        i = last;
-    }
-}
-
-static void sift_up(void *items, size_t size, size_t i, order_fn order)
-{
-    unsigned char *at = items;
-    while (i > 0) {
-        size_t up = (i - 1) / 2;
-        if (order(at + up * size, at + i * size) >= 0)
-            return;
-        swap_items(at + up * size, at + i * size, size);
-        i = up;
-    }
-}
-
-/* Takes the heap items[0..n) apart into order. */
-static void sort_heap(void *items, size_t size, size_t n, order_fn order)
-{
-    unsigned char *at = items;
-    for (; n > 1; n--) {
-        swap_items(at, at + (n - 1) * size, size);
-        sift_down(items, size, n - 1, 0, order);
-    }
-}
-
-static void sort_in_place(void *items, size_t size, size_t n, order_fn order)
-{
-    for (size_t i = n / 2; i-- > 0;)
-        sift_down(items, size, n, i, order);
-    sort_heap(items, size, n, order);
-}
-
 /* Of the group lines[0..n) (alike in value and length), the fit whose
  * texts come first, appended to chosen in text order. Each text is read
  * once; at most fit of them are kept, in a heap whose root is the text
@@ -323,13 +263,13 @@ static int choose_from_group(const qgc_spill *text, const line_count *lines, siz
         }
         if (kept < fit) {
             heap[kept] = (text_line){into, len};
-            sift_up(heap, sizeof *heap, kept++, by_text);
+            qg_heap_sift_up(heap, sizeof *heap, kept++, by_text);
         } else if (memcmp(into, heap[0].text, len) < 0) {
             memcpy(heap[0].text, into, len);
-            sift_down(heap, sizeof *heap, kept, 0, by_text);
+            qg_heap_sift_down(heap, sizeof *heap, kept, 0, by_text);
         }
     }
-    sort_heap(heap, sizeof *heap, kept, by_text);
+    qg_heap_sort(heap, sizeof *heap, kept, by_text);
     for (size_t i = 0; i < kept; i++)
         qg_buf_append(chosen, heap[i].text, len);
     return !chosen->failed;
@@ -396,7 +336,9 @@ qg_status qgc_build_dictionary_bounded(const qgc_spill *text, size_t max_lines, 
     qg_status st = counted ? QG_OK : w.io_failed ? QG_ERR_IO : QG_ERR_NOMEM;
     if (st == QG_OK) {
         keep_candidates(&t, &n);
-        sort_in_place(t.lines, sizeof *t.lines, n, by_value);
+        /* in place: the candidates grow with the corpus (at four copies of
+         * one every line is one), and qsort would take a copy of them */
+        qg_sort_in_place(t.lines, sizeof *t.lines, n, by_value);
         st = choose(text, t.lines, n, dict, &w.io_failed);
     }
     free(t.lines);
