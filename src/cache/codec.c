@@ -53,16 +53,21 @@ void qgc_put_u64(qg_buf *b, uint64_t v)
     qg_buf_append(b, tmp, 8);
 }
 
-void qgc_put_varint(qg_buf *b, uint64_t v)
+size_t qgc_encode_varint(unsigned char out[QGC_VARINT_MAX], uint64_t v)
 {
-    unsigned char tmp[10];
     size_t n = 0;
     do {
         unsigned char byte = v & 0x7f;
         v >>= 7;
-        tmp[n++] = byte | (v ? 0x80 : 0);
+        out[n++] = byte | (v ? 0x80 : 0);
     } while (v);
-    qg_buf_append(b, tmp, n);
+    return n;
+}
+
+void qgc_put_varint(qg_buf *b, uint64_t v)
+{
+    unsigned char tmp[QGC_VARINT_MAX];
+    qg_buf_append(b, tmp, qgc_encode_varint(tmp, v));
 }
 
 void qgc_put_svarint(qg_buf *b, int64_t v)

@@ -52,6 +52,9 @@ int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
                       const char **why);
 
 /* ---- writing ---- */
+#define QGC_VARINT_MAX 10
+/* v as a varint in out; its length. */
+size_t qgc_encode_varint(unsigned char out[QGC_VARINT_MAX], uint64_t v);
 void qgc_put_u32(qg_buf *b, uint32_t v);
 void qgc_put_u64(qg_buf *b, uint64_t v);
 void qgc_put_varint(qg_buf *b, uint64_t v);

@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/records.h"
 #include "cache/format.h"
+#include "core/heap.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -9,7 +10,7 @@
 /* A run's size bounds the memory of gathering and sorting it; the merge
  * holds one window a run, so a corpus of a million maps (some 800 runs)
  * merges in about 13 MB. */
-enum { RUN_BYTES = 256 * 1024, WINDOW = 16 * 1024, MAX_FRAME_HEAD = 10 };
+enum { RUN_BYTES = 256 * 1024, WINDOW = 16 * 1024 };
 
 int qgc_records_open(qgc_records *r)
 {
@@ -159,7 +160,7 @@ static int fill(qgc_record_reader *rd, size_t need)
 
 int qgc_record_next(qgc_record_reader *rd, const unsigned char **record, size_t *len)
 {
-    if (rd->failed || !fill(rd, MAX_FRAME_HEAD) || rd->start == rd->len)
+    if (rd->failed || !fill(rd, QGC_VARINT_MAX) || rd->start == rd->len)
         return 0;
     qgc_cursor c;
     qgc_cursor_init(&c, rd->window + rd->start, rd->len - rd->start);
@@ -183,85 +184,84 @@ int qgc_record_next(qgc_record_reader *rd, const unsigned char **record, size_t 
 
 /* ---- merging ---- */
 
+void qgc_record_append(qgc_spill *file, const void *record, size_t len)
+{
+    unsigned char head[QGC_VARINT_MAX];
+    qgc_spill_append(file, head, qgc_encode_varint(head, len));
+    qgc_spill_append(file, record, len);
+}
+
 typedef struct source {
     qgc_record_reader rd;
     const unsigned char *record;
     size_t len;
 } source;
 
-static int before(const source *s, size_t a, size_t b)
+/* The heap of sources keeps the one whose record comes first at its
+ * root: its order is the records' turned round. */
+static int later_record(const void *a, const void *b)
 {
-    return record_order(s[a].record, s[a].len, s[b].record, s[b].len) < 0;
+    const source *x = *(source *const *)a, *y = *(source *const *)b;
+    return record_order(y->record, y->len, x->record, x->len);
 }
 
-/* A min-heap of the sources by their current record. */
-static void sift_down(const source *s, size_t *heap, size_t n, size_t i)
+static int merge_sources(source **heap, size_t n, qgc_spill *out, qgc_record_fn each,
+                         void *user)
 {
-    for (;;) {
-        size_t least = i, l = 2 * i + 1, r = l + 1;
-        if (l < n && before(s, heap[l], heap[least]))
-            least = l;
-        if (r < n && before(s, heap[r], heap[least]))
-            least = r;
-        if (least == i)
-            return;
-        size_t t = heap[i];
-        heap[i] = heap[least];
-        heap[least] = t;
-        i = least;
-    }
-}
-
-static int merge_sources(source *s, size_t *heap, size_t n, qgc_spill *out,
-                         qgc_record_fn each, void *user)
-{
-    for (size_t i = n / 2; i-- > 0;)
-        sift_down(s, heap, n, i);
-    qg_buf frame;
-    qg_buf_init(&frame);
-    while (n > 0 && !out->err && !frame.failed) {
-        source *top = &s[heap[0]];
-        qg_buf_reset(&frame);
-        qgc_put_bytes(&frame, top->record, top->len);
-        qgc_spill_append(out, frame.data, frame.len);
+    qg_heap_make(heap, sizeof *heap, n, later_record);
+    while (n > 0 && !out->err) {
+        source *top = heap[0];
+        qgc_record_append(out, top->record, top->len);
         if (each)
             each(user, top->record, top->len);
         if (!qgc_record_next(&top->rd, &top->record, &top->len)) {
-            if (top->rd.failed)
-                break;
+            if (top->rd.failed) {
+                errno = top->rd.failed;
+                return 0;
+            }
             heap[0] = heap[--n];
         }
-        sift_down(s, heap, n, 0);
+        qg_heap_sift_down(heap, sizeof *heap, n, 0, later_record);
     }
-    int ok = n == 0 && !out->err && !frame.failed;
-    if (frame.failed)
-        errno = ENOMEM;
-    qg_buf_free(&frame);
-    return ok;
+    if (!qgc_spill_flush(out)) {
+        errno = out->err;
+        return 0;
+    }
+    return 1;
+}
+
+/* Readers on every run, each at its first record, in heap[0..*n). */
+static int open_sources(qgc_records *r, source *s, source **heap, size_t *n)
+{
+    *n = 0;
+    for (size_t i = 0; i < r->run_count; i++) {
+        qgc_record_reader_init(&s[i].rd, &r->runs_file, r->runs[i].at, r->runs[i].len);
+        if (qgc_record_next(&s[i].rd, &s[i].record, &s[i].len))
+            heap[(*n)++] = &s[i];
+        else if (s[i].rd.failed) {
+            errno = s[i].rd.failed;
+            return 0;
+        }
+    }
+    return 1;
 }
 
 int qgc_records_merge(qgc_records *r, qgc_spill *out, qgc_record_fn each, void *user)
 {
-    if (!flush_run(r) || !qgc_spill_flush(&r->runs_file))
+    if (!flush_run(r) || !qgc_spill_flush(&r->runs_file)) {
+        errno = r->runs_file.err ? r->runs_file.err : ENOMEM;
         return 0;
-    size_t k = r->run_count, n = 0;
+    }
+    size_t k = r->run_count, n;
     source *s = calloc(k + 1, sizeof *s);
-    size_t *heap = malloc((k + 1) * sizeof *heap);
+    source **heap = malloc((k + 1) * sizeof *heap);
     int ok = s && heap;
-    for (size_t i = 0; ok && i < k; i++) {
-        qgc_record_reader_init(&s[i].rd, &r->runs_file, r->runs[i].at, r->runs[i].len);
-        if (qgc_record_next(&s[i].rd, &s[i].record, &s[i].len))
-            heap[n++] = i;
-        ok = !s[i].rd.failed;
-    }
-    if (ok)
-        ok = merge_sources(s, heap, n, out, each, user);
-    int err = ok ? 0 : !s || !heap ? ENOMEM : errno;
-    for (size_t i = 0; s && i < k; i++) {
-        if (s[i].rd.failed)
-            err = s[i].rd.failed;
+    if (!ok)
+        errno = ENOMEM;
+    ok = ok && open_sources(r, s, heap, &n) && merge_sources(heap, n, out, each, user);
+    int err = errno;
+    for (size_t i = 0; s && i < k; i++)
         qgc_record_reader_free(&s[i].rd);
-    }
     free(s);
     free(heap);
     errno = err;

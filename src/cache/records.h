@@ -50,9 +50,13 @@ int qgc_record_next(qgc_record_reader *rd, const unsigned char **record, size_t 
 typedef void (*qgc_record_fn)(void *user, const unsigned char *record, size_t len);
 
 /* Merges every run into out (length-prefixed records, by name then
- * place), calling each (if any) with every record. 0 on failure, with
- * errno set (ENOMEM, a read's error) or out->err. */
+ * place, flushed), calling each (if any) with every record. 0 on failure,
+ * with errno set: ENOMEM, or a scratch file's error. */
 int qgc_records_merge(qgc_records *r, qgc_spill *out, qgc_record_fn each, void *user);
+
+/* Appends a record to file with its frame (its length before it), as a
+ * record reader reads it. */
+void qgc_record_append(qgc_spill *file, const void *record, size_t len);
 
 /* A record's name (NUL-terminated in place) and its place. */
 const char *qgc_record_name(const unsigned char *record, size_t len, uint64_t *place);

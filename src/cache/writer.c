@@ -283,10 +283,9 @@ static qg_status sort_maps(qg_cache_writer *w, qgc_spill *sorted, qg_diags *diag
 {
     name_check nc = {w, diags, {0}, 0, 0, 0, 0};
     qg_buf_init(&nc.prev);
-    int merged = qgc_records_merge(&w->records, sorted, check_name, &nc) &&
-                 qgc_spill_flush(sorted);
-    *err = merged ? 0 : sorted->err ? sorted->err : w->records.runs_file.err ? w->records.runs_file.err : errno;
-    int no_memory = nc.prev.failed || (!merged && *err == ENOMEM);
+    int merged = qgc_records_merge(&w->records, sorted, check_name, &nc);
+    *err = merged ? 0 : errno;
+    int no_memory = nc.prev.failed || *err == ENOMEM;
     qg_buf_free(&nc.prev);
     if (no_memory)
         return QG_ERR_NOMEM;
@@ -349,12 +348,10 @@ static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, 
 static qg_status keep_ref(deflate_part *part, const qgc_spilled *b, qg_buf *ref)
 {
     qg_buf_reset(ref);
-    qg_buf_putc(ref, 0);
     put_blob_ref(ref, b);
     if (ref->failed)
         return QG_ERR_NOMEM;
-    ref->data[0] = (char)(ref->len - 1);
-    qgc_spill_append(&part->refs, ref->data, ref->len);
+    qgc_record_append(&part->refs, ref->data, ref->len);
     part->err = part->refs.err;
     return part->err ? QG_ERR_IO : QG_OK;
 }
