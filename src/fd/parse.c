@@ -220,8 +220,6 @@ static long known_file(const fd_payload *pl, const char *path)
     return -1;
 }
 
-/* Reads and parses an include found at path; its file index, or -1. A
- * file served by the options' source has nothing to report. */
 /* Past a limit on what a load's includes read in all: one error, and no
  * include is read after it. */
 static void stop_including(parser *p, const fd_line *at, const char *what, const char *path)
@@ -231,6 +229,8 @@ static void stop_including(parser *p, const fd_line *at, const char *what, const
     p->over_limit = 1;
 }
 
+/* Reads and parses an include found at path; its file index, or -1. A
+ * file served by the options' source has nothing to report. */
 static long read_include(parser *p, const fd_line *at, const char *path)
 {
     if (p->over_limit)  /* the error said so for every later include */
