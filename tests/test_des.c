@@ -420,6 +420,39 @@ static void many_names_across_files(void **state)
     qg_des_names_free(names);
 }
 
+/* A file's names are kept in blocks of at most 4 KiB, so a duplicate in a
+ * file of 100,000 names costs one block's reading, not the file's. */
+static void names_of_a_large_file_in_blocks(void **state)
+{
+    (void)state;
+    qg_des_names *names = qg_des_names_new();
+    qg_diags *diags = qg_diags_new();
+    enum { COUNT = 100000 };
+    qg_buf src;
+    qg_buf_init(&src);
+    for (int m = 0; m < COUNT; m++)
+        qg_buf_printf(&src, "NAME: m%d\n", m);
+    assert_int_equal(parse_named("big.des", src.data, names, diags), QG_OK);
+    qg_buf_free(&src);
+    assert_true(names->block_count > COUNT * 8 / 4096);
+    for (size_t b = 0; b < names->block_count; b++) {
+        size_t len = names->blocks[b].packed ? names->blocks[b].len : names->open.len;
+        assert_true(len > 0 && len <= 4096);
+        assert_int_equal(names->blocks[b].file, 0);
+    }
+    assert_int_equal(parse_named("dup.des", "NAME: m54321\nNAME: m0\nNAME: m99999\n", names,
+                                 diags),
+                     QG_ERR_PARSE);
+    assert_int_equal(qg_diags_count(diags), 3);
+    assert_string_equal(qg_diags_get(diags, 0)->message,
+                        "map 'm54321' already defined at big.des:54322");
+    assert_string_equal(qg_diags_get(diags, 1)->message, "map 'm0' already defined at big.des:1");
+    assert_string_equal(qg_diags_get(diags, 2)->message,
+                        "map 'm99999' already defined at big.des:100000");
+    qg_diags_free(diags);
+    qg_des_names_free(names);
+}
+
 static void directive_diagnostics(void **state)
 {
     (void)state;
@@ -482,6 +515,7 @@ int main(void)
         cmocka_unit_test(duplicate_names_of_a_packed_file),
         cmocka_unit_test(equal_hashes_are_not_duplicates),
         cmocka_unit_test(many_names_across_files),
+        cmocka_unit_test(names_of_a_large_file_in_blocks),
         cmocka_unit_test(directive_diagnostics),
         cmocka_unit_test(all_errors_of_a_file),
         cmocka_unit_test(start_condition_carries_over),

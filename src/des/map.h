@@ -50,31 +50,33 @@ struct qg_des_file {
 
 /* Map names across files, and the scanner state one file leaves behind
  * (flex keeps its start condition from one .des file to the next). A
- * compile keeps the table from its first file to its last, so a name
- * costs a 12-byte slot and its text packed with its file's other names:
- * a slot holds the name's hash and where it was defined, and a hash that
- * matches is confirmed against the text before a name counts as seen. */
+ * compile keeps the table from its first file to its last, so its names
+ * are kept deflated, in blocks of a few kilobytes: a slot holds a name's
+ * hash and its block, and a hash that matches is confirmed against the
+ * block's text, which also says where the name was defined. A name thus
+ * costs 8 bytes of slot and a few of deflated text, and a lookup inflates
+ * no more than a block whatever the files' sizes. */
 typedef struct des_name_slot {
     uint32_t hash;       /* des_name_hash of the name */
-    uint32_t file;       /* 1 + its index in files; 0: the slot is empty */
-    int line;
+    uint32_t block;      /* 1 + its index in blocks; 0: the slot is empty */
 } des_name_slot;
 
-/* A file's names as records (the line, then the name NUL-terminated), in
- * the table's open buffer while the file is the last one, deflated once
- * another file begins. */
-typedef struct des_name_file {
-    char *path;
+/* Names of one file as records (the line, then the name NUL-terminated):
+ * the last block's are the table's open buffer, the others' deflated. */
+typedef struct des_name_block {
+    size_t file;            /* index in paths */
     unsigned char *packed;  /* NULL while its records are the open ones */
     size_t packed_len, len; /* len: of its records unpacked */
-} des_name_file;
+} des_name_block;
 
 struct qg_des_names {
     des_name_slot *slots;
     size_t slot_count, used;
-    des_name_file *files;
-    size_t file_count, file_cap;
-    qg_buf open;         /* the last file's records */
+    char **paths;        /* the files that defined names, in order */
+    size_t path_count, path_cap;
+    des_name_block *blocks;
+    size_t block_count, block_cap;
+    qg_buf open;         /* the last block's records */
     des_state carry_state;
 };
 

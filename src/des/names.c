@@ -5,9 +5,10 @@
 #include <string.h>
 #include <zlib.h>
 
-/* A file's names come to a few kilobytes: a 4 KiB window finds their
- * repeats, where zlib's default stream would take 256 KiB for each file. */
-enum { PACK_WINDOW_BITS = 12, PACK_MEM_LEVEL = 5 };
+/* A block holds up to 4 KiB of records, which a 4 KiB window deflates as
+ * well as it would the whole file, where zlib's default stream would take
+ * 256 KiB for each block. */
+enum { BLOCK_BYTES = 4096, PACK_WINDOW_BITS = 12, PACK_MEM_LEVEL = 5 };
 
 qg_des_names *qg_des_names_new(void)
 {
@@ -21,11 +22,12 @@ void qg_des_names_free(qg_des_names *names)
 {
     if (!names)
         return;
-    for (size_t i = 0; i < names->file_count; i++) {
-        free(names->files[i].path);
-        free(names->files[i].packed);
-    }
-    free(names->files);
+    for (size_t i = 0; i < names->path_count; i++)
+        free(names->paths[i]);
+    for (size_t i = 0; i < names->block_count; i++)
+        free(names->blocks[i].packed);
+    free(names->paths);
+    free(names->blocks);
     free(names->slots);
     qg_buf_free(&names->open);
     free(names);
@@ -41,47 +43,47 @@ uint32_t des_name_hash(const char *name)
     return (uint32_t)(h ^ (h >> 32));
 }
 
-static int records_hold(const char *records, size_t len, const char *name, int line)
+/* The line at which records define name, or 0. */
+static int records_line(const char *records, size_t len, const char *name)
 {
     const char *p = records, *end = records + len;
     while (p < end) {
-        int at;
-        memcpy(&at, p, sizeof at);
-        const char *text = p + sizeof at;
-        if (at == line && strcmp(text, name) == 0)
-            return 1;
+        int line;
+        memcpy(&line, p, sizeof line);
+        const char *text = p + sizeof line;
+        if (strcmp(text, name) == 0)
+            return line;
         p = text + strlen(text) + 1;
     }
     return 0;
 }
 
-static int unpack(const des_name_file *f, char *out)
+static int unpack(const des_name_block *b, char *out)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
     if (inflateInit2(&z, -PACK_WINDOW_BITS) != Z_OK)
         return 0;
-    z.next_in = f->packed;
-    z.avail_in = (uInt)f->packed_len;
+    z.next_in = b->packed;
+    z.avail_in = (uInt)b->packed_len;
     z.next_out = (Bytef *)out;
-    z.avail_out = (uInt)f->len;
-    int ok = inflate(&z, Z_FINISH) == Z_STREAM_END && z.total_out == f->len;
+    z.avail_out = (uInt)b->len;
+    int ok = inflate(&z, Z_FINISH) == Z_STREAM_END && z.total_out == b->len;
     inflateEnd(&z);
     return ok;
 }
 
-/* Whether the slot's file defined name at the slot's line; -1 when there
- * was no memory to unpack the file's names. */
-static int slot_holds(const qg_des_names *names, const des_name_slot *slot, const char *name)
+/* The line at which the slot's block defines name, or 0; -1 when there
+ * was no memory to unpack the block. */
+static int slot_line(const qg_des_names *names, const des_name_slot *slot, const char *name)
 {
-    const des_name_file *f = &names->files[slot->file - 1];
-    if (!f->packed)
-        return records_hold(names->open.data, names->open.len, name, slot->line);
-    char *records = malloc(f->len);
-    int held = records && unpack(f, records) ? records_hold(records, f->len, name, slot->line)
-                                             : -1;
+    const des_name_block *b = &names->blocks[slot->block - 1];
+    if (!b->packed)
+        return records_line(names->open.data, names->open.len, name);
+    char *records = malloc(b->len);
+    int line = records && unpack(b, records) ? records_line(records, b->len, name) : -1;
     free(records);
-    return held;
+    return line;
 }
 
 int des_names_find(const qg_des_names *names, const char *name, const char **file,
@@ -91,15 +93,16 @@ int des_names_find(const qg_des_names *names, const char *name, const char **fil
         return 0;
     uint32_t hash = des_name_hash(name);
     size_t mask = names->slot_count - 1;
-    for (size_t i = hash & mask; names->slots[i].file; i = (i + 1) & mask) {
+    for (size_t i = hash & mask; names->slots[i].block; i = (i + 1) & mask) {
         const des_name_slot *slot = &names->slots[i];
-        int held = slot->hash == hash ? slot_holds(names, slot, name) : 0;
-        if (held > 0) {
-            *file = names->files[slot->file - 1].path;
-            *line = slot->line;
+        int at = slot->hash == hash ? slot_line(names, slot, name) : 0;
+        if (at < 0)
+            return -1;
+        if (at > 0) {
+            *file = names->paths[names->blocks[slot->block - 1].file];
+            *line = at;
+            return 1;
         }
-        if (held)
-            return held;
     }
     return 0;
 }
@@ -107,7 +110,7 @@ int des_names_find(const qg_des_names *names, const char *name, const char **fil
 static des_name_slot *empty_slot(des_name_slot *slots, size_t count, uint32_t hash)
 {
     size_t i = hash & (count - 1);
-    while (slots[i].file)
+    while (slots[i].block)
         i = (i + 1) & (count - 1);
     return &slots[i];
 }
@@ -120,7 +123,7 @@ static int grow(qg_des_names *names)
     if (!slots)
         return 0;
     for (size_t i = 0; i < names->slot_count; i++)
-        if (names->slots[i].file)
+        if (names->slots[i].block)
             *empty_slot(slots, count, names->slots[i].hash) = names->slots[i];
     free(names->slots);
     names->slots = slots;
@@ -128,7 +131,7 @@ static int grow(qg_des_names *names)
     return 1;
 }
 
-/* Deflates the last file's records, which another file's names follow. */
+/* Deflates the last block's records, which another block follows. */
 static int pack_open(qg_des_names *names)
 {
     z_stream z;
@@ -149,29 +152,56 @@ static int pack_open(qg_des_names *names)
         return 0;
     }
     unsigned char *fitted = realloc(packed, z.total_out);
-    des_name_file *f = &names->files[names->file_count - 1];
-    f->packed = fitted ? fitted : packed;
-    f->packed_len = z.total_out;
-    f->len = names->open.len;
+    des_name_block *b = &names->blocks[names->block_count - 1];
+    b->packed = fitted ? fitted : packed;
+    b->packed_len = z.total_out;
+    b->len = names->open.len;
     qg_buf_reset(&names->open);
     return 1;
 }
 
-static int begin_file(qg_des_names *names, const char *path)
+static int add_path(qg_des_names *names, const char *path)
 {
     char *copy = qg_strdup(path);
-    if (!copy || names->file_count >= UINT32_MAX ||
-        !qg_grow((void **)&names->files, &names->file_cap, names->file_count + 1,
-                 sizeof *names->files) ||
-        (names->file_count && !pack_open(names))) {
+    if (!copy || !qg_grow((void **)&names->paths, &names->path_cap, names->path_count + 1,
+                          sizeof *names->paths)) {
         free(copy);
         return 0;
     }
-    names->files[names->file_count++] = (des_name_file){copy, NULL, 0, 0};
+    names->paths[names->path_count++] = copy;
     return 1;
 }
 
-/* A file's records are deflated in one call, whose sizes are uInt. */
+static int begin_block(qg_des_names *names)
+{
+    if (names->block_count >= UINT32_MAX ||
+        !qg_grow((void **)&names->blocks, &names->block_cap, names->block_count + 1,
+                 sizeof *names->blocks) ||
+        (names->block_count && !pack_open(names)))
+        return 0;
+    names->blocks[names->block_count++] = (des_name_block){names->path_count - 1, NULL, 0, 0};
+    return 1;
+}
+
+/* A new file's names, or a record that would take the open block past its
+ * size, begin a block. */
+static int open_block_for(qg_des_names *names, const char *file, size_t record_len)
+{
+    int same_file = names->path_count && strcmp(names->paths[names->path_count - 1], file) == 0;
+    if (!same_file) {
+        if (!add_path(names, file))
+            return 0;
+        if (begin_block(names))
+            return 1;
+        free(names->paths[--names->path_count]);
+        return 0;
+    }
+    if (names->open.len && names->open.len + record_len > BLOCK_BYTES)
+        return begin_block(names);
+    return 1;
+}
+
+/* A block's records are deflated in one call, whose sizes are uInt. */
 static int add_record(qg_buf *open, const char *name, int line)
 {
     size_t len = strlen(name) + 1;
@@ -186,15 +216,12 @@ int des_names_add(qg_des_names *names, const char *name, const char *file, int l
 {
     if ((names->used + 1) * 4 > names->slot_count * 3 && !grow(names))
         return 0;
-    int same_file = names->file_count &&
-                    strcmp(names->files[names->file_count - 1].path, file) == 0;
-    if (!same_file && !begin_file(names, file))
-        return 0;
-    if (!add_record(&names->open, name, line))
+    if (!open_block_for(names, file, sizeof line + strlen(name) + 1) ||
+        !add_record(&names->open, name, line))
         return 0;
     uint32_t hash = des_name_hash(name);
     *empty_slot(names->slots, names->slot_count, hash) =
-        (des_name_slot){hash, (uint32_t)names->file_count, line};
+        (des_name_slot){hash, (uint32_t)names->block_count};
     names->used++;
     return 1;
 }
