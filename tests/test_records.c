@@ -78,6 +78,34 @@ static void merge_orders_many_runs(void **state)
     qgc_records_close(&r);
 }
 
+/* Records of every size up to a run's: the buffer gathering a run never
+ * grows past a run's size (a doubling past it would keep twice as much
+ * for the rest of the compile), and a record larger than a run leaves no
+ * buffer of its size behind. */
+static void a_run_stays_within_its_size(void **state)
+{
+    (void)state;
+    qgc_records r;
+    assert_int_equal(qgc_records_open(&r), 1);
+    for (uint64_t i = 0; i < 3000; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "m%06u", (unsigned)i);
+        add(&r, name, i, (size_t)(i * 7919 % 1500));
+        assert_true(r.run.cap <= QGC_RUN_BYTES);
+    }
+    add(&r, "huge", 3000, QGC_RUN_BYTES + 10);
+    add(&r, "after", 3001, 10);
+    assert_true(r.run.cap <= QGC_RUN_BYTES);
+    qgc_spill out;
+    assert_int_equal(qgc_spill_open(&out), 1);
+    seen s = {0};
+    assert_int_equal(qgc_records_merge(&r, &out, note, &s), 1);
+    assert_int_equal(s.count, 3002);
+    assert_int_equal(s.out_of_order, 0);
+    qgc_spill_close(&out);
+    qgc_records_close(&r);
+}
+
 /* A record far larger than the reader's window, between small ones. */
 static void large_records_read_whole(void **state)
 {
@@ -150,6 +178,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(merge_orders_many_runs),
+        cmocka_unit_test(a_run_stays_within_its_size),
         cmocka_unit_test(large_records_read_whole),
         cmocka_unit_test(torn_frame_fails),
         cmocka_unit_test(empty_merge),

@@ -10,7 +10,7 @@
 /* A run's size bounds the memory of gathering and sorting it; the merge
  * holds one window a run, so a corpus of a million maps (some 800 runs)
  * merges in about 13 MB. */
-enum { RUN_BYTES = 256 * 1024, WINDOW = 16 * 1024 };
+enum { RUN_BYTES = QGC_RUN_BYTES, WINDOW = 16 * 1024 };
 
 int qgc_records_open(qgc_records *r)
 {
@@ -93,18 +93,27 @@ static int flush_run(qgc_records *r)
         return 0;
     }
     split_frames(buf, r->run.len, order);
-    qsort(order, n, sizeof *order, by_record);
+    qg_sort_in_place(order, sizeof *order, n, by_record);
     run->at = r->runs_file.size;
     for (size_t i = 0; i < n; i++)
         qgc_spill_append(&r->runs_file, order[i].frame, order[i].frame_len);
     run->len = r->runs_file.size - run->at;
     free(order);
-    qg_buf_reset(&r->run);
+    if (r->run.cap > RUN_BYTES) {
+        qg_buf_free(&r->run);
+        qg_buf_init(&r->run);
+    } else {
+        qg_buf_reset(&r->run);
+    }
     return r->runs_file.err == 0;
 }
 
 int qgc_records_add(qgc_records *r, const qg_buf *record)
 {
+    unsigned char frame[QGC_VARINT_MAX];
+    size_t framed_len = qgc_encode_varint(frame, record->len) + record->len;
+    if (r->run.len && framed_len + 1 > RUN_BYTES - r->run.len && !flush_run(r))
+        return 0;
     qgc_put_bytes(&r->run, record->data ? record->data : "", record->len);
     if (r->run.failed)
         return 0;

@@ -15,11 +15,15 @@ typedef struct qgc_run {
     uint64_t at, len;
 } qgc_run;
 
+/* A run's size bounds the memory of gathering and sorting it: a run is
+ * written out before a record would take it past this, and the buffer
+ * that gathers it never holds more (a record larger than a run is a run
+ * of its own). */
+#define QGC_RUN_BYTES (256 * 1024)
+
 typedef struct qgc_records {
     qgc_spill runs_file;   /* the sorted runs, one after another */
     qg_buf run;            /* the run being gathered: records, each length-prefixed */
-    size_t *starts;        /* where each of run's records starts */
-    size_t count, cap;
     qgc_run *runs;
     size_t run_count, run_cap;
 } qgc_records;
