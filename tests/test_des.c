@@ -310,6 +310,20 @@ static qg_status parse_named(const char *path, const char *src, qg_des_names *na
     return st;
 }
 
+/* Parses a file of count maps named prefix0, prefix1, ..., one a line. */
+static qg_status parse_numbered(const char *path, const char *prefix, int count,
+                                qg_des_names *names, qg_diags *diags)
+{
+    qg_buf src;
+    qg_buf_init(&src);
+    for (int m = 0; m < count; m++)
+        qg_buf_printf(&src, "NAME: %s%d\n", prefix, m);
+    assert_false(src.failed);
+    qg_status st = parse_named(path, src.data, names, diags);
+    qg_buf_free(&src);
+    return st;
+}
+
 /* An earlier file's names are packed once the next file adds one: a
  * duplicate of them is still found, at its own line. */
 static void duplicate_names_of_a_packed_file(void **state)
@@ -392,14 +406,10 @@ static void many_names_across_files(void **state)
     qg_diags *diags = qg_diags_new();
     enum { FILES = 20, PER_FILE = 200 };
     for (int f = 0; f < FILES; f++) {
-        qg_buf src;
-        qg_buf_init(&src);
-        for (int m = 0; m < PER_FILE; m++)
-            qg_buf_printf(&src, "NAME: f%d_m%d\n", f, m);
-        char path[32];
+        char path[32], prefix[32];
         snprintf(path, sizeof path, "f%d.des", f);
-        assert_int_equal(parse_named(path, src.data, names, diags), QG_OK);
-        qg_buf_free(&src);
+        snprintf(prefix, sizeof prefix, "f%d_m", f);
+        assert_int_equal(parse_numbered(path, prefix, PER_FILE, names, diags), QG_OK);
     }
     for (int f = 0; f < FILES; f++)
         for (int m = 0; m < PER_FILE; m += 37) {
@@ -428,12 +438,7 @@ static void names_of_a_large_file_in_blocks(void **state)
     qg_des_names *names = qg_des_names_new();
     qg_diags *diags = qg_diags_new();
     enum { COUNT = 100000 };
-    qg_buf src;
-    qg_buf_init(&src);
-    for (int m = 0; m < COUNT; m++)
-        qg_buf_printf(&src, "NAME: m%d\n", m);
-    assert_int_equal(parse_named("big.des", src.data, names, diags), QG_OK);
-    qg_buf_free(&src);
+    assert_int_equal(parse_numbered("big.des", "m", COUNT, names, diags), QG_OK);
     assert_true(names->block_count > COUNT * 8 / 4096);
     for (size_t b = 0; b < names->block_count; b++) {
         size_t len = names->blocks[b].packed ? names->blocks[b].len : names->open.len;

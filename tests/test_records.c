@@ -42,6 +42,13 @@ static void note(void *user, const unsigned char *record, size_t len)
     s->count++;
 }
 
+/* Merges r's runs into a new scratch file out, noting each record in s. */
+static void merge_noting(qgc_records *r, qgc_spill *out, seen *s)
+{
+    assert_int_equal(qgc_spill_open(out), 1);
+    assert_int_equal(qgc_records_merge(r, out, note, s), 1);
+}
+
 /* Names in a scrambled order, some given twice, over many runs. */
 static void merge_orders_many_runs(void **state)
 {
@@ -55,9 +62,8 @@ static void merge_orders_many_runs(void **state)
         add(&r, name, i, 20);
     }
     qgc_spill out;
-    assert_int_equal(qgc_spill_open(&out), 1);
     seen s = {0};
-    assert_int_equal(qgc_records_merge(&r, &out, note, &s), 1);
+    merge_noting(&r, &out, &s);
     assert_true(r.run_count > 2);
     assert_int_equal(s.count, COUNT);
     assert_int_equal(s.out_of_order, 0);
@@ -97,9 +103,8 @@ static void a_run_stays_within_its_size(void **state)
     add(&r, "after", 3001, 10);
     assert_true(r.run.cap <= QGC_RUN_BYTES);
     qgc_spill out;
-    assert_int_equal(qgc_spill_open(&out), 1);
     seen s = {0};
-    assert_int_equal(qgc_records_merge(&r, &out, note, &s), 1);
+    merge_noting(&r, &out, &s);
     assert_int_equal(s.count, 3002);
     assert_int_equal(s.out_of_order, 0);
     qgc_spill_close(&out);
@@ -165,9 +170,8 @@ static void empty_merge(void **state)
     qgc_records r;
     assert_int_equal(qgc_records_open(&r), 1);
     qgc_spill out;
-    assert_int_equal(qgc_spill_open(&out), 1);
     seen s = {0};
-    assert_int_equal(qgc_records_merge(&r, &out, note, &s), 1);
+    merge_noting(&r, &out, &s);
     assert_int_equal(s.count, 0);
     assert_int_equal(out.size, 0);
     qgc_spill_close(&out);
