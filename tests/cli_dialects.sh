@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..32
+echo 1..35
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -169,3 +169,24 @@ printf '?:[EQU $QUEST_NUMBER 3]\n%%:q0000003.txt\n' >"$tmp/lone/q_info.txt"
 "$qg" show "$tmp/lone/q_info.txt" --quest 3 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "cannot find include 'q0000003.txt' (looked for $tmp/lone/q0000003.txt)" "$tmp/err"
 result $? "includes of a hub in no edit directory are not taken from the bundled lib/edit"
+
+# FrogComposband's town files (t_lite.txt's forms): its ?: variables and
+# NEQ (init1.c process_dungeon_file_expr), B: buildings (shop.c
+# _parse_town), a number among an L: feature's flags its special
+# (_parse_room_grid_feature), a record parse_room_line does not read
+# skipped, not the end of the file; PosChengband 7 lacks $SPEED,
+# $DUNGEONn and NEQ
+town="$data/frogcomposband/t_town.txt"
+"$qg" check "$town" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && [ "$(grep -c 'warning\|error' "$tmp/out")" -eq 1 ] &&
+    grep -q "t_town.txt:19:1: warning: unknown record 'P:': the game skips the line" "$tmp/out"
+result $? "frogcomposband town: its variables, NEQ, B: lines and numbered flags are the game's"
+"$qg" check --dialect poschengband7 "$town" >"$tmp/out" 2>&1
+grep -q 'unknown variable $SPEED' "$tmp/out" && grep -q 'unknown variable $DUNGEON3' "$tmp/out" &&
+    grep -q 'unknown function NEQ in the poschengband7' "$tmp/out" &&
+    ! grep -q 'unknown variable $SUBCLASS' "$tmp/out"
+result $? "poschengband7: \$SUBCLASS yes, \$SPEED, \$DUNGEONn and NEQ no"
+"$qg" show "$town" --format json 2>/dev/null | tr -d ' \n' >"$tmp/json"
+grep -q '"x":3,"y":1,"glyph":"q","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":22' "$tmp/json" &&
+    grep -q '"x":2,"y":2,"glyph":"r","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":5' "$tmp/json"
+result $? "frogcomposband town: QUEST_ENTER(GLOW | 22) and QUEST_ENTER(GLOW, 5) give specials 22 and 5"

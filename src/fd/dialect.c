@@ -133,12 +133,14 @@ int fd_has_function(const fd_dialect_row *row, const char *name)
 }
 
 /* name against a table entry: "=" (shared buffer) is skipped, a trailing
- * '#' takes digits. */
+ * '#' takes digits, a trailing '*' anything (the games' prefix()). */
 static int variable_matches(const char *entry, const char *name)
 {
     if (entry[0] == '=')
         entry++;
     size_t n = strlen(entry);
+    if (n && entry[n - 1] == '*')
+        return strncmp(entry, name, n - 1) == 0;
     if (n && entry[n - 1] == '#') {
         if (strncmp(entry, name, n - 1) != 0 || !name[n - 1])
             return 0;

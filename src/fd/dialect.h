@@ -130,6 +130,10 @@ typedef struct fd_dialect_row {
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
                                  feature name) */
+    int flag_specials;        /* a number among an L: feature's flags is its
+                                 special (QUEST_ENTER(1), BUILDING_1(14)) */
+    int skips_unknown;        /* a record the game does not know is skipped
+                                 (parse_room_line), not the end of the file */
     /* ---- the kind of level ---- */
     const fd_kind_sign *kind_records; /* records that tell the kind; ends
                                  with a NULL key */
@@ -151,7 +155,8 @@ typedef struct fd_dialect_row {
     fd_equ equ;
     fd_order order;
     const char *functions;    /* beyond AND IOR NOT EQU, space-separated */
-    const char *const *variables; /* names; "NAME#" takes a number */
+    const char *const *variables; /* names; "NAME#" takes a number, "NAME*"
+                                     any suffix */
     int quoted_atoms;         /* $QUEST"name": a quoted part is one atom */
     int shared_buffer;        /* numeric variables share one buffer */
 } fd_dialect_row;
