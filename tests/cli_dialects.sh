@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..35
+echo 1..36
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -190,3 +190,9 @@ result $? "poschengband7: \$SUBCLASS yes, \$SPEED, \$DUNGEONn and NEQ no"
 grep -q '"x":3,"y":1,"glyph":"q","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":22' "$tmp/json" &&
     grep -q '"x":2,"y":2,"glyph":"r","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":5' "$tmp/json"
 result $? "frogcomposband town: QUEST_ENTER(GLOW | 22) and QUEST_ENTER(GLOW, 5) give specials 22 and 5"
+
+# a Hengband 3 town file under towns/ takes the edit directory above it,
+# whose dialect has $IRONMAN_DOWNWARD (fixed-map-parser.cpp)
+"$qg" check "$data/hengband3/towns/01_Outpost.txt" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && ! grep -q 'warning\|error' "$tmp/out"
+result $? "hengband3: a town under towns/ is read in the dialect of the edit directory above it"

@@ -427,8 +427,8 @@ int qg_fd_is_quest_folder(const char *path)
 {
     const char *base = base_name(path);
     for (size_t i = 1; base && i < qg_fd_dialect_count(); i++) {
-        const char *folder = fd_row_at(i)->quest_folder;
-        if (folder && strcmp(base, folder) == 0)
+        const char *folders = fd_row_at(i)->level_folders;
+        if (folders && in_list(folders, base, strlen(base)))
             return 1;
     }
     return 0;

@@ -102,8 +102,9 @@ typedef struct fd_dialect_row {
                                  it starts with TEXT); the row whose every
                                  entry matches, with the most entries, wins */
     const char *map_suffix;   /* a map file's own suffix (".map"), or NULL */
-    const char *quest_folder; /* the folder of its quest files under the
-                                 edit directory ("quests"), or NULL */
+    const char *level_folders; /* the folders of its quest and town files
+                                 under the edit directory, space-separated
+                                 ("quests towns"), or NULL */
     /* ---- records ---- */
     const fd_form *forms;     /* ends with a NULL key */
     fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */

@@ -291,7 +291,7 @@ static const fd_dialect_row rows[] = {
         .vocab = {{"TerrainDefinitions.txt", "MonsterRaceDefinitions.txt",
                    "BaseitemDefinitions.txt", "ArtifactDefinitions.txt"},
                   {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}},
-        .signature = "QuestDefinitionList.txt", .quest_folder = "quests",
+        .signature = "QuestDefinitionList.txt", .level_folders = "quests towns",
         .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
         .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
         .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,

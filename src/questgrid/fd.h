@@ -75,8 +75,8 @@ qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file);
  * qg_fd_detect_edit_dir can answer for it otherwise than for NULL (a host
  * detecting many files of one directory asks once for the others). */
 int qg_fd_edit_dir_names(const char *file);
-/* Whether path is a folder a dialect keeps its quest files in, below its
- * edit directory (Hengband 3's quests/). */
+/* Whether path is a folder a dialect keeps its quest or town files in,
+ * below its edit directory (Hengband 3's quests/ and towns/). */
 int qg_fd_is_quest_folder(const char *path);
 /* The name of a dialect's vocabulary file of a kind (f_info.txt,
  * TerrainDefinitions.txt, terrain.txt, …), or NULL. */
