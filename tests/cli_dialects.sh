@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..36
+echo 1..38
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -147,7 +147,7 @@ cp "$data/hengband3/TerrainDefinitions.txt" "$tmp/terrain/"
 printf '%%:q.txt\n' >"$tmp/terrain/QuestDefinitionList.txt"
 printf 'Q:$1:N:Two rats\nF:r:FLOOR:8:99999\nD:rr\n' >"$tmp/terrain/q.txt"
 "$qg" check "$tmp/terrain/QuestDefinitionList.txt" >"$tmp/out" 2>&1
-[ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
+[ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonraceDefinitions.jsonc or MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
     [ "$(grep -c 'not checked' "$tmp/out")" -eq 1 ]
 result $? "check says which indices go unchecked for want of a vocabulary file"
 
@@ -196,3 +196,14 @@ result $? "frogcomposband town: QUEST_ENTER(GLOW | 22) and QUEST_ENTER(GLOW, 5) 
 "$qg" check "$data/hengband3/towns/01_Outpost.txt" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && ! grep -q 'warning\|error' "$tmp/out"
 result $? "hengband3: a town under towns/ is read in the dialect of the edit directory above it"
+
+# Hengband 3.0.2 keeps monsters and base items in .jsonc lists (comments,
+# trailing commas: main/info-initializer.cpp init_json): show names them,
+# check checks indices against them
+shows hengband302 QuestDefinitionList.txt 1 &&
+    grep -q 'monster: Giant rat (2)' "$tmp/show" && grep -q 'object: Ration of Food (1)' "$tmp/show"
+result $? "hengband3.0.2: monster and item names from MonraceDefinitions.jsonc, BaseitemDefinitions.jsonc"
+printf 'F:a:FLOOR:8:99\nD:a\n' >"$tmp/jsonc.txt"
+"$qg" check --edit-dir "$data/hengband302" "$tmp/jsonc.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q 'jsonc.txt:1:13: error: monster 99 is not in MonraceDefinitions.jsonc (its entries go up to 2)' "$tmp/out"
+result $? "hengband3.0.2: check says a monster index MonraceDefinitions.jsonc lacks"

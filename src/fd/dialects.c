@@ -288,8 +288,11 @@ static const fd_dialect_row rows[] = {
     [QG_FD_HENGBAND3] = {
         .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
         .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
-        .vocab = {{"TerrainDefinitions.txt", "MonsterRaceDefinitions.txt",
-                   "BaseitemDefinitions.txt", "ArtifactDefinitions.txt"},
+        /* 3.0.2 moved monsters, base items and artifacts to .jsonc lists
+         * (main/info-initializer.cpp init_json); 3.0.1 has them as .txt */
+        .vocab = {{"TerrainDefinitions.txt", "MonraceDefinitions.jsonc|MonsterRaceDefinitions.txt",
+                   "BaseitemDefinitions.jsonc|BaseitemDefinitions.txt",
+                   "ArtifactDefinitions.jsonc|ArtifactDefinitions.txt"},
                   {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}},
         .signature = "QuestDefinitionList.txt", .level_folders = "quests towns",
         .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,

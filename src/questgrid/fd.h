@@ -79,7 +79,9 @@ int qg_fd_edit_dir_names(const char *file);
  * below its edit directory (Hengband 3's quests/ and towns/). */
 int qg_fd_is_quest_folder(const char *path);
 /* The name of a dialect's vocabulary file of a kind (f_info.txt,
- * TerrainDefinitions.txt, terrain.txt, …), or NULL. */
+ * TerrainDefinitions.txt, terrain.txt, …), or NULL; alternatives are
+ * separated by '|', the first present being read
+ * ("MonraceDefinitions.jsonc|MonsterRaceDefinitions.txt"). */
 const char *qg_fd_vocab_file(qg_fd_dialect dialect, qg_vocab_kind kind);
 /* The dialect's quest hub (q_info.txt, QuestDefinitionList.txt), or NULL. */
 const char *qg_fd_quest_hub(qg_fd_dialect dialect);
