@@ -12,7 +12,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..10"
+echo "1..11"
 
 # run NAME EXPECTED_STATUS EXPECTED_STDOUT EXPECTED_STDERR COMMAND...
 run() {
@@ -45,8 +45,10 @@ run "show prints the first map with its legend" 0 good.show "" "$qg" show good.d
 run "show --map picks a map" 0 pool.show "" "$qg" show --map fixture_pool good.des
 run "check reports every error with line, column and caret" 1 check.out check.err \
     "$qg" check good.des dup.des bad.des
-run "check resolves each map and reports its placement problems" 0 unpadded.out unpadded.err \
+run "check resolves each map and reports its placement problems" 1 unpadded.out unpadded.err \
     "$qg" check unpadded.des
+run "check --legacy holds the map to the seed documents' 6 rows of padding" 0 \
+    unpadded_legacy.out unpadded_legacy.err "$qg" check --legacy unpadded.des
 run "check of a clean file: no error, a note that its Lua library was not given" 0 "" clean.err \
     "$qg" check good.des
 

@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..32
+echo 1..38
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -147,7 +147,7 @@ cp "$data/hengband3/TerrainDefinitions.txt" "$tmp/terrain/"
 printf '%%:q.txt\n' >"$tmp/terrain/QuestDefinitionList.txt"
 printf 'Q:$1:N:Two rats\nF:r:FLOOR:8:99999\nD:rr\n' >"$tmp/terrain/q.txt"
 "$qg" check "$tmp/terrain/QuestDefinitionList.txt" >"$tmp/out" 2>&1
-[ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
+[ $? -eq 0 ] && grep -q 'q.txt:2:13: note: monster indices are not checked: MonraceDefinitions.jsonc or MonsterRaceDefinitions.txt is not in the edit directory' "$tmp/out" &&
     [ "$(grep -c 'not checked' "$tmp/out")" -eq 1 ]
 result $? "check says which indices go unchecked for want of a vocabulary file"
 
@@ -169,3 +169,41 @@ printf '?:[EQU $QUEST_NUMBER 3]\n%%:q0000003.txt\n' >"$tmp/lone/q_info.txt"
 "$qg" show "$tmp/lone/q_info.txt" --quest 3 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 1 ] && grep -q "cannot find include 'q0000003.txt' (looked for $tmp/lone/q0000003.txt)" "$tmp/err"
 result $? "includes of a hub in no edit directory are not taken from the bundled lib/edit"
+
+# FrogComposband's town files (t_lite.txt's forms): its ?: variables and
+# NEQ (init1.c process_dungeon_file_expr), B: buildings (shop.c
+# _parse_town), a number among an L: feature's flags its special
+# (_parse_room_grid_feature), a record parse_room_line does not read
+# skipped, not the end of the file; PosChengband 7 lacks $SPEED,
+# $DUNGEONn and NEQ
+town="$data/frogcomposband/t_town.txt"
+"$qg" check "$town" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && [ "$(grep -c 'warning\|error' "$tmp/out")" -eq 1 ] &&
+    grep -q "t_town.txt:19:1: warning: unknown record 'P:': the game skips the line" "$tmp/out"
+result $? "frogcomposband town: its variables, NEQ, B: lines and numbered flags are the game's"
+"$qg" check --dialect poschengband7 "$town" >"$tmp/out" 2>&1
+grep -q 'unknown variable $SPEED' "$tmp/out" && grep -q 'unknown variable $DUNGEON3' "$tmp/out" &&
+    grep -q 'unknown function NEQ in the poschengband7' "$tmp/out" &&
+    ! grep -q 'unknown variable $SUBCLASS' "$tmp/out"
+result $? "poschengband7: \$SUBCLASS yes, \$SPEED, \$DUNGEONn and NEQ no"
+"$qg" show "$town" --format json 2>/dev/null | tr -d ' \n' >"$tmp/json"
+grep -q '"x":3,"y":1,"glyph":"q","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":22' "$tmp/json" &&
+    grep -q '"x":2,"y":2,"glyph":"r","feature":74,"feature_name":"QUEST_ENTER","cave_info":2,"vault_mask":0,"special":5' "$tmp/json"
+result $? "frogcomposband town: QUEST_ENTER(GLOW | 22) and QUEST_ENTER(GLOW, 5) give specials 22 and 5"
+
+# a Hengband 3 town file under towns/ takes the edit directory above it,
+# whose dialect has $IRONMAN_DOWNWARD (fixed-map-parser.cpp)
+"$qg" check "$data/hengband3/towns/01_Outpost.txt" >"$tmp/out" 2>&1
+[ $? -eq 0 ] && ! grep -q 'warning\|error' "$tmp/out"
+result $? "hengband3: a town under towns/ is read in the dialect of the edit directory above it"
+
+# Hengband 3.0.2 keeps monsters and base items in .jsonc lists (comments,
+# trailing commas: main/info-initializer.cpp init_json): show names them,
+# check checks indices against them
+shows hengband302 QuestDefinitionList.txt 1 &&
+    grep -q 'monster: Giant rat (2)' "$tmp/show" && grep -q 'object: Ration of Food (1)' "$tmp/show"
+result $? "hengband3.0.2: monster and item names from MonraceDefinitions.jsonc, BaseitemDefinitions.jsonc"
+printf 'F:a:FLOOR:8:99\nD:a\n' >"$tmp/jsonc.txt"
+"$qg" check --edit-dir "$data/hengband302" "$tmp/jsonc.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q 'jsonc.txt:1:13: error: monster 99 is not in MonraceDefinitions.jsonc (its entries go up to 2)' "$tmp/out"
+result $? "hengband3.0.2: check says a monster index MonraceDefinitions.jsonc lacks"

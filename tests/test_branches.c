@@ -14,6 +14,7 @@ static const char table_text[] =
     "D        4  0  stone     Dungeon|the Dungeon\n"
     "Keep     1  3  stone     the Keep\n"
     "Catacomb 3  6  islanded  the Catacombs\n"
+    "Pit      4  7  hell      the Pit\n"
     "Fair     1  2  none      a fair\n";
 
 static qg_branches *parsed(qg_diags *d)
@@ -61,7 +62,7 @@ static void bad_rows_are_errors_at_their_line(void **state)
         "D 4 0 stone\nKeep one 3 stone\n", "D 4 0 stone\nKeep 1 3 stairs\n",
         "D 4 0 stone\nD 2 3 none\n", "# nothing\n"};
     static const char *const said[] = {"want NAME LEVELS ABSDEPTH STAIRS",
-                                       "STAIRS is 'stone', 'islanded' or 'none'",
+                                       "STAIRS is 'stone', 'hell', 'islanded' or 'none'",
                                        "a branch named twice", "branches.txt names no branch"};
     static const int line[] = {2, 2, 2, 0};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -105,6 +106,13 @@ static void each_game_has_its_own_branches(void **state)
     assert_int_equal(des_branch_by_abbrev(old, "Tomb", 4)->stairs, DES_STAIRS_ISLANDED);
     assert_int_equal(des_branch_by_abbrev(old, "Bazaar", 6)->stairs, DES_STAIRS_NONE);
     assert_int_equal(des_branch_by_abbrev(old, "Temple", 6)->stairs, DES_STAIRS_STONE);
+    /* branch.cc is_hell_subbranch: the four hells, not the Vestibule */
+    static const char *const hells[] = {"Dis", "Geh", "Coc", "Tar"};
+    for (size_t i = 0; i < 4; i++) {
+        assert_int_equal(des_branch_by_abbrev(old, hells[i], 3)->stairs, DES_STAIRS_HELL);
+        assert_int_equal(des_branch_by_abbrev(cur, hells[i], 3)->stairs, DES_STAIRS_HELL);
+    }
+    assert_int_equal(des_branch_by_abbrev(cur, "Hell", 4)->stairs, DES_STAIRS_STONE);
     qg_branches_free(old);
     qg_branches_free(cur);
     qg_diags_free(d);
@@ -148,36 +156,36 @@ static void places_are_checked_against_the_game(void **state)
 }
 
 /* dungeon.cc _fixup_stone_stairs: three up, one on a branch's first level
- * (the exit), three down but on its last; none for a portal. The stairs a
- * map must have are those all its levels have. */
+ * (the exit) and in a hell (player_in_hell), three down but on its last
+ * level, one in a hell; none for a portal, nor in an islanded branch
+ * (_branch_needs_stairs leaves the Tomb out). The stairs a map must have
+ * are those all its levels have. */
 static void the_stairs_of_a_maps_levels(void **state)
 {
     (void)state;
     qg_diags *d = qg_diags_new();
     qg_branches *t = parsed(d);
     size_t levels;
-    int islanded;
-    assert_int_equal(des_branches_common_stairs(t, NULL, "Keep", &levels, &islanded), DES_UP_I);
+    assert_int_equal(des_branches_common_stairs(t, NULL, "Keep", &levels), DES_UP_I);
     assert_int_equal(levels, 1);
-    assert_int_equal(des_branches_common_stairs(t, "D:$", NULL, &levels, &islanded), DES_UP_ALL);
-    assert_int_equal(des_branches_common_stairs(t, "D:2-3", NULL, &levels, &islanded),
-                     DES_STAIRS_ALL);
+    assert_int_equal(des_branches_common_stairs(t, "D:$", NULL, &levels), DES_UP_ALL);
+    assert_int_equal(des_branches_common_stairs(t, "D:2-3", NULL, &levels), DES_STAIRS_ALL);
     assert_int_equal(levels, 2);
-    assert_int_equal(des_branches_common_stairs(t, "D, !D:1, !D:4", NULL, &levels, &islanded),
+    assert_int_equal(des_branches_common_stairs(t, "D, !D:1, !D:4", NULL, &levels),
                      DES_STAIRS_ALL);
-    assert_int_equal(des_branches_common_stairs(t, "D:1-3", NULL, &levels, &islanded),
+    assert_int_equal(des_branches_common_stairs(t, "D:1-3", NULL, &levels),
                      DES_UP_I | DES_DOWN_ALL);
-    assert_int_equal(des_branches_common_stairs(t, "D:2", "Fair", &levels, &islanded), 0);
+    assert_int_equal(des_branches_common_stairs(t, "D:2", "Fair", &levels), 0);
     assert_int_equal(levels, 2);
-    assert_false(islanded);
-    assert_int_equal(des_branches_common_stairs(t, "Catacomb:2", NULL, &levels, &islanded),
-                     DES_STAIRS_ALL);
-    assert_true(islanded);
+    assert_int_equal(des_branches_common_stairs(t, "Catacomb:2", NULL, &levels), 0);
+    assert_int_equal(levels, 1);
+    assert_int_equal(des_branches_common_stairs(t, "Pit:2-3", NULL, &levels),
+                     DES_UP_I | DES_DOWN_I);
+    assert_int_equal(des_branches_common_stairs(t, "Pit", NULL, &levels), DES_UP_I);
     /* a bare a-b is you.absdepth(): D:4 and Keep:1 are at 4 */
-    assert_int_equal(des_branches_common_stairs(t, "4", NULL, &levels, &islanded), DES_UP_I);
+    assert_int_equal(des_branches_common_stairs(t, "4", NULL, &levels), DES_UP_I);
     assert_int_equal(levels, 2);
-    assert_int_equal(des_branches_common_stairs(t, "Nowhere", "", &levels, &islanded),
-                     DES_STAIRS_ALL);
+    assert_int_equal(des_branches_common_stairs(t, "Nowhere", "", &levels), DES_STAIRS_ALL);
     assert_int_equal(levels, 0);
     qg_branches_free(t);
     qg_diags_free(d);

@@ -292,6 +292,68 @@ static void vocab_reads_numeric_and_tagged(void **state)
     qg_vocab_free(v);
 }
 
+/* Hengband 3.0.2's MonraceDefinitions.jsonc form (main/info-initializer.cpp
+ * init_json: nlohmann::json::parse with comments and trailing commas
+ * ignored; race-reader.cpp parse_monraces_info: "id", "name" {"ja",
+ * "en"}, "symbol" {"character", "color"}). A comment's marks inside a
+ * string are text; a comment's lines still count. */
+static void vocab_reads_hengband3_jsonc(void **state)
+{
+    (void)state;
+    const char good[] =
+        "{\n  \"versions\": 1.0,\n  \"monsters\": [\n"
+        "    /*\"id\": \xe3\x83\xa2\xe3\x83\xb3\xe3\x82\xb9\xe3\x82\xbf\xe3\x83\xbcID,\n"
+        "      \"name\": { \"ja\": ... } */\n"
+        "    { \"id\": 0, \"name\": { \"ja\": \"\xe3\x83\x97\", \"en\": \"Player\", },\n"
+        "      \"symbol\": { \"character\": \"@\", \"color\": \"White\", }, },\n"
+        "    //##### Town monsters ##### \"\n"
+        "    { \"id\": 44, \"name\": { \"ja\": \"\xe8\xa6\x8b\", \"en\": \"Novice rogue // /* */\", },\n"
+        "      \"symbol\": { \"character\": \"p\", \"color\": \"Light Blue\" }, },\n"
+        "  ],\n}\n";
+    qg_vocab *v = qg_vocab_new();
+    qg_diags *d = qg_diags_new();
+    const char *p = test_write_temp("MonraceDefinitions.jsonc", good, sizeof good - 1);
+    assert_int_equal(qg_vocab_load_file(v, QG_VOCAB_MONSTER, p, d), QG_OK);
+    assert_int_equal(qg_diags_count(d), 0);
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_MONSTER, 44), "Novice rogue // /* */");
+    assert_string_equal(qg_vocab_tag(v, QG_VOCAB_MONSTER, 44), "\xe8\xa6\x8b");
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_MONSTER, 0), "Player");
+    assert_int_equal(qg_vocab_lookup(v, QG_VOCAB_MONSTER, "novice rogue // /* */"), 44);
+    char glyph, colour;
+    assert_true(qg_vocab_look(v, QG_VOCAB_MONSTER, 44, &glyph, &colour));
+    assert_int_equal(glyph, 'p');
+    assert_int_equal(colour, 'B');
+    assert_string_equal(qg_vocab_source(v, QG_VOCAB_MONSTER), "MonraceDefinitions.jsonc");
+    static const struct {
+        const char *text, *why;
+        int line;
+    } bad[] = {
+        {"{\"monsters\": [\n /* never ends\n", "a comment that never ends", 2},
+        {"{\"monsters\": [\n\n {\"id\": 1,, } ]}", "", 3},
+        {"{\"monsters\": [ {\"name\": {\"en\": \"x\"}} ]}", "no integer \"id\"", 0},
+        {"{\"version\": 1}", "no list of definitions", 1},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        qg_diags_clear(d);
+        p = test_write_temp("BaseitemDefinitions.jsonc", bad[i].text, strlen(bad[i].text));
+        assert_int_equal(qg_vocab_load_file(v, QG_VOCAB_OBJECT, p, d), QG_ERR_PARSE);
+        assert_true(test_diags_contain(d, QG_ERROR, bad[i].why));
+        assert_int_equal(qg_diags_get(d, 0)->line, bad[i].line);
+    }
+    /* a list is parsed whole (about 7 times its size): capped at 16 MiB */
+    size_t big = 16u * 1024u * 1024u + 1;
+    char *spaces = malloc(big);
+    assert_non_null(spaces);
+    memset(spaces, ' ', big);
+    p = test_write_temp("ArtifactDefinitions.jsonc", spaces, big);
+    free(spaces);
+    qg_diags_clear(d);
+    assert_int_not_equal(qg_vocab_load_file(v, QG_VOCAB_ARTIFACT, p, d), QG_OK);
+    assert_true(test_diags_contain(d, QG_ERROR, "larger than the 16777216 byte limit"));
+    qg_diags_free(d);
+    qg_vocab_free(v);
+}
+
 static void vocab_missing_dir_is_diagnosed(void **state)
 {
     (void)state;
@@ -477,6 +539,7 @@ int main(void)
         cmocka_unit_test(level_markers_and_properties),
         cmocka_unit_test(mapdef_rows_and_properties),
         cmocka_unit_test(vocab_reads_numeric_and_tagged),
+        cmocka_unit_test(vocab_reads_hengband3_jsonc),
         cmocka_unit_test(vocab_missing_dir_is_diagnosed),
         cmocka_unit_test(rng_is_deterministic_and_bounded),
         cmocka_unit_test(rng_known_first_values),

@@ -96,6 +96,28 @@ static void unknown_and_unclosed(void **state)
     qg_vars_free(v);
 }
 
+/* FrogComposband's process_dungeon_file_expr (src/init1.c) evaluates
+ * $SPEED, $SUBCLASS, $DUNGEONn and NEQ; $QUEST..., $DUNGEON... and
+ * $RANDOM... are prefixes (prefix()), and every value it formats lands in
+ * one static tmp, so that two of them always compare equal. (That check
+ * knows the names is tests/cli_dialects.sh's.) */
+static void frogcomposband_variables(void **state)
+{
+    (void)state;
+    qg_vars *v = qg_vars_new();
+    qg_vars_set(v, "SPEED", "1");
+    qg_vars_set(v, "SUBCLASS", "None");
+    qg_vars_set(v, "DUNGEON3", "Active");
+    qg_vars_set(v, "QUEST_NUMBER", "Unknown");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v,
+                                "[AND [EQU $SPEED 1] [EQU $SUBCLASS None] [EQU $DUNGEON3 Active] "
+                                "[NEQ $QUEST_NUMBER 2] ]"), "1");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v, "[EQU $SPEED $DUNGEON3]"), "1");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v, "[EQU $SUBCLASS $DUNGEON3]"), "0");
+    assert_string_equal(eval_in(QG_FD_FROGCOMPOSBAND, v, "[LEQ $SPEED 1]"), "1");
+    qg_vars_free(v);
+}
+
 static void tome_quoted_quest_variable(void **state)
 {
     (void)state;
@@ -169,6 +191,7 @@ int main(void)
         cmocka_unit_test(equ_chain_versus_set),
         cmocka_unit_test(leq_strcmp_versus_atoi),
         cmocka_unit_test(unknown_and_unclosed),
+        cmocka_unit_test(frogcomposband_variables),
         cmocka_unit_test(tome_quoted_quest_variable),
         cmocka_unit_test(diagnostics),
         cmocka_unit_test(equ_shortcut_agrees),

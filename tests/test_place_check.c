@@ -164,9 +164,10 @@ static void maps_need_an_exit_and_reachable_stairs(void **state)
     static const char *const sealed_stair[] = {"xxxxx", "x>x.x", "xxx.."};
     static const char *const inner_exit[] = {"xxxxx", "x.@.x", "xx.xx"};
     qg_diags *d = qg_diags_new();
+    /* Crawl 0.4 and 0.5 load a map with no exit and place it sealed */
     qg_level *l = fix_level(closed, 3, "north", NULL);
-    assert_int_equal(qg_level_check_placement(l, d), 1);
-    assert_true(test_diags_contain(d, QG_ERROR, "has no exit"));
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_true(test_diags_contain(d, QG_WARNING, "placed isolated"));
     qg_level_free(l);
     qg_diags_clear(d);
     /* seed 000: a float map without an exit "will be isolated" */
@@ -190,6 +191,158 @@ static void maps_need_an_exit_and_reachable_stairs(void **state)
     qg_diags_free(d);
 }
 
+/* A seed-era vault sealed around a teleport trap (Crawl 0.4.5's
+ * lemuel_jelly_drop_b and lemuel_golem_globe: KFEAT: a = teleport trap) is
+ * entered and left by teleport; a map of one cell, or a transparent one,
+ * stands in the level's own floor. None is told it has no exit. */
+static void seed_era_ways_in_without_an_exit(void **state)
+{
+    (void)state;
+    static const char *const globe[] = {" mmmm ", "mm11mm", "m1TT1m", "mm11mm", " mmmm "};
+    static const char *const one[] = {"G"};
+    static const char *const closed[] = {"xxx", "x.x", "xxx"};
+    qg_diags *d = qg_diags_new();
+    qg_level *l = fix_level(globe, 5, NULL, NULL);
+    qg_level_check_placement(l, d);
+    assert_true(test_diags_contain(d, QG_WARNING, "placed isolated"));
+    qg_diags_clear(d);
+    qg_level_set_feature(l, 2, 2, -1, "teleport trap");
+    qg_level_set_feature(l, 3, 2, -1, "teleport trap");
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_level_free(l);
+    l = fix_level(one, 1, "float", NULL);
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_level_free(l);
+    l = fix_level(closed, 3, "float", "transparent");
+    assert_int_equal(qg_level_check_placement(l, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_level_free(l);
+    qg_diags_free(d);
+}
+
+/* ---- the rules of Crawl 0.28 (and current Crawl) ----------------------- */
+
+static qg_branches *crawl_028(void)
+{
+    qg_diags *d = qg_diags_new();
+    qg_branches *t = NULL;
+    assert_int_equal(qg_branches_load(test_src_path("lib/des/vocab"), "crawl-0.28", &t, d),
+                     QG_OK);
+    qg_diags_free(d);
+    return t;
+}
+
+static size_t check_028(const char *const *rows, int nrows, const char *orient,
+                        const char *tags, qg_diags *d)
+{
+    qg_branches *t = crawl_028();
+    qg_level *l = fix_level(rows, nrows, orient, tags);
+    qg_diags_clear(d);
+    size_t errors = qg_level_check_placement_at(l, t, "D:2", NULL, d);
+    qg_level_free(l);
+    qg_branches_free(t);
+    return errors;
+}
+
+/* mapdef.cc map_def::has_exit, which validate_map_def asks of a map: a
+ * stair anywhere (a hatch will not do), or on the map's edge '@', '=',
+ * '+', a closed door or any cell not FFT_SOLID -- a fountain or deep water
+ * is not. Each verdict below is Debian crawl 0.28's own: `crawl -builddb`
+ * with the map added refuses it ("Map '...' has no (possible) exits") or
+ * loads it. A teleport trap inside is no exit to Crawl 0.28. */
+static void crawl_wants_the_exit_has_exit_finds(void **state)
+{
+    (void)state;
+    static const char *const fountain[] = {"Y"}, *const statue[] = {"G"};
+    static const char *const water[] = {"xxx", "www", "xxx"};
+    static const char *const stair[] = {"xxx", "x{x", "xxx"};
+    static const char *const hatch[] = {"xxx", "x>x", "xxx"};
+    static const char *const inner[] = {"xxx", "x@x", "xxx"};
+    static const char *const notched[] = {"x x", "x.x", "xxx"};
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(check_028(fountain, 1, NULL, NULL, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    assert_int_equal(check_028(statue, 1, NULL, NULL, d), 1);
+    assert_true(test_diags_contain(d, QG_ERROR, "has no exit: Crawl refuses to load it"));
+    assert_int_equal(check_028(water, 3, "float", NULL, d), 0);
+    assert_int_equal(check_028(stair, 3, "float", NULL, d), 0);
+    assert_int_equal(check_028(hatch, 3, "float", NULL, d), 1);
+    assert_int_equal(check_028(inner, 3, "float", NULL, d), 1);
+    assert_int_equal(check_028(notched, 3, "float", NULL, d), 0);
+    assert_int_equal(check_028(inner, 3, "float", "no_exits", d), 0);
+    qg_branches *t = crawl_028();
+    qg_level *l = fix_level(inner, 3, NULL, NULL);
+    qg_level_set_feature(l, 1, 1, -1, "teleport trap");
+    assert_int_equal(qg_level_check_placement_at(l, t, "D:2", NULL, d), 1);
+    qg_level_free(l);
+    qg_branches_free(t);
+    qg_diags_free(d);
+}
+
+/* Crawl 0.28 picks a vault's exits among its edge cells and takes an '@'
+ * off the edge for floor (dungeon.cc _vault_grid_glyph, _pick_float_exits),
+ * and asks nothing of where its stairs are (has_exit: "If we have a stair,
+ * assume the vault can be disconnected"): neither the seed documents'
+ * inner '@' nor their unreachable stairs are told. */
+static void crawl_asks_no_reachable_stairs_nor_edge_exits(void **state)
+{
+    (void)state;
+    static const char *const inner_exit[] = {"xxxxx", "x.@.x", "xx.xx"};
+    static const char *const sealed_stair[] = {"xxxxx", "x>x.x", "xxx.."};
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(check_028(inner_exit, 3, "float", NULL, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    assert_int_equal(check_028(sealed_stair, 3, "float", NULL, d), 0);
+    assert_int_equal(qg_diags_count(d), 0);
+    qg_diags_free(d);
+}
+
+/* dungeon.cc _builder_assertions: the level's outermost row and column
+ * must be wall, tree or an endless sea (Debian crawl 0.28 dies with
+ * "invalid map border at (30,0): floor" on a sprint map placed north with
+ * floor on its first row). Where a map lands is maps.cc _apply_vault_grid's:
+ * a north map on row 0, centred; an encompass map centred; a float never
+ * at the edge. A pure subvault (unrand) lands inside the map placing it. */
+static void crawl_wants_a_walled_level_border(void **state)
+{
+    (void)state;
+    static const char *const open_top[] = {"x.x", "x.x", "x@x"};
+    static const char *const spaced_top[] = {"x x", "x.x", "x@x"};
+    static const char *const trees[] = {"ttt", "t..", "t.@"};
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(check_028(open_top, 3, "north", NULL, d), 1);
+    assert_true(test_diags_contain(d, QG_ERROR, "puts cell 1,0 (glyph '.') on the level's north border"));
+    assert_true(test_diags_contain(d, QG_ERROR, "invalid map border"));
+    assert_int_equal(check_028(open_top, 3, "float", NULL, d), 0);
+    assert_int_equal(check_028(open_top, 3, "north", "unrand", d), 0);
+    assert_int_equal(check_028(spaced_top, 3, "north", NULL, d), 0);
+    assert_int_equal(check_028(trees, 3, "northwest", NULL, d), 0);
+    assert_int_equal(check_028(open_top, 3, "south", NULL, d), 1);
+    assert_true(test_diags_contain(d, QG_ERROR, "(glyph '@') on the level's south border"));
+    qg_branches *t = crawl_028();
+    /* a north map 80 wide has its first and last columns on the border */
+    qg_level *l = filled(80, 10, 'x', "north");
+    qg_level_set_glyph(l, 0, 5, '.');
+    qg_level_set_glyph(l, 40, 9, '@');
+    assert_int_equal(qg_level_check_placement_at(l, t, "D:2", NULL, d), 1);
+    assert_true(test_diags_contain(d, QG_ERROR, "puts cell 0,5 (glyph '.') on the level's west border"));
+    qg_level_free(l);
+    /* an encompass map smaller than the level is centred off its border */
+    l = filled(78, 68, '.', "encompass");
+    qg_diags_clear(d);
+    assert_int_equal(qg_level_check_placement_at(l, t, "D:2", NULL, d), 0);
+    qg_level_free(l);
+    l = filled(80, 70, 'x', "encompass");
+    qg_level_set_glyph(l, 40, 69, 'W');
+    assert_int_equal(qg_level_check_placement_at(l, t, "D:2", NULL, d), 1);
+    assert_true(test_diags_contain(d, QG_ERROR, "puts cell 40,69 (glyph 'W') on the level's south border"));
+    qg_level_free(l);
+    qg_branches_free(t);
+    qg_diags_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -200,6 +353,10 @@ int main(void)
         cmocka_unit_test(edge_maps_need_wall_padding),
         cmocka_unit_test(encompass_maps_need_all_stairs),
         cmocka_unit_test(maps_need_an_exit_and_reachable_stairs),
+        cmocka_unit_test(seed_era_ways_in_without_an_exit),
+        cmocka_unit_test(crawl_wants_the_exit_has_exit_finds),
+        cmocka_unit_test(crawl_asks_no_reachable_stairs_nor_edge_exits),
+        cmocka_unit_test(crawl_wants_a_walled_level_border),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

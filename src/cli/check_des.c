@@ -80,7 +80,9 @@ static void check_map_placement(qg_runtime *rt, const qg_branches *branches, qg_
         if (!resolved && !validate_failed(run))
             break;
     }
-    if (resolved) {
+    if (resolved && qg_des_map_is_legacy(def)) {
+        qg_level_check_placement(level, diags);
+    } else if (resolved) {
         qg_level_check_placement_at(level, branches, qg_mapdef_get_property(def, "depth"),
                                     qg_mapdef_get_property(def, "place"), diags);
     } else if (compiled && validate_failed(run)) {

@@ -35,8 +35,8 @@ static qg_fd_dialect detect(cli_vocabs *vocabs, const char *dir, const char *fil
 
 /* The edit directory of a file and the dialect it says: --edit-dir, else
  * the file's own directory when it is a known variant's, or the one above
- * a quest folder (Hengband 3's lib/edit/quests/), else the bundled
- * vocabulary (which says no dialect). */
+ * a quest or town folder (Hengband 3's lib/edit/quests/, towns/), else
+ * the bundled vocabulary (which says no dialect). */
 static char *edit_dir_of(const cli_opts *opts, const char *file, cli_vocabs *vocabs,
                          qg_fd_dialect *detected, int *guessed, qg_diags *diags)
 {

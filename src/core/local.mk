@@ -1,14 +1,17 @@
 qginclude_HEADERS += src/questgrid/core.h
-noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/heap.h src/core/level.h src/core/path.h src/core/mapdef.h \
+noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/definitions.h src/core/file.h \
+	src/core/jsonc.h src/core/heap.h src/core/level.h src/core/path.h src/core/mapdef.h \
 	src/core/props.h src/core/rng.h src/core/strpool.h src/core/suggest.h
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
 	src/core/buf.c \
 	src/core/data.c \
+	src/core/definitions.c \
 	src/core/diag.c \
 	src/core/file.c \
 	src/core/flags.c \
 	src/core/heap.c \
+	src/core/jsonc.c \
 	src/core/level.c \
 	src/core/mapdef.c \
 	src/core/names.c \

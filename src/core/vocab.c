@@ -1,9 +1,11 @@
 /* Vocabularies: the names lib/edit files give to feature, monster, object
  * and artifact indices. Only N: (index and tag or name), E: (English
  * name, Hengband) and G: (the glyph and colour the game draws) lines
- * matter here. */
+ * matter here, or in Hengband 3's .jsonc lists the same facts of each
+ * entry. */
 #include "questgrid/core.h"
 #include "core/buf.h"
+#include "core/definitions.h"
 #include "core/file.h"
 #include "core/suggest.h"
 
@@ -32,6 +34,7 @@ typedef struct table {
 
 struct qg_vocab {
     table tables[QG_VOCAB_KINDS];
+    char *sources[QG_VOCAB_KINDS]; /* the file each kind was read from */
 };
 
 static const char *const file_names[QG_VOCAB_KINDS] = {
@@ -54,6 +57,7 @@ void qg_vocab_free(qg_vocab *vocab)
         }
         free(t->by_index);
         free(t->tag_slots);
+        free(vocab->sources[k]);
     }
     free(vocab);
 }
@@ -359,16 +363,68 @@ static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
     return qg_diags_count_severity(diags, QG_ERROR) ? QG_ERR_PARSE : QG_OK;
 }
 
+typedef struct definition_sink {
+    qg_vocab *vocab;
+    qg_vocab_kind kind;
+    const char *path;
+    qg_diags *diags;
+} definition_sink;
+
+/* The Japanese name is the entry's tag, as the N: text of the .txt lists
+ * the .jsonc ones replaced; the English one its name. */
+static qg_status add_definition(void *user, const qg_definition *def)
+{
+    definition_sink *sink = user;
+    if (def->id < 0 || def->id > MAX_INDEX) {
+        qg_diags_add(sink->diags, QG_ERROR, sink->path, 0, 0, NULL, 0,
+                     "an entry's id %ld is out of range (0 to %d)", def->id, MAX_INDEX);
+        return QG_OK;
+    }
+    int index = (int)def->id;
+    qg_status st = qg_vocab_add(sink->vocab, sink->kind, index, def->ja ? def->ja : def->en,
+                                def->ja ? def->en : NULL);
+    if (st == QG_OK && def->glyph) {
+        entry *e = slot(&sink->vocab->tables[sink->kind], index);
+        e->glyph = def->glyph;
+        e->colour = def->colour;
+    }
+    return st;
+}
+
+static int is_jsonc(const char *path)
+{
+    size_t n = strlen(path);
+    return (n > 6 && strcmp(path + n - 6, ".jsonc") == 0) ||
+           (n > 5 && strcmp(path + n - 5, ".json") == 0);
+}
+
+/* A .jsonc list is held whole as jansson's tree while it is read, about
+ * 7 times its size (MonraceDefinitions.jsonc, 2.1 MB: 15 MB more at the
+ * peak); its size is capped to keep that bounded. Hengband 3's largest is
+ * 2.1 MB. */
+#define MAX_DEFINITIONS_FILE (16u * 1024u * 1024u)
+
 static qg_status load_file(qg_vocab *vocab, qg_vocab_kind kind, const char *path,
                            const qg_vocab_format *format, qg_diags *diags)
 {
     char *data;
     size_t size;
-    qg_status status = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, diags);
+    qg_status status = qg_read_file(path, is_jsonc(path) ? MAX_DEFINITIONS_FILE : QG_MAX_TEXT_FILE,
+                                    &data, &size, diags);
     if (status != QG_OK)
         return status;
-    status = parse_vocab_text(vocab, kind, path, data, size, format, diags);
+    if (is_jsonc(path)) {
+        definition_sink sink = {vocab, kind, path, diags};
+        status = qg_definitions_read(path, data, size, add_definition, &sink, diags);
+    } else {
+        status = parse_vocab_text(vocab, kind, path, data, size, format, diags);
+    }
     free(data);
+    if (status == QG_OK) {
+        const char *slash = strrchr(path, '/');
+        free(vocab->sources[kind]);
+        vocab->sources[kind] = qg_strdup(slash ? slash + 1 : path);
+    }
     return status;
 }
 
@@ -378,6 +434,30 @@ qg_status qg_vocab_load_file(qg_vocab *vocab, qg_vocab_kind kind,
     if ((unsigned)kind >= QG_VOCAB_KINDS)
         return QG_ERR_INVALID;
     return load_file(vocab, kind, path, &classic_format, diags);
+}
+
+/* The path of the first of names ("A|B": the one present) found in dir:
+ * *path NULL when none is. */
+static qg_status first_present(const char *dir, const char *names, char **path)
+{
+    *path = NULL;
+    for (const char *p = names; *p;) {
+        size_t n = strcspn(p, "|");
+        char *name = qg_strndup(p, n);
+        char *candidate = name ? qg_path_join(dir, name) : NULL;
+        free(name);
+        if (!candidate)
+            return QG_ERR_NOMEM;
+        FILE *probe = fopen(candidate, "rb");
+        if (probe) {
+            fclose(probe);
+            *path = candidate;
+            return QG_OK;
+        }
+        free(candidate);
+        p += n + (p[n] == '|');
+    }
+    return QG_OK;
 }
 
 qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
@@ -391,15 +471,9 @@ qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
         if (!files[k])
             continue;
         qg_buf_printf(&names, "%s%s", names.len ? ", " : "", files[k]);
-        char *path = qg_path_join(dir, files[k]);
-        if (!path) {
-            qg_buf_free(&names);
-            return QG_ERR_NOMEM;
-        }
-        FILE *probe = fopen(path, "rb");
-        qg_status status = QG_OK;
-        if (probe) {
-            fclose(probe);
+        char *path;
+        qg_status status = first_present(dir, files[k], &path);
+        if (status == QG_OK && path) {
             found++;
             status = load_file(vocab, (qg_vocab_kind)k, path,
                                formats ? &formats[k] : &classic_format, diags);
@@ -422,6 +496,11 @@ qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
     static const qg_vocab_format formats[QG_VOCAB_KINDS] = {
         {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}};
     return qg_vocab_load_files(vocab, dir, file_names, formats, diags);
+}
+
+const char *qg_vocab_source(const qg_vocab *vocab, qg_vocab_kind kind)
+{
+    return vocab && (unsigned)kind < QG_VOCAB_KINDS ? vocab->sources[kind] : NULL;
 }
 
 int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,

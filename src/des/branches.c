@@ -49,8 +49,9 @@ static qg_status parse_row(qg_branches *t, char *line, const char *path, int lin
     if (!number(field(&p), &b.levels) || !number(field(&p), &b.absdepth))
         why = "want NAME LEVELS ABSDEPTH STAIRS [ALIAS|ALIAS...]";
     else if (!(stairs = field(&p)) ||
-             (strcmp(stairs, "stone") && strcmp(stairs, "islanded") && strcmp(stairs, "none")))
-        why = "STAIRS is 'stone', 'islanded' or 'none'";
+             (strcmp(stairs, "stone") && strcmp(stairs, "hell") && strcmp(stairs, "islanded") &&
+              strcmp(stairs, "none")))
+        why = "STAIRS is 'stone', 'hell', 'islanded' or 'none'";
     else if (des_branch_by_abbrev(t, b.name, strlen(b.name)))
         why = "a branch named twice";
     if (why) {
@@ -58,8 +59,9 @@ static qg_status parse_row(qg_branches *t, char *line, const char *path, int lin
                      "branches.txt: bad row: %s", why);
         return QG_ERR_PARSE;
     }
-    b.stairs = strcmp(stairs, "none") == 0     ? DES_STAIRS_NONE
+    b.stairs = strcmp(stairs, "none") == 0    ? DES_STAIRS_NONE
                : strcmp(stairs, "stone") == 0 ? DES_STAIRS_STONE
+               : strcmp(stairs, "hell") == 0  ? DES_STAIRS_HELL
                                               : DES_STAIRS_ISLANDED;
     while (*p == ' ' || *p == '\t')
         p++;
@@ -229,10 +231,12 @@ qg_status qg_branches_check_place(const qg_branches *t, const char *place, qg_di
  * made of), and three down stairs except on the branch's last level. */
 unsigned des_branch_stairs(const des_branch *b, int depth)
 {
-    if (b->stairs == DES_STAIRS_NONE)
+    if (b->stairs == DES_STAIRS_NONE || b->stairs == DES_STAIRS_ISLANDED)
         return 0;
-    unsigned up = depth == 1 ? DES_UP_I : DES_UP_ALL;
-    return up | (depth < b->levels ? DES_DOWN_ALL : 0u);
+    int hell = b->stairs == DES_STAIRS_HELL;
+    unsigned up = depth == 1 || hell ? DES_UP_I : DES_UP_ALL;
+    unsigned down = depth >= b->levels ? 0u : hell ? DES_DOWN_I : DES_DOWN_ALL;
+    return up | down;
 }
 
 /* level_range::matches: a bare "a-b" (or "Any:a-b") is a range of
@@ -274,7 +278,7 @@ static void parse_list(qg_arena *arena, const char *text, des_ranges *out)
 }
 
 unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, const char *place,
-                                    size_t *levels, int *islanded)
+                                    size_t *levels)
 {
     qg_arena arena;
     qg_arena_init(&arena);
@@ -283,12 +287,10 @@ unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, con
     parse_list(&arena, place, &lists[1]);
     unsigned common = DES_STAIRS_ALL;
     *levels = 0;
-    *islanded = 1;
     for (size_t i = 0; i < t->count; i++)
         for (int d = 1; d <= t->items[i].levels; d++)
             if (usable(&lists[0], &t->items[i], d) || usable(&lists[1], &t->items[i], d)) {
                 common &= des_branch_stairs(&t->items[i], d);
-                *islanded &= t->items[i].stairs == DES_STAIRS_ISLANDED;
                 ++*levels;
             }
     qg_arena_free(&arena);

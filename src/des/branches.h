@@ -11,7 +11,7 @@ typedef struct des_branch {
     const char *name;       /* the abbreviation: "D", "Lair", "IceCv" */
     int levels;
     int absdepth;           /* you.absdepth() on level N is absdepth + N */
-    int stairs;             /* DES_STAIRS_NONE, _STONE or _ISLANDED */
+    int stairs;             /* DES_STAIRS_* */
     const char *aliases[4]; /* the short and long names */
     size_t alias_count;
 } des_branch;
@@ -33,24 +33,27 @@ const des_branch *des_branch_by_any_name(const qg_branches *t, const char *name,
 const char *des_branch_closest(const qg_branches *t, const char *name, size_t len,
                                size_t *best_len);
 
-/* branches.txt's STAIRS: none, stone, islanded (stone, but a level may
- * have no stair of one way: its maps go on by hatches). */
-enum { DES_STAIRS_NONE, DES_STAIRS_STONE, DES_STAIRS_ISLANDED };
+/* branches.txt's STAIRS: none; stone; hell (stone, one of each way);
+ * islanded (Crawl fixes no stairs: the Tomb). */
+enum { DES_STAIRS_NONE, DES_STAIRS_STONE, DES_STAIRS_HELL, DES_STAIRS_ISLANDED };
 
-/* The stone stairs of a level, as bits. */
+/* The stone stairs of a level, as bits; the stairs of one way are nested
+ * (I, then II and III), so that their number is what counts. */
 enum {
     DES_UP_I = 1, DES_UP_II = 2, DES_UP_III = 4,
     DES_DOWN_I = 8, DES_DOWN_II = 16, DES_DOWN_III = 32,
     DES_UP_ALL = 7, DES_DOWN_ALL = 56, DES_STAIRS_ALL = 63
 };
-/* The stone stairs level depth of b has (dungeon.cc _fixup_stone_stairs). */
+/* The stone stairs level depth of b has after dungeon.cc
+ * _fixup_stone_stairs: 3 up (1 on level 1 and in a hell), 3 down (1 in a
+ * hell, none on the last level); none where Crawl fixes none. */
 unsigned des_branch_stairs(const des_branch *b, int depth);
 
 /* The stairs every level held by depth or place (a map's DEPTH and PLACE
  * lists, "D:2-4, !D:3, Lair, 5-10"; either may be NULL) has; *levels says
  * how many levels of the table they hold (0: none, and the stairs are
- * DES_STAIRS_ALL), *islanded whether all of them are of islanded branches. */
+ * DES_STAIRS_ALL). */
 unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, const char *place,
-                                    size_t *levels, int *islanded);
+                                    size_t *levels);
 
 #endif

@@ -58,7 +58,8 @@ EXTRA_DIST += doc/des.md tests/cli_des.sh tests/data/des/good.des tests/data/des
 	tests/data/des/dup.des tests/data/des/good.dump tests/data/des/good.list \
 	tests/data/des/good.show tests/data/des/pool.show \
 	tests/data/des/check.out tests/data/des/check.err tests/data/des/clean.err \
-	tests/data/des/unpadded.des tests/data/des/unpadded.out tests/data/des/unpadded.err
+	tests/data/des/unpadded.des tests/data/des/unpadded.out tests/data/des/unpadded.err \
+	tests/data/des/unpadded_legacy.out tests/data/des/unpadded_legacy.err
 
 
 # The .des meanings of issue 15 through the command line.
@@ -73,4 +74,8 @@ EXTRA_DIST += tests/cli_des_branches.sh tests/data/des/branches/levels.des \
 	tests/data/des/branches/places.des
 EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
 	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des \
-	tests/data/des/vocab/master.des
+	tests/data/des/vocab/joined_mid.des tests/data/des/vocab/master.des
+
+# The games' own maps: no false diagnostic (issue 25).
+TESTS += tests/cli_des_stock.sh
+EXTRA_DIST += tests/cli_des_stock.sh

@@ -208,23 +208,18 @@ static void words_directive(parser *p, const des_keyword *kw)
     }
 }
 
-/* What a CHANCE without '%' means is told: the seed documents (000, 001:
- * "CHANCE: 5 makes the map appear less often (default is 10)") make it a
- * weight, Crawl since 0.5 a roll of N in 10000 (maps.cc map_chance::roll). */
-static void tell_bare_chance(parser *p, const des_token *num, int value)
+/* A CHANCE without '%' in a seed-era file is read as a weight, as the
+ * seed documents (000, 001: "CHANCE: 5 makes the map appear less often
+ * (default is 10)") mean it, which a note says. In a file of Crawl 0.5 or
+ * later it is a roll of N in 10000 (maps.cc map_chance::roll), which is
+ * what its author meant: nothing is said. */
+static void tell_seed_era_chance(parser *p, const des_token *num, int value)
 {
     char msg[320];
-    if (p->legacy)
-        snprintf(msg, sizeof msg,
-                 "CHANCE: %d without '%%' is read as a weight, as in the seed documents "
-                 "(Crawl 0.5 and later read it as %d in 10000)", value, value);
-    else
-        snprintf(msg, sizeof msg,
-                 "CHANCE: %d without '%%' is a roll of %d in 10000 (%g%%), as Crawl 0.5 and "
-                 "later read it; the seed documents mean a weight: write WEIGHT: %d for "
-                 "that, or CHANCE: %d%% for a percentage", value, value, value / 100.0,
-                 value, value);
-    des_diag_token(p, p->legacy ? QG_NOTE : QG_WARNING, num, msg);
+    snprintf(msg, sizeof msg,
+             "CHANCE: %d without '%%' is read as a weight, as in the seed documents "
+             "(Crawl 0.5 and later read it as %d in 10000)", value, value);
+    des_diag_token(p, QG_NOTE, num, msg);
 }
 
 /* One CHANCE or WEIGHT entry: NUMBER [%] [(range)], and Crawl 0.5's
@@ -248,8 +243,8 @@ static void weighted_entry(parser *p, int is_chance)
         value = to_int(num.number * 100);
         percent = 1;
     }
-    if (is_chance && !percent && priority < 0)
-        tell_bare_chance(p, &num, value);
+    if (is_chance && !percent && priority < 0 && p->legacy)
+        tell_seed_era_chance(p, &num, value);
     /* Old files give a plain CHANCE the meaning WEIGHT has today. */
     int as_weight = !is_chance || (p->legacy && !percent && priority < 0);
     if (!as_weight && (value < 0 || value > 10000)) {

@@ -72,3 +72,9 @@ int qg_des_map_has_lua(const qg_mapdef *def)
     des_map *map = des_map_of(def);
     return map && map->has_lua;
 }
+
+int qg_des_map_is_legacy(const qg_mapdef *def)
+{
+    des_map *map = des_map_of(def);
+    return map && map->legacy;
+}

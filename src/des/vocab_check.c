@@ -8,6 +8,7 @@
  * classes) the game's grammar.txt says; the shapes common to all stay here. */
 #include "des/vocab_internal.h"
 #include "des/branches.h"
+#include "des/keywords.h"
 #include "des/map.h"
 
 #include <ctype.h>
@@ -510,6 +511,49 @@ static void check_slot(checker *c, const des_slot *slot,
         check(c, slot->alts[a].text);
 }
 
+/* The directive keyword an alternative starts with ("KITEM:" in "KITEM:
+ * e = rapier ..."), or NULL. */
+static const des_keyword *keyword_at(const char *alt)
+{
+    while (*alt == ' ' || *alt == '\t')
+        alt++;
+    return des_keyword_match(alt, alt + strlen(alt), 0);
+}
+
+/* A directive line that the line before it, ending in '\\', took into its
+ * own argument (levcomp.lpp: in ARGUMENT and ITEM_LIST state a trailing
+ * backslash joins the next line, whatever it holds), read by Crawl as one
+ * more alternative of the item list above: item_list::parse_item_spec
+ * cannot parse it and drops it ("Failed to parse"), an error only when no
+ * alternative follows (parse_single_spec clears it for the next one). So
+ * the directive never takes effect, which a warning says. */
+static void tell_swallowed(checker *c, const des_keyword *kw, const char *alt)
+{
+    int line, col;
+    while (*alt == ' ' || *alt == '\t')
+        alt++;
+    place_of(c, alt, &line, &col);
+    const char *text;
+    size_t len;
+    line_of(c, line, &text, &len);
+    qg_diags_add(c->diags, QG_WARNING, c->path, line, col, text, len,
+                 "this %s line goes on the %s line above it, whose last line ends with '\\': "
+                 "Crawl reads it as one more item of that list, cannot parse it and drops it "
+                 "(mapdef.cc item_list::parse_item_spec), so it never takes effect",
+                 des_dir_name(kw->dir), des_dir_name(c->dir->dir));
+}
+
+static void check_item_slot(checker *c, const des_slot *slot)
+{
+    for (size_t a = 0; a < slot->count; a++) {
+        const des_keyword *kw = keyword_at(slot->alts[a].text);
+        if (kw && a + 1 < slot->count)
+            tell_swallowed(c, kw, slot->alts[a].text);
+        else
+            check_item_alt(c, slot->alts[a].text);
+    }
+}
+
 static void check_features(checker *c, const des_slot *slot)
 {
     for (size_t a = 0; a < slot->count; a++)
@@ -530,16 +574,23 @@ static void check_directive(checker *c, const des_directive *d)
         if (spec->kind == DES_SPEC_KEYED && spec->u.keyed.slot_count)
             check_features(c, &spec->u.keyed.slots[0]);
         break;
-    case DES_DIR_KMONS: case DES_DIR_KITEM:
+    case DES_DIR_KMONS:
         if (spec->kind == DES_SPEC_KEYED)
             for (size_t i = 0; i < spec->u.keyed.slot_count; i++)
-                check_slot(c, &spec->u.keyed.slots[i],
-                           d->dir == DES_DIR_KMONS ? check_monster_alt : check_item_alt);
+                check_slot(c, &spec->u.keyed.slots[i], check_monster_alt);
         break;
-    case DES_DIR_MONS: case DES_DIR_ITEM:
+    case DES_DIR_KITEM:
+        if (spec->kind == DES_SPEC_KEYED)
+            for (size_t i = 0; i < spec->u.keyed.slot_count; i++)
+                check_item_slot(c, &spec->u.keyed.slots[i]);
+        break;
+    case DES_DIR_MONS:
         if (spec->kind == DES_SPEC_SLOT)
-            check_slot(c, &spec->u.slot, d->dir == DES_DIR_MONS ? check_monster_alt
-                                                                : check_item_alt);
+            check_slot(c, &spec->u.slot, check_monster_alt);
+        break;
+    case DES_DIR_ITEM:
+        if (spec->kind == DES_SPEC_SLOT)
+            check_item_slot(c, &spec->u.slot);
         break;
     case DES_DIR_MARKER:
         if (spec->kind == DES_SPEC_MARKER && spec->u.marker.kind == DES_MARKER_FEAT)

@@ -133,12 +133,14 @@ int fd_has_function(const fd_dialect_row *row, const char *name)
 }
 
 /* name against a table entry: "=" (shared buffer) is skipped, a trailing
- * '#' takes digits. */
+ * '#' takes digits, a trailing '*' anything (the games' prefix()). */
 static int variable_matches(const char *entry, const char *name)
 {
     if (entry[0] == '=')
         entry++;
     size_t n = strlen(entry);
+    if (n && entry[n - 1] == '*')
+        return strncmp(entry, name, n - 1) == 0;
     if (n && entry[n - 1] == '#') {
         if (strncmp(entry, name, n - 1) != 0 || !name[n - 1])
             return 0;
@@ -425,8 +427,8 @@ int qg_fd_is_quest_folder(const char *path)
 {
     const char *base = base_name(path);
     for (size_t i = 1; base && i < qg_fd_dialect_count(); i++) {
-        const char *folder = fd_row_at(i)->quest_folder;
-        if (folder && strcmp(base, folder) == 0)
+        const char *folders = fd_row_at(i)->level_folders;
+        if (folders && in_list(folders, base, strlen(base)))
             return 1;
     }
     return 0;

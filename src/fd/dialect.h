@@ -102,8 +102,9 @@ typedef struct fd_dialect_row {
                                  it starts with TEXT); the row whose every
                                  entry matches, with the most entries, wins */
     const char *map_suffix;   /* a map file's own suffix (".map"), or NULL */
-    const char *quest_folder; /* the folder of its quest files under the
-                                 edit directory ("quests"), or NULL */
+    const char *level_folders; /* the folders of its quest and town files
+                                 under the edit directory, space-separated
+                                 ("quests towns"), or NULL */
     /* ---- records ---- */
     const fd_form *forms;     /* ends with a NULL key */
     fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */
@@ -130,6 +131,10 @@ typedef struct fd_dialect_row {
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
                                  feature name) */
+    int flag_specials;        /* a number among an L: feature's flags is its
+                                 special (QUEST_ENTER(1), BUILDING_1(14)) */
+    int skips_unknown;        /* a record the game does not know is skipped
+                                 (parse_room_line), not the end of the file */
     /* ---- the kind of level ---- */
     const fd_kind_sign *kind_records; /* records that tell the kind; ends
                                  with a NULL key */
@@ -151,7 +156,8 @@ typedef struct fd_dialect_row {
     fd_equ equ;
     fd_order order;
     const char *functions;    /* beyond AND IOR NOT EQU, space-separated */
-    const char *const *variables; /* names; "NAME#" takes a number */
+    const char *const *variables; /* names; "NAME#" takes a number, "NAME*"
+                                     any suffix */
     int quoted_atoms;         /* $QUEST"name": a quoted part is one atom */
     int shared_buffer;        /* numeric variables share one buffer */
 } fd_dialect_row;

@@ -45,7 +45,9 @@ static const fd_form poschengband_forms[] = {
 
 /* FrogComposband: q_info.txt holds N:id:level:name records naming each
  * quest's file (F:); a quest file is a room template (D: text, T:, L:,
- * M: rows, R: rewards, !:SCRAMBLE). */
+ * M: rows, R: rewards, !:SCRAMBLE); a town file (t_info.txt and what it
+ * includes) a room template with the B: lines of its buildings (shop.c
+ * _parse_town hands B: to _parse_building, the rest to parse_room_line). */
 static const fd_form frog_forms[] = {
     {"?", FD_REC_COND, NULL},          {"%", FD_REC_INCLUDE, NULL},
     {"N", FD_REC_QUEST_HEAD, NULL},    {"F", FD_REC_QUEST_FILE, NULL},
@@ -53,7 +55,8 @@ static const fd_form frog_forms[] = {
     {"W", FD_REC_PROPERTY, "where"},   {"D", FD_REC_PROPERTY, "quest_text"},
     {"L", FD_REC_GRID, NULL},          {"M", FD_REC_ROW, NULL},
     {"R", FD_REC_PROPERTY, "reward"},  {"!", FD_REC_SCRAMBLE, "scramble"},
-    {"K", FD_REC_PROPERTY, "K"},       {NULL, FD_REC_UNKNOWN, NULL}};
+    {"K", FD_REC_PROPERTY, "K"},       {"B", FD_REC_KEPT, NULL},
+    {NULL, FD_REC_UNKNOWN, NULL}};
 
 /* ---- what tells the kind of level --------------------------------------- */
 
@@ -188,16 +191,22 @@ static const char *const poschengband_vars[] = {
     "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
     "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
     "SPECIALITY", "=QUEST#", "=QUEST_TYPE#", "=RANDOM#", NULL};
+/* FrogComposband 7's process_dungeon_file_expr (src/init1.c), in its
+ * order: $QUEST..., $DUNGEON... and $RANDOM... are prefixes (a quest's
+ * state name, "Active" or "Suppressed", a quest's seed), $SPEED the
+ * coffee-break setting; every value it formats goes into one static tmp. */
 static const char *const frog_vars[] = {
     "SYS", "GRAF", "MONOCHROME", "RACE", "SUBRACE", "CLASS", "SUBCLASS", "REALM1",
-    "REALM2", "PLAYER", "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT",
-    "WILDERNESS", "SPEED", "SPECIALITY", "QUEST#", "DUNGEON#", "=RANDOM#", NULL};
-/* PosChengband 7 names a quest's state ($QUEST1 is "Taken", "Completed",
- * "Failed" in its quest files) instead of a number. */
+    "REALM2", "PLAYER", "=TOWN", "=LEVEL", "=QUEST*", "=DUNGEON*", "=RANDOM*", "VARIANT",
+    "=WILDERNESS", "=SPEED", "=SPECIALITY", NULL};
+/* PosChengband 7 (PoschengbandR's src/init1.c) names a quest's state
+ * ($QUEST1 is "Taken", "Completed", "Failed" in its quest files) instead
+ * of a number; it has FrogComposband's $SUBRACE and $SUBCLASS, not its
+ * $DUNGEON... and $SPEED. */
 static const char *const poschengband7_vars[] = {
-    "SYS", "GRAF", "MONOCHROME", "RACE", "CLASS", "REALM1", "REALM2", "PLAYER",
-    "=TOWN", "=LEVEL", "=QUEST_NUMBER", "=LEAVING_QUEST", "VARIANT", "WILDERNESS",
-    "SPECIALITY", "QUEST#", "=RANDOM#", NULL};
+    "SYS", "GRAF", "MONOCHROME", "RACE", "SUBRACE", "CLASS", "SUBCLASS", "REALM1", "REALM2",
+    "PLAYER", "=TOWN", "=LEVEL", "=QUEST*", "=RANDOM*", "VARIANT", "=WILDERNESS",
+    "=SPECIALITY", NULL};
 static const char *const tome_vars[] = {"TOWN", "LEAVING_QUEST", "DAYTIME", "QUEST#",
                                         "TOWN_DESTROY#", NULL};
 
@@ -279,10 +288,13 @@ static const fd_dialect_row rows[] = {
     [QG_FD_HENGBAND3] = {
         .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
         .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
-        .vocab = {{"TerrainDefinitions.txt", "MonsterRaceDefinitions.txt",
-                   "BaseitemDefinitions.txt", "ArtifactDefinitions.txt"},
+        /* 3.0.2 moved monsters, base items and artifacts to .jsonc lists
+         * (main/info-initializer.cpp init_json); 3.0.1 has them as .txt */
+        .vocab = {{"TerrainDefinitions.txt", "MonraceDefinitions.jsonc|MonsterRaceDefinitions.txt",
+                   "BaseitemDefinitions.jsonc|BaseitemDefinitions.txt",
+                   "ArtifactDefinitions.jsonc|ArtifactDefinitions.txt"},
                   {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}},
-        .signature = "QuestDefinitionList.txt", .quest_folder = "quests",
+        .signature = "QuestDefinitionList.txt", .level_folders = "quests towns",
         .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
         .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
         .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
@@ -301,17 +313,19 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
         .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
                   {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
-        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt",
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt rooms.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
-        .secret_directive = 1, .room_kinds = room_template_kinds,
+        .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
+        .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
         .shared_buffer = 1, FROG_QUESTS},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
      * L:, M:, R:), with the ?: functions of PosChengband's own evaluator.
-     * Its edit directory has an m_info.txt FrogComposband's lacks. */
+     * Both have m_info.txt; FrogComposband 7 also the rooms.txt its room
+     * templates moved to (2017), which wins it the longer signature. */
     [QG_FD_POSCHENGBAND7] = {
         .name = "poschengband7", .title = "PosChengband 7", .aliases = "pos7",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
@@ -320,7 +334,8 @@ static const fd_dialect_row rows[] = {
         .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
-        .secret_directive = 1, .room_kinds = room_template_kinds,
+        .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
+        .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR MOD",
         .variables = poschengband7_vars,
         .shared_buffer = 1, FROG_QUESTS},

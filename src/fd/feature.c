@@ -38,6 +38,28 @@ static int index_form(const fd_line *at, const fd_tok *tok, const char *what, qg
 
 static int read_monster_form(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_thing *t);
 
+/* The vocabulary file of a kind as a message names it: the one read, else
+ * the row's names ("A|B" said "A or B"). */
+static const char *vocab_file_said(const fd_reader *r, qg_vocab_kind kind, char *buf,
+                                   size_t size)
+{
+    const char *read = qg_vocab_source(r->opt->vocab, kind);
+    const char *names = r->row->vocab.file[kind];
+    if (read || !names)
+        return read;
+    size_t n = 0;
+    for (const char *p = names; *p && n + 5 < size; p++) {
+        if (*p == '|') {
+            memcpy(buf + n, " or ", 4);
+            n += 4;
+        } else {
+            buf[n++] = *p;
+        }
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
 /* An index the variant's vocabulary does not have (checked when the
  * vocabulary is the variant's own). */
 static int check_index(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_vocab_kind kind,
@@ -46,7 +68,8 @@ static int check_index(fd_reader *r, const fd_line *at, const fd_tok *tok, qg_vo
     const qg_vocab *vocab = r->opt->vocab;
     if (!r->opt->check_vocab || (t->kind != QG_THING_INDEX && t->kind != QG_THING_CLONE))
         return 1;
-    const char *file = r->row->vocab.file[kind];
+    char names[128];
+    const char *file = vocab_file_said(r, kind, names, sizeof names);
     if (!qg_vocab_size(vocab, kind)) {
         /* said once a load: the index is not known to be wrong */
         if (!(r->unchecked & (1u << kind)))

@@ -110,8 +110,12 @@ static int thing_of(fd_reader *r, span args, int tag_slot, qg_thing *t)
 }
 
 /* FLAG | FLAG … into cave_info; a chance ("50%") stays in the feature's
- * name. */
-static int read_flags(const fd_line *at, span flags, uint32_t *info, int *chance)
+ * name. Where the dialect says so, a number is the feature's special
+ * (FrogComposband's _parse_room_grid_feature: "QUEST_ENTER(1) or
+ * QUEST_ENTER(GLOW, 1)"), read after the ", special" argument and so
+ * winning over it. */
+static int read_flags(const fd_reader *r, const fd_line *at, span flags, qg_fd_spec *spec,
+                      int *chance)
 {
     int ok = 1;
     while (flags.len) {
@@ -126,9 +130,11 @@ static int read_flags(const fd_line *at, span flags, uint32_t *info, int *chance
             bit = qg_info_from_name(name);
         }
         if (bit) {
-            *info |= bit;
+            spec->cave_info |= bit;
         } else if (flag.p[flag.len - 1] == '%') {
             *chance = 1;
+        } else if (r->row->flag_specials && is_digits(flag)) {
+            spec->special = fd_atoi(flag.p, flag.len);
         } else {
             fd_error(at, flag.col, "unknown feature flag '%.*s' (ROOM, ICKY, GLOW, MARK, INNER, "
                      "OUTER or a chance such as 50%%)", (int)(flag.len > 20 ? 20 : flag.len), flag.p);
@@ -147,10 +153,10 @@ static int read_feature(fd_reader *r, const fd_line *at, span name, span args, i
     span flags = next_piece(&rest, ',');
     span special = trimmed(rest);
     int chance = 0;
-    int ok = !has_args || read_flags(at, flags, &spec->cave_info, &chance);
     int numeric = is_digits(special);
     if (numeric)
         spec->special = fd_atoi(special.p, special.len);
+    int ok = !has_args || read_flags(r, at, flags, spec, &chance);
     const char *tag = fd_keep(r, name.p, name.len);
     int32_t index = -1;
     if (tag && r->vocab_has_tags)

@@ -391,8 +391,8 @@ static int add_quest(parser *p, const fd_line *at, const char *s, size_t len, qg
 }
 
 /* Records that change nothing on the map: checked, kept. */
-static void other_record(const fd_line *at, const char *text, size_t len, fd_rec form,
-                         const fd_form *record_form)
+static void other_record(const fd_dialect_row *row, const fd_line *at, const char *text,
+                         size_t len, fd_rec form, const fd_form *record_form)
 {
     switch (form) {
     case FD_REC_MAP_ROWS:
@@ -406,7 +406,10 @@ static void other_record(const fd_line *at, const char *text, size_t len, fd_rec
         return;
     }
     case FD_REC_UNKNOWN:
-        if (len >= 2 && text[1] == ':')
+        if (len >= 2 && text[1] == ':' && row->skips_unknown)
+            fd_warning(at, 1, "unknown record '%c:': the game skips the line (its "
+                       "parse_room_line reads no such record)", text[0]);
+        else if (len >= 2 && text[1] == ':')
             fd_warning(at, 1, "unknown record '%c:': the games stop reading the file here unless "
                        "?: skips it", text[0]);
         else
@@ -469,7 +472,7 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         read_player(&at, text + 2, len - 2, rec);
         return 1;
     case QG_FD_OTHER:
-        other_record(&at, text, len, form, record_form);
+        other_record(p->r.row, &at, text, len, form, record_form);
         return 1;
     default:
         return 1;

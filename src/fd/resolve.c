@@ -414,7 +414,9 @@ static void other_record(resolver *r, const qg_fd_record *rec)
             property_text(r, "record", rec->text, key + len);
         break;
     case FD_REC_UNKNOWN:
-        report_at(r, rec, QG_ERROR, "unknown record: the games stop reading the file here");
+        /* told when the file was read; a game that skips it reads on */
+        if (!r->row->skips_unknown)
+            report_at(r, rec, QG_ERROR, "unknown record: the games stop reading the file here");
         break;
     default:
         break;

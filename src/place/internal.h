@@ -197,6 +197,78 @@ int request_markers(request_sink *sink, const qg_level *level,
                     void (*map)(const void *ctx, int lx, int ly, int *hx, int *hy),
                     const void *ctx);
 
+/* ---- Crawl's features (crawl_feat.c) ---------------------------------------- */
+
+enum {
+    CRAWL_SOLID = 1u << 0,       /* FFT_SOLID (feat_is_solid) */
+    CRAWL_CLOSED_DOOR = 1u << 1, /* feat_is_closed_door */
+    CRAWL_BORDER = 1u << 2,      /* feat_is_valid_border: walls, trees, the seas */
+    CRAWL_STAIR = 1u << 3,       /* feat_is_stair, hatches aside */
+    CRAWL_HATCH = 1u << 4,       /* feat_is_escape_hatch */
+    CRAWL_UP = 1u << 5,          /* a stone stair up */
+    CRAWL_DOWN = 1u << 6,        /* a stone stair down */
+    CRAWL_EXIT = 1u << 7,        /* a branch or portal exit ("exit_*") */
+    CRAWL_TRAVEL = 1u << 8       /* dgn_square_travel_ok: a level's regions hold these */
+};
+/* The CRAWL_* facts of the cell's feature (its name, else its glyph's). */
+unsigned crawl_feature(const qg_cell *cell);
+
+/* ---- walking a level (validate.c) --------------------------------------------- */
+
+/* A walkability view of a level: cells of the map, what is walkable
+ * (doors are; deep water and lava are not), and what is on the edge. */
+typedef struct walk_grid {
+    int w, h;
+    unsigned char *part, *walk;
+    int *queue;
+    unsigned char *seen;
+} walk_grid;
+
+int walk_build(walk_grid *g, const qg_level *level);
+void walk_free(walk_grid *g);
+/* A cell of the map orthogonally next to a cell outside it. */
+int walk_on_edge(const walk_grid *g, int at);
+/* Walks (orthogonally) from the start cells; returns the first cell for
+ * which goal says yes, or -1. */
+int walk_search(walk_grid *g, const int *starts, size_t nstarts,
+                int (*goal)(const walk_grid *g, int at, const void *ctx), const void *ctx);
+/* Goals: a walkable cell on the edge; the cell *(const int *)ctx. */
+int walk_goal_edge(const walk_grid *g, int at, const void *ctx);
+int walk_goal_cell(const walk_grid *g, int at, const void *ctx);
+
+/* ---- the designer checks (check.c; the rules of an era: check_seed.c,
+ * check_crawl.c) ------------------------------------------------------------------ */
+
+enum { GXM = 80, GYM = 70, MAPGEN_BORDER = 2 };
+
+/* The stone stairs an encompass map's levels have: with no branch table,
+ * all six (the seed documents); else those every level its DEPTH and
+ * PLACE hold has in the table (levels 0: they hold none of its levels). */
+typedef struct stair_rule {
+    const qg_branches *branches;
+    unsigned required;      /* DES_* stair bits (des/branches.h) */
+    size_t levels;
+} stair_rule;
+
+typedef struct place_check {
+    const qg_level *level;
+    qg_diags *diags;
+    size_t errors;
+    const char *name;
+    orient orient;
+    int minivault;
+    unsigned tags;
+    int w, h;
+    stair_rule stairs;
+} place_check;
+
+/* The seed documents' rules (Crawl 0.4 and 0.5): 6 deep wall padding,
+ * every stair reachable, '@' on the edge, all six stairs on a full level. */
+void check_seed_rules(place_check *c, walk_grid *g);
+/* The rules of the game whose branch table c->stairs holds (Crawl 0.28,
+ * current Crawl), each where that game enforces it. */
+void check_crawl_rules(place_check *c);
+
 /* ---- shared helpers ----------------------------------------------------------- */
 
 int placement_add_exit(qg_placement *out, int x, int y);

@@ -1,8 +1,12 @@
 qginclude_HEADERS += src/questgrid/place.h
 noinst_HEADERS += src/place/internal.h
 libquestgrid_la_SOURCES += \
+	src/place/check.c \
+	src/place/check_crawl.c \
+	src/place/check_seed.c \
 	src/place/classify.c \
 	src/place/collide.c \
+	src/place/crawl_feat.c \
 	src/place/exits.c \
 	src/place/fixed.c \
 	src/place/host.c \

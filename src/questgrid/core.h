@@ -143,7 +143,11 @@ typedef struct qg_vocab_format {
                                 "name"), or NULL */
 } qg_vocab_format;
 /* Reads one file per kind from dir (names NULL or absent are skipped; at
- * least one must be there), each in its format. */
+ * least one must be there), each in its format. A name may list
+ * alternatives, "A|B": the first present is read. A .jsonc (or .json)
+ * file is read as Hengband 3's definition lists are (MonraceDefinitions
+ * .jsonc …: comments and trailing commas allowed; each entry's "id", its
+ * Japanese name as the tag and English name as the name, its symbol). */
 qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
                               const char *const files[QG_VOCAB_KINDS],
                               const qg_vocab_format formats[QG_VOCAB_KINDS],
@@ -162,6 +166,9 @@ size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
 int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind);
 /* The tag or name closest to text (a likely misspelling of it), or NULL. */
 const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
+/* The name of the file kind was read from (the alternative found), or
+ * NULL when none was. */
+const char *qg_vocab_source(const qg_vocab *vocab, qg_vocab_kind kind);
 /* How the game draws an index (its G:char:colour line): 1 and the glyph
  * and colour letter (Angband's "dwsorgbuDWvyRGBU"), or 0 when the file
  * gives none. */

@@ -68,6 +68,10 @@ const qg_des_chunk *qg_des_map_chunk(const qg_mapdef *def, qg_chunk_kind kind);
 /* 1 when the map has Lua of its own (':' lines or {{ }} blocks), whose
  * run may change what its directives declare; 0 for a declarative map. */
 int qg_des_map_has_lua(const qg_mapdef *def);
+/* 1 when the map was read as seed-era (Crawl 0.3-0.5: --legacy, or its
+ * file uses that era's keywords), whose rules the placement check then
+ * applies; 0 otherwise. */
+int qg_des_map_is_legacy(const qg_mapdef *def);
 /* Appends the map in the exact format of Crawl's -dump-maps output. */
 qg_status qg_des_dump_map(const qg_mapdef *def, FILE *out);
 

@@ -75,11 +75,13 @@ qg_fd_dialect qg_fd_detect_edit_dir(const char *dir, const char *file);
  * qg_fd_detect_edit_dir can answer for it otherwise than for NULL (a host
  * detecting many files of one directory asks once for the others). */
 int qg_fd_edit_dir_names(const char *file);
-/* Whether path is a folder a dialect keeps its quest files in, below its
- * edit directory (Hengband 3's quests/). */
+/* Whether path is a folder a dialect keeps its quest or town files in,
+ * below its edit directory (Hengband 3's quests/ and towns/). */
 int qg_fd_is_quest_folder(const char *path);
 /* The name of a dialect's vocabulary file of a kind (f_info.txt,
- * TerrainDefinitions.txt, terrain.txt, …), or NULL. */
+ * TerrainDefinitions.txt, terrain.txt, …), or NULL; alternatives are
+ * separated by '|', the first present being read
+ * ("MonraceDefinitions.jsonc|MonsterRaceDefinitions.txt"). */
 const char *qg_fd_vocab_file(qg_fd_dialect dialect, qg_vocab_kind kind);
 /* The dialect's quest hub (q_info.txt, QuestDefinitionList.txt), or NULL. */
 const char *qg_fd_quest_hub(qg_fd_dialect dialect);

@@ -203,18 +203,22 @@ int qg_level_has_exit_from_glyph(const qg_level *level, unsigned char glyph);
 int qg_level_glyphs_connected(const qg_level *level, unsigned char g1,
                               unsigned char g2);
 
-/* Checks a resolved vault as designers are asked to: unreachable stairs
- * and exits, edge-ORIENT maps without their 6 deep wall padding, maps over
- * the size limit of their ORIENT, encompass maps without all stairs, maps
- * without an exit. Diagnostics carry the level's "file" and "line"
- * properties. Returns the number of errors added. */
+/* Checks a resolved vault by the seed documents' rules (Crawl 0.4 and
+ * 0.5): unreachable stairs and exits, edge-ORIENT maps without their 6
+ * deep wall padding, maps over the size limit of their ORIENT, encompass
+ * maps without all stairs, maps placed isolated. Diagnostics carry the
+ * level's "file" and "line" properties. Returns the number of errors
+ * added. */
 size_t qg_level_check_placement(const qg_level *level, qg_diags *diags);
-/* The same for a map made for the levels its DEPTH and PLACE lists hold
- * (", "-separated ranges, as the map's "depth" and "place" properties
- * have them; either may be NULL): an encompass map must place only the
- * stone stairs every one of those levels has in branches (none on a
- * portal; no down stairs on a branch's last level; one up, its exit, on
- * its first), and a note says so when they hold no level of the table. */
+/* The same by the rules of the game branches is of (Crawl 0.28, current
+ * Crawl), each where that game enforces it: the size limits, a map's
+ * cells on the level's border (walls, trees or seas only), the exit
+ * map_def::has_exit asks for, and for an encompass map made for the
+ * levels its DEPTH and PLACE lists hold (", "-separated ranges, as the
+ * map's "depth" and "place" properties have them; either may be NULL) the
+ * number of stone stairs each way every one of those levels has, and one
+ * up stair that walks to a down one. A note says so when they hold no
+ * level of the table. With branches NULL, the seed documents' rules. */
 size_t qg_level_check_placement_at(const qg_level *level, const qg_branches *branches,
                                    const char *depth, const char *place, qg_diags *diags);
 
