@@ -183,6 +183,10 @@ void lrt_charge(lua_State *L, size_t work);
 /* The same outside Lua: 0 (and the budget marked spent) when the
  * operation's budget is exceeded. */
 int lrt_spend(qg_runtime *rt, size_t work);
+/* Pushes the table of chunks kept compiled of a kind ("library",
+ * "preludes"), or with kind NULL the table of the kinds; a return to a
+ * saved state (saved.c) leaves it alone. */
+void lrt_push_kept(lua_State *L, const char *kind);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
