@@ -49,8 +49,17 @@ typedef struct qgc_packed {
 qg_status qgc_pack_source(const qg_cache_source *src, const qg_mapdef *const *defs,
                           size_t count, qgc_packed *out);
 void qgc_packed_free(qgc_packed *p);
-/* The writer takes p over (also when it fails). */
+/* The writer takes p over (also when it fails), as its next file. */
 qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags);
+/* Reserves the places of the next count files, for files added in any
+ * order (a compile that adds each as it is done): each reserved place
+ * must then be filled once, by qgc_writer_add_packed_at, before the
+ * write. */
+qg_status qgc_writer_reserve(qg_cache_writer *w, size_t count);
+/* The files added and reserved so far. */
+size_t qgc_writer_file_count(const qg_cache_writer *w);
+qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
+                                   qg_diags *diags);
 
 /* The index fields, in the order of qgc_map_rec.fields. */
 extern const char *const qgc_field_keys[7];
@@ -78,9 +87,11 @@ typedef struct qgc_spilled {
 #define QGC_TEXT_HEAD 8
 
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines found in the most blobs, reading text (blob heads and texts) once
- * from start to end. */
-qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict);
+ * lines found in the most blobs, reading the parts of text (blob heads
+ * and texts) given by spans[0..count) once, in that order: the files'
+ * texts in file order, whatever order they were added in. */
+qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_span *spans, size_t count,
+                               qg_buf *dict);
 
 /* The most distinct lines the dictionary counts (doc/limits.md): its
  * table then holds 4 MiB of lines and a 1 MiB index, whatever the corpus.
@@ -101,7 +112,8 @@ typedef struct qgc_dictionary_table {
 /* qgc_build_dictionary counting at most max_lines distinct lines: once
  * the table holds that many, a line not in it is passed over and those in
  * it are still counted. *held (when not NULL) tells what the table held. */
-qg_status qgc_build_dictionary_bounded(const qgc_spill *text, size_t max_lines, qg_buf *dict,
+qg_status qgc_build_dictionary_bounded(const qgc_spill *text, const qgc_span *spans,
+                                       size_t count, size_t max_lines, qg_buf *dict,
                                        qgc_dictionary_table *held);
 
 #endif

@@ -24,7 +24,7 @@
 #include <string.h>
 
 typedef struct wfile {
-    char *path;
+    char *path;        /* NULL while its place is reserved and it is not added */
     qg_format format;
     uint64_t size;
     int64_t mtime_sec;
@@ -32,6 +32,7 @@ typedef struct wfile {
     uint64_t hash;
     size_t map_count;
     qgc_spilled blob;  /* the context */
+    qgc_span texts;    /* its blobs' heads and texts, one after another */
 } wfile;
 
 struct qg_cache_writer {
@@ -61,6 +62,11 @@ void qg_cache_writer_free(qg_cache_writer *w)
         free(w->files[i].path);
     free(w->files);
     free(w);
+}
+
+size_t qgc_writer_file_count(const qg_cache_writer *w)
+{
+    return w->file_count;
 }
 
 size_t qg_cache_writer_map_count(const qg_cache_writer *w)
@@ -97,10 +103,12 @@ static uint64_t spill_text(qg_cache_writer *w, const qg_buf *raw, size_t counted
     return qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
 }
 
-/* A map's record: its name (NUL-terminated), its place among the maps,
- * file and line, where its blob's text is, then every column the index
- * stores for it but the name and the file, in column order. */
-static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t place,
+/* A map's record: its name (NUL-terminated), its place among the maps
+ * (its file's place, then its own in the file: the order the compile
+ * read them in, whatever order the files were added in), file and line,
+ * where its blob's text is, then every column the index stores for it
+ * but the name and the file, in column order. */
+static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, uint64_t place,
                        uint64_t text_at)
 {
     qgc_put_cstr(b, m->name);
@@ -118,13 +126,14 @@ static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t plac
     qgc_put_bytes(b, m->meta.data ? m->meta.data : "", m->meta.len);
 }
 
-static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *record)
+static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, size_t file, size_t i,
+                         qg_buf *record)
 {
     if (m->blob.raw.len > UINT32_MAX)
         return QG_ERR_NOMEM;
     uint64_t text_at = spill_text(w, &m->blob.raw, m->slice_len);
     qg_buf_reset(record);
-    put_record(record, m, w->file_count - 1, w->map_count, text_at);
+    put_record(record, m, file, ((uint64_t)file << 32) | i, text_at);
     if (record->failed)
         return QG_ERR_NOMEM;
     if (!qgc_records_add(&w->records, record))
@@ -133,37 +142,74 @@ static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *recor
     return QG_OK;
 }
 
-qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
+qg_status qgc_writer_reserve(qg_cache_writer *w, size_t count)
+{
+    if (count > SIZE_MAX / sizeof *w->files - w->file_count)
+        return QG_ERR_NOMEM;
+    size_t want = w->file_count + count;
+    if (want > w->file_cap) {
+        wfile *files = realloc(w->files, (want ? want : 1) * sizeof *files);
+        if (!files)
+            return QG_ERR_NOMEM;
+        w->files = files;
+        w->file_cap = want;
+    }
+    memset(w->files + w->file_count, 0, count * sizeof *w->files);
+    w->file_count = want;
+    return QG_OK;
+}
+
+/* Spills the file's texts and records; at is its place, reserved. */
+static qg_status add_at(qg_cache_writer *w, qgc_packed *p, size_t at)
+{
+    const qgc_file_rec *f = &p->file;
+    if (f->blob.raw.len > UINT32_MAX)
+        return QG_ERR_NOMEM;
+    uint32_t len = (uint32_t)f->blob.raw.len;
+    wfile *file = &w->files[at];
+    *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
+                    p->count, {0, len, 0, 0}, {0, 0}};
+    p->file.path = NULL;
+    file->texts.at = w->texts.size;
+    file->blob.at = spill_text(w, &f->blob.raw, len);
+    qg_buf record;
+    qg_buf_init(&record);
+    qg_status st = QG_OK;
+    for (size_t i = 0; i < p->count && st == QG_OK; i++)
+        st = add_map(w, &p->maps[i], at, i, &record);
+    qg_buf_free(&record);
+    file->texts.len = w->texts.size - file->texts.at;
+    return st;
+}
+
+qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
+                                   qg_diags *diags)
 {
     if (!start_spilling(w)) {
         qg_status st = spill_failed(w, p->file.path, diags);
         qgc_packed_free(p);
         return st;
     }
-    qg_status st = QG_ERR_NOMEM;
-    wfile *file = p->file.blob.raw.len <= UINT32_MAX
-        ? QG_PUSH(w->files, w->file_count, w->file_cap) : NULL;
-    if (file) {
-        const qgc_file_rec *f = &p->file;
-        uint32_t len = (uint32_t)f->blob.raw.len;
-        *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                        p->count, {0, len, 0, 0}};
-        p->file.path = NULL;
-        file->blob.at = spill_text(w, &f->blob.raw, len);
-        qg_buf record;
-        qg_buf_init(&record);
-        st = QG_OK;
-        for (size_t i = 0; i < p->count && st == QG_OK; i++)
-            st = add_map(w, &p->maps[i], &record);
-        qg_buf_free(&record);
-    }
-    const char *path = file && file->path ? file->path : p->file.path ? p->file.path : "";
+    qg_status st = at < w->file_count && !w->files[at].path ? add_at(w, p, at) : QG_ERR_INVALID;
+    const char *path = at < w->file_count && w->files[at].path ? w->files[at].path
+                       : p->file.path ? p->file.path : "";
     if ((st == QG_OK || st == QG_ERR_IO) && (w->texts.err || w->records.runs_file.err))
         st = spill_failed(w, path, diags);
+    else if (st == QG_ERR_INVALID)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "a file added twice to the cache");
     else if (st != QG_OK)
         no_memory(diags, path);
     qgc_packed_free(p);
     return st;
+}
+
+qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
+{
+    if (qgc_writer_reserve(w, 1) != QG_OK) {
+        qgc_packed_free(p);
+        return no_memory(diags, "");
+    }
+    return qgc_writer_add_packed_at(w, p, w->file_count - 1, diags);
 }
 
 qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *src,
@@ -711,6 +757,19 @@ static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel
         no_memory(diags, path);
 }
 
+/* The dictionary from the files' texts in file order. */
+static qg_status build_dictionary(const qg_cache_writer *w, qg_buf *dict)
+{
+    qgc_span *spans = malloc((w->file_count + 1) * sizeof *spans);
+    if (!spans)
+        return QG_ERR_NOMEM;
+    for (size_t i = 0; i < w->file_count; i++)
+        spans[i] = w->files[i].texts;
+    qg_status st = qgc_build_dictionary(&w->texts, spans, w->file_count, dict);
+    free(spans);
+    return st;
+}
+
 /* Everything after the merge: dictionary, blobs, index, the file. */
 static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const char *path,
                               const qg_cache_write_options *opt, qg_diags *diags)
@@ -722,7 +781,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
     im.zindex.fd = -1;
     deflate_part parts[MAX_DEFLATE_JOBS];
     int part_count = 0;
-    qg_status st = qgc_build_dictionary(&w->texts, &dict);
+    qg_status st = build_dictionary(w, &dict);
     int err = st == QG_ERR_IO ? errno : 0;
     if (st == QG_OK)
         st = compress_all(w, sorted, &dict, opt, parts, &part_count);
@@ -751,6 +810,12 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
 {
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
+    for (size_t i = 0; i < w->file_count; i++)
+        if (!w->files[i].path) {
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                         "file %zu of the cache was never added", i + 1);
+            return QG_ERR_INVALID;
+        }
     if (!start_spilling(w) || !qgc_spill_flush(&w->texts))
         return spill_failed(w, path, diags);
     qgc_spill sorted;
