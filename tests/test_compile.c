@@ -138,24 +138,87 @@ static void globals_in_file_order(void **state)
     qg_diags_free(d);
 }
 
-static void threads_change_nothing(void **state)
+static void same_bytes(const char *a, const char *b)
 {
-    (void)state;
-    char des[4096];
-    snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
-    const char *inputs[1] = {des};
-    const char *one = test_temp_path("one.qgc"), *three = test_temp_path("three.qgc");
-    qg_diags *d = qg_diags_new();
-    qg_compile_options opt = {.jobs = 1};
-    assert_int_equal(qg_cache_compile(inputs, 1, one, &opt, NULL, d), QG_OK);
-    opt.jobs = 3;
-    assert_int_equal(qg_cache_compile(inputs, 1, three, &opt, NULL, d), QG_OK);
     size_t la, lb;
-    unsigned char *x = slurp(one, &la), *y = slurp(three, &lb);
+    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
     assert_int_equal(la, lb);
     assert_memory_equal(x, y, la);
     free(x);
     free(y);
+}
+
+/* Compiles inputs with 1, 2 and 4 threads: the same bytes each time. */
+static void compile_with_threads(const char *const *inputs, size_t count,
+                                 const qg_compile_options *base, const char *name)
+{
+    char first[300];
+    snprintf(first, sizeof first, "%s", test_temp_path(name));
+    qg_diags *d = qg_diags_new();
+    static const int jobs[3] = {1, 2, 4};
+    for (int k = 0; k < 3; k++) {
+        qg_compile_options opt = *base;
+        opt.jobs = jobs[k];
+        const char *out = k ? test_temp_path("threads.qgc") : first;
+        qg_status st = qg_cache_compile(inputs, count, out, &opt, NULL, d);
+        if (st != QG_OK)
+            qg_diags_print(d, stderr);
+        assert_int_equal(st, QG_OK);
+        if (k)
+            same_bytes(first, out);
+    }
+    qg_diags_free(d);
+}
+
+static void threads_change_nothing(void **state)
+{
+    (void)state;
+    char des[4096], edit[4096];
+    snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
+    snprintf(edit, sizeof edit, "%s/lib/edit", test_srcdir());
+    const char *inputs[2] = {edit, des};
+    qg_compile_options none = {0};
+    compile_with_threads(inputs, 2, &none, "bundled_1.qgc");
+}
+
+/* What a file's maps change in what an earlier file's prelude made stays
+ * in that file: the next file's maps see the prelude's own work, as when
+ * Crawl loads the files before from its cache, with any number of
+ * threads; a prelude that runs out of its budget defines nothing for the
+ * files after it. */
+static void files_start_from_the_library(void **state)
+{
+    (void)state;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/isolated", test_temp_dir());
+    mkdir(dir, 0755);
+    char a[400], b[400], c[400], d_[400];
+    snprintf(a, sizeof a, "%s/a.des", dir);
+    snprintf(b, sizeof b, "%s/b.des", dir);
+    snprintf(c, sizeof c, "%s/c.des", dir);
+    snprintf(d_, sizeof d_, "%s/d.des", dir);
+    spit(a, "{{\ncounter = {n = 0}\n"
+            "function bump() counter.n = counter.n + 1 return 'n' .. counter.n end\n}}\n"
+            "NAME: a_one\n: tags(bump())\nMAP\n.\nENDMAP\n"
+            "NAME: a_two\n: tags(bump())\nMAP\n.\nENDMAP\n");
+    spit(b, "NAME: b_one\n: tags(bump())\nMAP\n.\nENDMAP\n");
+    spit(c, "{{\nspent = true\nwhile true do end\n}}\n"
+            "NAME: c_one\nMAP\n.\nENDMAP\n");
+    spit(d_, "NAME: d_one\n: tags(bump() .. tostring(spent))\nMAP\n.\nENDMAP\n");
+    const char *inputs[1] = {dir};
+    qg_compile_options keep = {.keep_going = 1};
+    qg_diags *d = qg_diags_new();
+    const char *out = test_temp_path("isolated.qgc");
+    for (int jobs = 1; jobs <= 3; jobs += 2) {
+        keep.jobs = jobs;
+        qg_diags_clear(d);
+        assert_int_equal(qg_cache_compile(inputs, 1, out, &keep, NULL, d), QG_ERR_LIMIT);
+        assert_true(test_diags_contain(d, QG_ERROR, "c.des"));
+        assert_string_equal(tags_of(out, "a_one"), "minivault n1");
+        assert_string_equal(tags_of(out, "a_two"), "minivault n2");
+        assert_string_equal(tags_of(out, "b_one"), "minivault n1");
+        assert_string_equal(tags_of(out, "d_one"), "minivault n1nil");
+    }
     qg_diags_free(d);
 }
 
@@ -347,6 +410,7 @@ static void crawl_corpus(void **state)
     const char *out = test_temp_path("crawl.qgc");
     qg_diags *d = qg_diags_new();
     qg_compile_options opt = {.lua_paths = lua_paths, .lua_path_count = 1, .jobs = 2};
+    compile_with_threads(inputs, 1, &opt, "crawl.qgc");
     qg_compile_stats stats;
     qg_status st = qg_cache_compile(inputs, 1, out, &opt, &stats, d);
     if (st != QG_OK)
@@ -378,6 +442,7 @@ int main(void)
         cmocka_unit_test(bundled_data),
         cmocka_unit_test(globals_in_file_order),
         cmocka_unit_test(threads_change_nothing),
+        cmocka_unit_test(files_start_from_the_library),
         cmocka_unit_test(parse_in_file_order),
         cmocka_unit_test(failures_and_cancel),
         cmocka_unit_test(stale_sources),

@@ -1,7 +1,8 @@
 /* questgrid compile: inputs → compiled maps → one cache, written
  * atomically. Errors in maps stop the write unless keep_going is set, in
  * which case the maps that compiled are written and the rest reported.
- * F:/D: files are compiled first, then .des files, each in input order. */
+ * F:/D: files are compiled first, then .des files, each in input order
+ * (on the threads asked for, the cache the same for any number). */
 #include "cache/compile.h"
 
 #include <string.h>
@@ -10,6 +11,13 @@
 static int map_errors_only(qg_status st)
 {
     return st == QG_ERR_PARSE || st == QG_ERR_LUA || st == QG_ERR_LIMIT;
+}
+
+enum { MAX_JOBS = 256 };
+
+static int jobs_for(const qg_compile_options *opt)
+{
+    return opt->jobs < 1 ? 1 : opt->jobs > MAX_JOBS ? MAX_JOBS : opt->jobs;
 }
 
 qg_status qg_cache_compile(const char *const *inputs, size_t count,
@@ -29,16 +37,23 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     if (st == QG_OK && in.count == 0)
         qg_diags_add(diags, QG_WARNING, output, 0, 0, NULL, 0,
                      "no .des or F:/D: map files among the inputs; the cache is empty");
+    qgc_preludes preludes = {{-1, 0, NULL, 0, 0}};
     if (st == QG_OK) {
-        qgc_run run = {opt, w, s, diags, 0, in.count};
+        qgc_run run = {opt, w, s, diags, 0, in.count, jobs_for(opt)};
         int fatal = 0;
         compiled = qgc_compile_fd(&in, &run, &fatal);
-        qg_status des = fatal ? compiled : qgc_compile_des(&in, &run, &fatal);
-        if (compiled == QG_OK)
-            compiled = des;
+        if (!fatal) {
+            qg_status des = qgc_scan_des(&in, &run, &preludes);
+            fatal = des != QG_OK;
+            if (!fatal)
+                des = qgc_compile_des(&in, &run, &preludes, &fatal);
+            if (compiled == QG_OK || fatal)
+                compiled = des;
+        }
         if (compiled != QG_OK && (fatal || !opt->keep_going || !map_errors_only(compiled)))
             st = compiled;
     }
+    qgc_spill_close(&preludes.store);
     if (st == QG_OK) {
         qg_cache_write_options wo = {opt->jobs, opt->cancel};
         st = qg_cache_writer_write(w, output, &wo, diags);

@@ -22,8 +22,10 @@ libquestgrid_la_SOURCES += \
 	src/cache/records.c \
 	src/cache/resolve.c \
 	src/cache/rows.c \
+	src/cache/scan.c \
 	src/cache/spill.c \
 	src/cache/stale.c \
+	src/cache/threads.c \
 	src/cache/verify.c \
 	src/cache/write.c \
 	src/cache/writer.c \
