@@ -154,13 +154,24 @@ uint32_t qgc_crc32(const void *data, size_t len)
     return (uint32_t)crc;
 }
 
-uint64_t qg_cache_hash(const void *data, size_t len)
+uint64_t qgc_hash_more(uint64_t h, const void *data, size_t len)
 {
     const unsigned char *p = data;
-    uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < len; i++) {
         h ^= p[i];
         h *= 0x100000001b3ull;
     }
     return h;
+}
+
+uint64_t qg_cache_hash(const void *data, size_t len)
+{
+    return qgc_hash_more(QGC_HASH_START, data, len);
+}
+
+uint64_t qgc_hash_u64(uint64_t h, uint64_t v)
+{
+    unsigned char le[8];
+    qgc_store_u64(le, v);
+    return qgc_hash_more(h, le, sizeof le);
 }

@@ -4,6 +4,7 @@
  * F:/D: files are compiled first, then .des files, each in input order
  * (on the threads asked for, the cache the same for any number). */
 #include "cache/compile.h"
+#include "cache/previous.h"
 
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +15,14 @@ static int map_errors_only(qg_status st)
 }
 
 enum { MAX_JOBS = 256 };
+
+static size_t des_inputs(const qgc_inputs *in)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < in->count; i++)
+        n += in->items[i].format == QG_FORMAT_DES;
+    return n;
+}
 
 static int jobs_for(const qg_compile_options *opt)
 {
@@ -38,15 +47,26 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
         qg_diags_add(diags, QG_WARNING, output, 0, 0, NULL, 0,
                      "no .des or F:/D: map files among the inputs; the cache is empty");
     qgc_preludes preludes = {{-1, 0, NULL, 0, 0}};
+    qgc_previous previous;
+    memset(&previous, 0, sizeof previous);
     if (st == QG_OK) {
-        qgc_run run = {opt, w, s, diags, 0, in.count, jobs_for(opt)};
+        qgc_run run = {opt, w, s, diags, 0, in.count, jobs_for(opt), &previous};
         int fatal = 0;
         compiled = qgc_compile_fd(&in, &run, &fatal);
         if (!fatal) {
-            qg_status des = qgc_scan_des(&in, &run, &preludes);
+            uint64_t environment = des_inputs(&in) ? qgc_environment(opt) : 0;
+            qg_status des = environment ? qgc_previous_open(&previous, output, environment,
+                                                            diags)
+                                        : QG_OK;
+            if (des == QG_OK)
+                des = qgc_scan_des(&in, &run, &preludes);
             fatal = des != QG_OK;
-            if (!fatal)
+            if (!fatal) {
+                qgc_des_keys(&in, environment);
+                qgc_des_reuse(&in, &previous);
+                qgc_writer_set_environment(w, environment);
                 des = qgc_compile_des(&in, &run, &preludes, &fatal);
+            }
             if (compiled == QG_OK || fatal)
                 compiled = des;
         }
@@ -54,6 +74,7 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
             st = compiled;
     }
     qgc_spill_close(&preludes.store);
+    qgc_previous_close(&previous);
     if (st == QG_OK) {
         qg_cache_write_options wo = {opt->jobs, opt->cancel};
         st = qg_cache_writer_write(w, output, &wo, diags);

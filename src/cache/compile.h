@@ -23,12 +23,20 @@ typedef struct qgc_input {
     int end_state;     /* the one it leaves */
     qgc_span prelude;  /* its global prelude's code in the run's store (len 0: none) */
     int prelude_line;  /* the .des line the prelude starts at */
+    uint64_t prelude_hash; /* qgc_prelude_hash of its prelude (0: none) */
+    uint64_t key;      /* what its compile depends on besides its text */
+    /* a .des file the cache written over has (qgc_run.previous) */
+    size_t previous;   /* its file there, or QG_CACHE_NONE */
+    int unchanged;     /* its text is the one compiled there */
+    int reused;        /* its entries are taken from there */
 } qgc_input;
 
 typedef struct qgc_inputs {
     qgc_input *items;
     size_t count, cap;
 } qgc_inputs;
+
+struct qgc_previous;
 
 /* What one compile keeps from file to file. */
 typedef struct qgc_run {
@@ -38,6 +46,7 @@ typedef struct qgc_run {
     qg_diags *diags;
     size_t files_done, file_count;
     int jobs;           /* threads */
+    const struct qgc_previous *previous;  /* the cache written over */
 } qgc_run;
 
 /* Files named are taken as they are; directories are searched recursively
@@ -67,8 +76,25 @@ typedef struct qgc_preludes {
  * each one's global prelude (in store) and the scanner state it leaves
  * (Crawl's scanner keeps its start condition from file to file). A file
  * is parsed from the initial state, then again, in file order, when the
- * file before it left another. */
+ * file before it left another. A file the previous cache holds is only
+ * checked: when its text is the same (its size and mtime, else its hash)
+ * and it starts in the same state, the prelude's hash and the state it
+ * leaves are taken from there and its prelude is read only when a file
+ * after it is compiled. */
 qg_status qgc_scan_des(qgc_inputs *in, qgc_run *run, qgc_preludes *store);
+
+/* A global prelude's hash: its code and the line it starts at; never 0. */
+uint64_t qgc_prelude_hash(const qg_des_chunk *prelude);
+/* The hash of what every .des file's compile depends on besides the .des
+ * files (environment.c); never 0. */
+uint64_t qgc_environment(const qg_compile_options *opt);
+/* Each .des input's key once the scan has run: the hash of environment,
+ * the scanner state it starts in and the preludes of the .des files
+ * before it (with their paths and lines). */
+void qgc_des_keys(qgc_inputs *in, uint64_t environment);
+/* Marks the .des inputs whose entries the previous cache holds as they
+ * would be compiled: the same text and key, compiled without errors. */
+void qgc_des_reuse(qgc_inputs *in, const struct qgc_previous *previous);
 
 /* Compiles the .des inputs (the others are skipped) on the run's threads
  * and adds them to the writer. Each file is compiled from the state the

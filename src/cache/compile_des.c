@@ -22,7 +22,8 @@
  * file's names, for Crawl's report of the name given twice (its cache
  * entries are the same either way). */
 #include "cache/compile.h"
-#include "cache/pack.h"
+#include "cache/previous.h"
+#include "core/file.h"
 #include "core/buf.h"
 #include "core/diag.h"
 #include "des/names.h"
@@ -84,22 +85,76 @@ static void unit_free(unit *u)
 
 /* ---- the preludes of the files before ------------------------------------ */
 
-/* Runs prelude j, read from the store the first time this runtime runs
- * it. */
+/* Parses text as input j from its start state into wk->prelude; 1 when
+ * its prelude has the hash the scan found. */
+static int parse_prelude(des_run *dr, worker *wk, size_t j, const char *text, size_t len,
+                         int *line)
+{
+    const qgc_input *item = &dr->in->items[j];
+    qg_des_names *names = qg_des_names_new();
+    qg_diags *ignored = qg_diags_new();
+    qg_des_file *file = NULL;
+    if (names && ignored) {
+        des_names_set_state(names, item->start_state);
+        qg_des_parse(item->io_path, text, len, NULL, names, &file, ignored);
+    }
+    const qg_des_chunk *prelude = file ? qg_des_global_prelude(file) : NULL;
+    int found = prelude && prelude->len &&
+                qgc_prelude_hash(prelude) == item->prelude_hash;
+    qg_buf_reset(&wk->prelude);
+    if (found) {
+        qg_buf_append(&wk->prelude, prelude->code, prelude->len);
+        *line = prelude->first_line;
+        found = !wk->prelude.failed;
+    }
+    qg_des_file_free(file);
+    qg_des_names_free(names);
+    qg_diags_free(ignored);
+    return found;
+}
+
+/* Input j's prelude into wk->prelude: from the store, else (a file the
+ * scan found unchanged) from its context in the previous cache, else from
+ * the file. */
+static qg_status earlier_prelude(des_run *dr, worker *wk, size_t j, int *line)
+{
+    qgc_input *item = &dr->in->items[j];
+    qg_buf_reset(&wk->prelude);
+    if (item->prelude.len) {
+        *line = item->prelude_line;
+        if (!qg_buf_reserve(&wk->prelude, item->prelude.len))
+            return QG_ERR_NOMEM;
+        if (!qgc_spill_read(&dr->store->store, item->prelude.at, wk->prelude.data,
+                            item->prelude.len))
+            return QG_ERR_IO;
+        wk->prelude.len = item->prelude.len;
+        return QG_OK;
+    }
+    unsigned char *context = NULL;
+    size_t len = 0;
+    int found = qgc_previous_context(dr->run->previous, item->previous, &context, &len,
+                                     NULL) == QG_OK &&
+                parse_prelude(dr, wk, j, (const char *)context, len, line);
+    free(context);
+    char *data = NULL;
+    if (!found && qg_read_file(item->io_path, QG_MAX_TEXT_FILE, &data, &len, NULL) == QG_OK)
+        found = parse_prelude(dr, wk, j, data, len, line);
+    free(data);
+    return found ? QG_OK : QG_ERR_IO;
+}
+
+/* Runs prelude j, read the first time this runtime runs it. */
 static qg_status run_earlier_prelude(des_run *dr, worker *wk, size_t j)
 {
     qg_status st = qg_runtime_run_kept_prelude(wk->rt, j, NULL, NULL);
     if (st != QG_ERR_NOTFOUND)
         return st;
     const qgc_input *item = &dr->in->items[j];
-    qg_buf_reset(&wk->prelude);
-    if (!qg_buf_reserve(&wk->prelude, item->prelude.len))
-        return QG_ERR_NOMEM;
-    if (!qgc_spill_read(&dr->store->store, item->prelude.at, wk->prelude.data,
-                        item->prelude.len))
-        return QG_ERR_IO;
-    qg_des_chunk chunk = {wk->prelude.data, item->prelude.len, item->prelude_line,
-                          item->io_path};
+    int line = 0;
+    st = earlier_prelude(dr, wk, j, &line);
+    if (st != QG_OK)
+        return st;
+    qg_des_chunk chunk = {wk->prelude.data, wk->prelude.len, line, item->io_path};
     return qg_runtime_run_kept_prelude(wk->rt, j, &chunk, NULL);
 }
 
@@ -112,7 +167,7 @@ static qg_status prepare(des_run *dr, worker *wk, size_t i)
         int again = 0;
         for (size_t j = 0; j < i && st == QG_OK && !again; j++) {
             const qgc_input *item = &dr->in->items[j];
-            if (item->format != QG_FORMAT_DES || !item->prelude.len || wk->spent[j])
+            if (item->format != QG_FORMAT_DES || !item->prelude_hash || wk->spent[j])
                 continue;
             st = run_earlier_prelude(dr, wk, j);
             if (st == QG_ERR_LIMIT) {
@@ -124,6 +179,18 @@ static qg_status prepare(des_run *dr, worker *wk, size_t i)
         if (!again || st != QG_OK)
             return st;
     }
+}
+
+static qg_runtime *runtime_for(des_run *dr, qg_diags *diags)
+{
+    const qg_compile_options *opt = dr->run->opt;
+    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, NULL};
+    qg_runtime *rt = qg_runtime_new(&ro, diags);
+    if (rt && qg_runtime_save(rt, diags) != QG_OK) {
+        qg_runtime_free(rt);
+        rt = NULL;
+    }
+    return rt;
 }
 
 /* ---- one file ------------------------------------------------------------ */
@@ -203,6 +270,9 @@ static qg_status compile_text(des_run *dr, worker *wk, size_t i, qg_des_names *n
         st = qgc_pack_source(&src, defs, n, packed);
         if (st != QG_OK)
             qg_diags_add(u->diags, QG_ERROR, item->path, 0, 0, NULL, 0, "out of memory");
+        int clean = u->file_status == QG_OK && !u->failed;
+        packed->file.reuse = (qgc_reuse){clean ? item->key : 0, item->prelude_hash,
+                                         item->start_state, item->end_state};
     }
     free(defs);
     qg_des_file_free(file);
@@ -217,12 +287,32 @@ static qg_status compile_file(des_run *dr, worker *wk, size_t i, qg_des_names *n
     qgc_input *item = &dr->in->items[i];
     memset(packed, 0, sizeof *packed);
     des_names_set_state(names, item->start_state);
+    if (!wk->rt) {
+        qg_diags *ignored = qg_diags_new();
+        wk->rt = runtime_for(dr, ignored);
+        qg_diags_free(ignored);
+        if (!wk->rt)
+            return QG_ERR_LUA;
+    }
     qg_status st = cancelled(dr) ? QG_ERR_IO : prepare(dr, wk, i);
     if (st == QG_OK)
         st = qgc_read_input(item, u->diags);
     if (st == QG_OK)
         st = compile_text(dr, wk, i, names, u, packed);
     qgc_input_drop(item);
+    return st;
+}
+
+/* Input i's entries as the previous cache holds them, and its names. */
+static qg_status unpack(des_run *dr, size_t i, unit *u, qgc_packed *packed)
+{
+    const qgc_input *item = &dr->in->items[i];
+    qg_cache_file now = {item->path, QG_FORMAT_DES, 0, item->mtime_sec, item->mtime_nsec, 0, 0};
+    qg_status st = qgc_previous_unpack(dr->run->previous, item->previous, &now, packed,
+                                       u->diags);
+    if (st == QG_OK)
+        st = qgc_previous_names(dr->run->previous, item->previous, &u->names, &u->lines,
+                                &u->name_count);
     return st;
 }
 
@@ -233,6 +323,7 @@ static void account(des_run *dr, size_t i, unit *u)
     qg_compile_stats *stats = dr->run->stats;
     qg_diags_take(dr->run->diags, u->diags);
     stats->files++;
+    stats->reused += dr->in->items[i].reused;
     stats->source_bytes += dr->in->items[i].size;
     stats->failed += u->failed;
     if (u->file_status != QG_OK)
@@ -317,18 +408,6 @@ static void take_in(des_run *dr, worker *wk)
 
 /* ---- the threads ------------------------------------------------------- */
 
-static qg_runtime *runtime_for(des_run *dr, qg_diags *diags)
-{
-    const qg_compile_options *opt = dr->run->opt;
-    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, NULL};
-    qg_runtime *rt = qg_runtime_new(&ro, diags);
-    if (rt && qg_runtime_save(rt, diags) != QG_OK) {
-        qg_runtime_free(rt);
-        rt = NULL;
-    }
-    return rt;
-}
-
 /* Compiles input i on wk and adds it to the writer; with the lock held
  * only for the adding. */
 static void compile_turn(des_run *dr, worker *wk, size_t i)
@@ -340,15 +419,9 @@ static void compile_turn(des_run *dr, worker *wk, size_t i)
     memset(&packed, 0, sizeof packed);
     if (!u.diags || !own)
         u.fatal = QG_ERR_NOMEM;
-    if (!u.fatal && !wk->rt) {
-        qg_diags *ignored = qg_diags_new();
-        wk->rt = runtime_for(dr, ignored);
-        qg_diags_free(ignored);
-        if (!wk->rt)
-            u.fatal = QG_ERR_LUA;
-    }
     if (!u.fatal)
-        u.fatal = compile_file(dr, wk, i, own, &u, &packed);
+        u.fatal = dr->in->items[i].reused ? unpack(dr, i, &u, &packed)
+                                          : compile_file(dr, wk, i, own, &u, &packed);
     qg_des_names_free(own);
     pthread_mutex_lock(&dr->lock);
     if (!u.fatal)
@@ -431,7 +504,12 @@ static qg_status start_workers(des_run *dr, int count)
             return QG_ERR_NOMEM;
     }
     /* the first runtime here, so that what loading the library says is
-     * said once */
+     * said once (and not at all when every file is reused) */
+    size_t compiled = 0;
+    for (size_t i = 0; i < dr->in->count; i++)
+        compiled += dr->in->items[i].format == QG_FORMAT_DES && !dr->in->items[i].reused;
+    if (!compiled)
+        return QG_OK;
     dr->workers[0].rt = runtime_for(dr, dr->run->diags);
     return dr->workers[0].rt ? QG_OK : QG_ERR_LUA;
 }

@@ -46,8 +46,10 @@ int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
     h->header_crc = qgc_load_u32(data + 60);
     if (h->header_crc != qgc_crc32(data, 60))
         *why = "header CRC mismatch";
-    else if (h->format_version != QG_CACHE_FORMAT_VERSION)
-        *why = "unsupported cache format version";
+    else if (h->format_version < QGC_OLDEST_VERSION ||
+             h->format_version > QG_CACHE_FORMAT_VERSION)
+        *why = "unsupported cache format version (this questgrid reads versions 2 and 3; "
+               "compile the cache again)";
     else if (h->header_size != QGC_HEADER_SIZE)
         *why = "bad header size";
     else if (h->file_size != len)

@@ -32,6 +32,7 @@ typedef struct qgc_file_rec {
     long mtime_nsec;
     uint64_t hash;
     size_t map_count;
+    qgc_reuse reuse;
     char *text;       /* the whole source, while it is being packed */
     size_t len;
     qgc_blob blob;    /* the context: the file with its maps' lines blank */
@@ -58,6 +59,9 @@ qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *dia
 qg_status qgc_writer_reserve(qg_cache_writer *w, size_t count);
 /* The files added and reserved so far. */
 size_t qgc_writer_file_count(const qg_cache_writer *w);
+/* The hash of what every file's compile depended on (the index keeps it,
+ * doc/qgc-format.md); 0 until it is set. */
+void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment);
 qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
                                    qg_diags *diags);
 

@@ -27,6 +27,8 @@ struct qg_cache {
     unsigned char *index;          /* inflated index; strings point into it */
     qg_cache_file *files;
     qgc_blob_ref *file_blobs;
+    qgc_reuse *reuse;              /* per file (all 0 in a version 2 cache) */
+    uint64_t environment;          /* 0 in a version 2 cache */
     qg_cache_entry *maps;
     char *names;                   /* the map names, rebuilt */
     qgc_bytes *meta;               /* per map: slice place, row shape, properties */

@@ -31,6 +31,7 @@ typedef struct wfile {
     long mtime_nsec;
     uint64_t hash;
     size_t map_count;
+    qgc_reuse reuse;
     qgc_spilled blob;  /* the context */
     qgc_span texts;    /* its blobs' heads and texts, one after another */
 } wfile;
@@ -42,6 +43,7 @@ struct qg_cache_writer {
     wfile *files;
     size_t file_count, file_cap;
     size_t map_count;
+    uint64_t environment;
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
@@ -67,6 +69,11 @@ void qg_cache_writer_free(qg_cache_writer *w)
 size_t qgc_writer_file_count(const qg_cache_writer *w)
 {
     return w->file_count;
+}
+
+void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment)
+{
+    w->environment = environment;
 }
 
 size_t qg_cache_writer_map_count(const qg_cache_writer *w)
@@ -168,7 +175,7 @@ static qg_status add_at(qg_cache_writer *w, qgc_packed *p, size_t at)
     uint32_t len = (uint32_t)f->blob.raw.len;
     wfile *file = &w->files[at];
     *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                    p->count, {0, len, 0, 0}, {0, 0}};
+                    p->count, f->reuse, {0, len, 0, 0}, {0, 0}};
     p->file.path = NULL;
     file->texts.at = w->texts.size;
     file->blob.at = spill_text(w, &f->blob.raw, len);
@@ -634,6 +641,7 @@ static int put_map_refs(index_sink *s, const index_input *in)
 static void put_files(index_sink *s, const qg_cache_writer *w)
 {
     qg_buf *idx = &s->raw;
+    qgc_put_u64(idx, w->environment);
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
         const wfile *f = &w->files[i];
@@ -645,6 +653,10 @@ static void put_files(index_sink *s, const qg_cache_writer *w)
         qgc_put_u64(idx, f->hash);
         qgc_put_varint(idx, f->map_count);
         put_blob_ref(idx, &f->blob);
+        qgc_put_u64(idx, f->reuse.key);
+        qgc_put_u64(idx, f->reuse.prelude);
+        qgc_put_varint(idx, (uint64_t)f->reuse.start_state);
+        qgc_put_varint(idx, (uint64_t)f->reuse.end_state);
         flow(s);
     }
 }

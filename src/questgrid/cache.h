@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define QG_CACHE_FORMAT_VERSION 2u
+#define QG_CACHE_FORMAT_VERSION 3u
 /* Returned by the lookups when nothing matches. */
 #define QG_CACHE_NONE ((size_t)-1)
 
@@ -90,6 +90,7 @@ typedef struct qg_compile_options {
 
 typedef struct qg_compile_stats {
     size_t files;
+    size_t reused;        /* files whose entries came from the cache written over */
     size_t maps;          /* maps written */
     size_t failed;        /* maps left out (keep_going) */
     uint64_t source_bytes;
