@@ -268,7 +268,14 @@ int lrt_strs_add(lrt_strs *strs, const char *s, size_t len);
 void lrt_strs_free(lrt_strs *strs);
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len);
 int lrt_map_resize(lrt_map *map, int width, int height, char fill);
-char lrt_cell(const lrt_map *map, int x, int y);
+/* A cell of the grid, 0 outside it; the builders read cell after cell,
+ * so it is inline. */
+static inline char lrt_cell(const lrt_map *map, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= map->width || y >= map->height)
+        return 0;
+    return map->grid[(size_t)y * map->width + x];
+}
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
 /* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);
