@@ -154,6 +154,24 @@ uint32_t qgc_crc32(const void *data, size_t len)
     return (uint32_t)crc;
 }
 
+void qgc_put_file_record(qg_buf *b, const qgc_file_fields *f)
+{
+    qgc_put_cstr(b, f->path);
+    qgc_put_varint(b, (uint64_t)f->format);
+    qgc_put_varint(b, f->size);
+    qgc_put_svarint(b, f->mtime_sec);
+    qgc_put_varint(b, (uint64_t)f->mtime_nsec);
+    qgc_put_u64(b, f->hash);
+    qgc_put_varint(b, f->map_count);
+    qgc_put_varint(b, f->z_len);
+    qgc_put_varint(b, f->raw_len);
+    qgc_put_u32(b, f->crc);
+    qgc_put_u64(b, f->reuse.key);
+    qgc_put_u64(b, f->reuse.prelude);
+    qgc_put_varint(b, (uint64_t)f->reuse.start_state);
+    qgc_put_varint(b, (uint64_t)f->reuse.end_state);
+}
+
 uint64_t qgc_hash_more(uint64_t h, const void *data, size_t len)
 {
     const unsigned char *p = data;

@@ -63,6 +63,10 @@ typedef struct qgc_reuse {
 } qgc_reuse;
 
 void qgc_header_encode(const qgc_header *h, unsigned char out[QGC_HEADER_SIZE]);
+/* The header of a cache this questgrid writes: its counts, its compressed
+ * index (size, inflated size, CRC) and its blob bytes. */
+void qgc_header_make(qgc_header *h, size_t files, size_t maps, uint64_t index_size,
+                     uint64_t index_raw_size, uint32_t index_crc, uint64_t blob_bytes);
 /* Decodes and checks magic, header CRC, version and sizes; the message
  * describing the first problem goes to *why. */
 int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
@@ -82,6 +86,21 @@ void qgc_put_str(qg_buf *b, const char *s);
 void qgc_put_cstr(qg_buf *b, const char *s);
 void qgc_store_u32(unsigned char *p, uint32_t v);
 void qgc_store_u64(unsigned char *p, uint64_t v);
+
+/* A source file's record in the index (doc/qgc-format.md, "Index"). */
+typedef struct qgc_file_fields {
+    const char *path;
+    qg_format format;
+    uint64_t size;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    uint64_t hash;
+    size_t map_count;
+    uint32_t z_len, raw_len, crc;   /* its context blob */
+    qgc_reuse reuse;
+} qgc_file_fields;
+
+void qgc_put_file_record(qg_buf *b, const qgc_file_fields *f);
 
 /* ---- hashing ---- */
 /* FNV-1a 64 (qg_cache_hash) over data, continuing from h; a hash starts

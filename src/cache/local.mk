@@ -23,6 +23,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/previous.c \
 	src/cache/records.c \
 	src/cache/resolve.c \
+	src/cache/restamp.c \
 	src/cache/rows.c \
 	src/cache/scan.c \
 	src/cache/spill.c \

@@ -301,6 +301,7 @@ static qg_status decode_index(qg_cache *c, qg_diags *diags)
     qgc_cursor_init(&cur, c->index, h->index_raw_size);
     uint64_t running = 0;
     qg_status st = decode_files(c, &cur, &running, diags);
+    c->maps_at = (size_t)(cur.p - c->index);
     if (st == QG_OK)
         st = decode_maps(c, &cur, &running, diags);
     if (st != QG_OK)

@@ -7,8 +7,18 @@
 #include "cache/format.h"
 #include "cache/spill.h"
 
+/* Where a blob's compressed bytes are in the cache written over (its
+ * blob area), for a blob taken from there: when the dictionary comes out
+ * the same, the writer copies them instead of compressing the text. */
+typedef struct qgc_prior {
+    uint64_t at;       /* 1 + the offset in the blob area; 0: none */
+    uint32_t z_len;
+    uint32_t crc;
+} qgc_prior;
+
 typedef struct qgc_blob {
     qg_buf raw;
+    qgc_prior prior;
 } qgc_blob;
 
 typedef struct qgc_map_rec {
@@ -62,6 +72,11 @@ size_t qgc_writer_file_count(const qg_cache_writer *w);
 /* The hash of what every file's compile depended on (the index keeps it,
  * doc/qgc-format.md); 0 until it is set. */
 void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment);
+/* The cache written over: its blob area (area_len bytes, which must stay
+ * mapped until the write) and its dictionary, for the blobs taken from it
+ * (qgc_prior). */
+void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
+                          const void *dict, size_t dict_len);
 qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
                                    qg_diags *diags);
 

@@ -112,6 +112,14 @@ void qgc_previous_close(qgc_previous *p)
     memset(p, 0, sizeof *p);
 }
 
+void qgc_previous_lend(const qgc_previous *p, qg_cache_writer *w)
+{
+    const qg_cache *c = p->cache;
+    if (c)
+        qgc_writer_set_prior(w, c->data + c->header.blobs_offset,
+                             c->header.file_size - c->header.blobs_offset, c->dict, c->dict_len);
+}
+
 size_t qgc_previous_find(const qgc_previous *p, const char *path)
 {
     if (!p || !p->cache)
@@ -172,6 +180,7 @@ static qg_status unpack_map(const qgc_previous *p, size_t m, qgc_inflater *inf,
     if (!slice_bytes(e, &c->meta[m], &out->slice_len))
         return qgc_corrupt(diags, c, "map '%s': malformed metadata", e->name);
     qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
+    out->blob.prior = (qgc_prior){e->blob_offset + 1, e->blob_size, e->crc32};
     unsigned char *raw;
     qg_status st = qgc_read_blob(c, &ref, inf, e->name, &raw, diags);
     if (st == QG_OK) {
@@ -205,6 +214,8 @@ qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_fi
     unsigned char *context = NULL;
     if (st == QG_OK)
         st = qgc_read_blob(c, &c->file_blobs[f], &inf, file->path, &context, diags);
+    const qgc_blob_ref *ctx = &c->file_blobs[f];
+    file->blob.prior = (qgc_prior){ctx->offset + 1, ctx->size, ctx->crc};
     if (st == QG_OK) {
         qg_buf_append(&file->blob.raw, context, c->file_blobs[f].raw_size);
         st = file->blob.raw.failed ? QG_ERR_NOMEM : QG_OK;

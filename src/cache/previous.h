@@ -20,6 +20,9 @@ typedef struct qgc_previous {
 qg_status qgc_previous_open(qgc_previous *p, const char *path, uint64_t environment,
                             qg_diags *diags);
 void qgc_previous_close(qgc_previous *p);
+/* Lends the writer its blob area and dictionary, for the blobs unpacked
+ * from it (qgc_writer_set_prior): it must stay open until the write. */
+void qgc_previous_lend(const qgc_previous *p, qg_cache_writer *w);
 /* The file recorded as path, or QG_CACHE_NONE. */
 size_t qgc_previous_find(const qgc_previous *p, const char *path);
 /* File f's entries as a compile of it would pack them (its blobs inflated,
@@ -32,5 +35,12 @@ qg_status qgc_previous_names(const qgc_previous *p, size_t f, char ***names, int
 /* File f's context blob, inflated (*text NUL-terminated; free it). */
 qg_status qgc_previous_context(const qgc_previous *p, size_t f, unsigned char **text,
                                size_t *len, qg_diags *diags);
+
+/* Writes the cache again at path with the files' mtimes of stamps (one
+ * per file, in its order), as a compile that reuses every file writes it
+ * (restamp.c). */
+qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamps,
+                               const char *path, volatile sig_atomic_t *cancel,
+                               qg_diags *diags);
 
 #endif

@@ -17,7 +17,6 @@
 #include "core/file.h"
 
 #include <errno.h>
-#include <lua.h>
 #include <pthread.h>
 #include <zlib.h>
 #include <stdlib.h>
@@ -33,6 +32,7 @@ typedef struct wfile {
     size_t map_count;
     qgc_reuse reuse;
     qgc_spilled blob;  /* the context */
+    qgc_prior prior;
     qgc_span texts;    /* its blobs' heads and texts, one after another */
 } wfile;
 
@@ -44,6 +44,11 @@ struct qg_cache_writer {
     size_t file_count, file_cap;
     size_t map_count;
     uint64_t environment;
+    /* the cache written over: its blob area and dictionary */
+    const unsigned char *prior_area;
+    uint64_t prior_len;
+    const void *prior_dict;
+    size_t prior_dict_len;
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
@@ -74,6 +79,15 @@ size_t qgc_writer_file_count(const qg_cache_writer *w)
 void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment)
 {
     w->environment = environment;
+}
+
+void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
+                          const void *dict, size_t dict_len)
+{
+    w->prior_area = area;
+    w->prior_len = area_len;
+    w->prior_dict = dict;
+    w->prior_dict_len = dict_len;
 }
 
 size_t qg_cache_writer_map_count(const qg_cache_writer *w)
@@ -113,8 +127,8 @@ static uint64_t spill_text(qg_cache_writer *w, const qg_buf *raw, size_t counted
 /* A map's record: its name (NUL-terminated), its place among the maps
  * (its file's place, then its own in the file: the order the compile
  * read them in, whatever order the files were added in), file and line,
- * where its blob's text is, then every column the index stores for it
- * but the name and the file, in column order. */
+ * where its blob's text is and its prior, then every column the index
+ * stores for it but the name and the file, in column order. */
 static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, uint64_t place,
                        uint64_t text_at)
 {
@@ -124,6 +138,9 @@ static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, uint64_t pl
     qgc_put_svarint(b, m->line);
     qgc_put_varint(b, text_at);
     qgc_put_varint(b, m->blob.raw.len);
+    qgc_put_varint(b, m->blob.prior.at);
+    qgc_put_varint(b, m->blob.prior.z_len);
+    qgc_put_u32(b, m->blob.prior.crc);
     qgc_put_svarint(b, m->quest);
     qgc_put_varint(b, (uint64_t)m->kind);
     qgc_put_varint(b, (uint64_t)m->format);
@@ -175,7 +192,7 @@ static qg_status add_at(qg_cache_writer *w, qgc_packed *p, size_t at)
     uint32_t len = (uint32_t)f->blob.raw.len;
     wfile *file = &w->files[at];
     *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                    p->count, f->reuse, {0, len, 0, 0}, {0, 0}};
+                    p->count, f->reuse, {0, len, 0, 0}, f->blob.prior, {0, 0}};
     p->file.path = NULL;
     file->texts.at = w->texts.size;
     file->blob.at = spill_text(w, &f->blob.raw, len);
@@ -237,6 +254,7 @@ typedef struct wview {
     size_t file;
     int line;
     qgc_spilled blob;
+    qgc_prior prior;
     const unsigned char *columns;  /* its index columns, in order */
     size_t columns_len;
 } wview;
@@ -254,6 +272,9 @@ static int view_record(const unsigned char *record, size_t len, wview *v)
     v->blob = (qgc_spilled){0};
     v->blob.at = qgc_get_varint(&c);
     v->blob.len = (uint32_t)qgc_get_varint(&c);
+    v->prior.at = qgc_get_varint(&c);
+    v->prior.z_len = (uint32_t)qgc_get_varint(&c);
+    v->prior.crc = qgc_get_u32(&c);
     v->columns = c.p;
     v->columns_len = (size_t)(c.end - c.p);
     return !c.bad;
@@ -355,6 +376,7 @@ typedef struct deflate_part {
     qg_cache_writer *w;
     const qgc_spill *sorted;
     const qg_buf *dict;
+    int same_dict;         /* the dictionary is the prior's: its blobs are copied */
     volatile sig_atomic_t *cancel;
     size_t first, end;     /* the blobs it compresses: the files', then the maps' */
     qgc_spill out;         /* their compressed bytes, one after another */
@@ -370,9 +392,28 @@ static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
     qgc_put_u32(b, blob->crc);
 }
 
-static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
-                              qgc_spilled *b)
+/* The prior's compressed bytes, when the dictionary is the one they were
+ * made with (and they lie in the prior area); NULL otherwise. */
+static const unsigned char *prior_bytes(const deflate_part *part, const qgc_prior *prior)
 {
+    const qg_cache_writer *w = part->w;
+    if (!part->same_dict || !prior->at || prior->at - 1 > w->prior_len ||
+        prior->z_len > w->prior_len - (prior->at - 1))
+        return NULL;
+    return w->prior_area + (prior->at - 1);
+}
+
+static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
+                              qgc_spilled *b, const qgc_prior *prior)
+{
+    const unsigned char *same = prior_bytes(part, prior);
+    if (same) {
+        b->z_len = prior->z_len;
+        b->crc = prior->crc;
+        qgc_spill_append(&part->out, same, prior->z_len);
+        part->err = part->out.err;
+        return part->err ? QG_ERR_IO : QG_OK;
+    }
     qg_buf_reset(raw);
     qg_buf_reset(z);
     if (!qg_buf_reserve(raw, b->len))
@@ -426,7 +467,7 @@ static qg_status deflate_maps(deflate_part *part, qgc_deflater *d, qg_buf *raw, 
         else if (part->cancel && *part->cancel)
             st = QG_ERR_IO;
         else if (i >= first)
-            st = deflate_blob(part, d, raw, z, &pass.map.blob);
+            st = deflate_blob(part, d, raw, z, &pass.map.blob, &pass.map.prior);
         if (st == QG_OK && i >= first)
             st = keep_ref(part, &pass.map.blob, &ref);
     }
@@ -454,7 +495,8 @@ static void *deflate_worker(void *arg)
         if (part->cancel && *part->cancel)
             part->status = QG_ERR_IO;
         else
-            part->status = deflate_blob(part, &d, &raw, &z, &part->w->files[i].blob);
+            part->status = deflate_blob(part, &d, &raw, &z, &part->w->files[i].blob,
+                                        &part->w->files[i].prior);
     }
     if (part->status == QG_OK)
         part->status = deflate_maps(part, &d, &raw, &z);
@@ -476,6 +518,8 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
                               const qg_cache_write_options *opt, deflate_part *parts,
                               int *count)
 {
+    int same_dict = w->prior_dict && dict->len == w->prior_dict_len &&
+                    (!dict->len || memcmp(dict->data, w->prior_dict, dict->len) == 0);
     size_t total = w->file_count + w->map_count;
     int jobs = opt->jobs > 1 ? opt->jobs : 1;
     if (jobs > MAX_DEFLATE_JOBS)
@@ -485,7 +529,7 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
     pthread_t threads[MAX_DEFLATE_JOBS];
     int started[MAX_DEFLATE_JOBS] = {0};
     for (int k = 0; k < jobs; k++) {
-        parts[k] = (deflate_part){w, sorted, dict, opt->cancel,
+        parts[k] = (deflate_part){w, sorted, dict, same_dict, opt->cancel,
                                   total * (size_t)k / (size_t)jobs,
                                   total * (size_t)(k + 1) / (size_t)jobs, {0}, {0}, QG_OK, 0};
         parts[k].out.fd = parts[k].refs.fd = -1;
@@ -645,18 +689,10 @@ static void put_files(index_sink *s, const qg_cache_writer *w)
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
         const wfile *f = &w->files[i];
-        qgc_put_cstr(idx, f->path);
-        qgc_put_varint(idx, (uint64_t)f->format);
-        qgc_put_varint(idx, f->size);
-        qgc_put_svarint(idx, f->mtime_sec);
-        qgc_put_varint(idx, (uint64_t)f->mtime_nsec);
-        qgc_put_u64(idx, f->hash);
-        qgc_put_varint(idx, f->map_count);
-        put_blob_ref(idx, &f->blob);
-        qgc_put_u64(idx, f->reuse.key);
-        qgc_put_u64(idx, f->reuse.prelude);
-        qgc_put_varint(idx, (uint64_t)f->reuse.start_state);
-        qgc_put_varint(idx, (uint64_t)f->reuse.end_state);
+        qgc_file_fields fields = {f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec,
+                                  f->hash, f->map_count, f->blob.z_len, f->blob.len,
+                                  f->blob.crc, f->reuse};
+        qgc_put_file_record(idx, &fields);
         flow(s);
     }
 }
@@ -703,19 +739,9 @@ static void put_header(const index_input *in, const index_sink *s, uint64_t raw_
     uint64_t blob_bytes = 0;
     for (int k = 0; k < in->part_count; k++)
         blob_bytes += in->parts[k].out.size;
-    qgc_header h = {
-        .format_version = QG_CACHE_FORMAT_VERSION,
-        .questgrid_version = QG_VERSION_NUMBER,
-        .lua_version = LUA_VERSION_NUM,
-        .header_size = QGC_HEADER_SIZE,
-        .file_count = (uint32_t)in->w->file_count,
-        .map_count = (uint32_t)in->w->map_count,
-        .blobs_offset = QGC_HEADER_SIZE + s->file.size,
-        .index_size = (uint32_t)s->file.size,
-        .index_raw_size = (uint32_t)raw_size,
-        .index_crc = s->crc,
-    };
-    h.file_size = h.blobs_offset + blob_bytes;
+    qgc_header h;
+    qgc_header_make(&h, in->w->file_count, in->w->map_count, s->file.size, raw_size, s->crc,
+                    blob_bytes);
     qgc_header_encode(&h, im->head);
 }
 
