@@ -26,7 +26,7 @@
 #include "core/file.h"
 #include "core/buf.h"
 #include "core/diag.h"
-#include "des/names.h"
+#include "des/scan.h"
 #include "questgrid/lua.h"
 
 #include <pthread.h>
@@ -92,11 +92,10 @@ static int parse_prelude(des_run *dr, worker *wk, size_t j, const char *text, si
 {
     const qgc_input *item = &dr->in->items[j];
     qg_des_names *names = qg_des_names_new();
-    qg_diags *ignored = qg_diags_new();
     qg_des_file *file = NULL;
-    if (names && ignored) {
+    if (names) {
         des_names_set_state(names, item->start_state);
-        qg_des_parse(item->io_path, text, len, NULL, names, &file, ignored);
+        des_skim(item->io_path, text, len, names, &file);
     }
     const qg_des_chunk *prelude = file ? qg_des_global_prelude(file) : NULL;
     int found = prelude && prelude->len &&
@@ -109,7 +108,6 @@ static int parse_prelude(des_run *dr, worker *wk, size_t j, const char *text, si
     }
     qg_des_file_free(file);
     qg_des_names_free(names);
-    qg_diags_free(ignored);
     return found;
 }
 

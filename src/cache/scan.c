@@ -5,7 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cache/compile.h"
 #include "cache/previous.h"
-#include "des/names.h"
+#include "des/scan.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -62,14 +62,13 @@ static qg_status scan_one(scan *s, qgc_input *item)
         qgc_input_drop(item);
         return QG_OK;
     }
-    qg_diags *ignored = qg_diags_new();
     qg_des_names *names = qg_des_names_new();
-    qg_status st = ignored && names ? QG_OK : QG_ERR_NOMEM;
+    qg_status st = names ? QG_OK : QG_ERR_NOMEM;
     qg_des_file *file = NULL;
     item->end_state = item->start_state;
-    if (st == QG_OK && (item->data || qgc_read_input(item, ignored) == QG_OK)) {
+    if (st == QG_OK && (item->data || qgc_read_input(item, NULL) == QG_OK)) {
         des_names_set_state(names, item->start_state);
-        st = qg_des_parse(item->io_path, item->data, item->len, NULL, names, &file, ignored);
+        st = des_skim(item->io_path, item->data, item->len, names, &file);
         st = st == QG_ERR_NOMEM ? st : QG_OK;
         item->size = item->len;
         item->end_state = des_names_state(names);
@@ -90,7 +89,6 @@ static qg_status scan_one(scan *s, qgc_input *item)
     qg_des_file_free(file);
     qgc_input_drop(item);
     qg_des_names_free(names);
-    qg_diags_free(ignored);
     return st;
 }
 

@@ -10,7 +10,7 @@
 #include "des/chunk.h"
 #include "des/directives.h"
 #include "des/lex.h"
-#include "des/names.h"
+#include "des/scan.h"
 
 typedef struct des_directive {
     des_dir dir;
