@@ -96,6 +96,28 @@ static void a_saved_state_comes_back(void **state)
     qg_diags_free(diags);
 }
 
+/* Kept preludes hold at most 1 MiB of source: one past it runs and is
+ * compiled again the next time, so that a runtime's memory does not grow
+ * with the files a compile runs. */
+static void kept_preludes_have_a_bound(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = runtime_for("tests/data/dlua/minimal/dlua", diags);
+    assert_non_null(rt);
+    size_t len;
+    char *big = test_repeat("big_prelude_ran = true\n", "-- a long comment line\n",
+                            (1024 * 1024) / 23 + 1, "", &len);
+    assert_true(len > 1024 * 1024);
+    assert_int_equal(run_prelude(rt, 1, "small_prelude_ran = true\n", diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 2, big, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 1, NULL, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 2, NULL, diags), QG_ERR_NOTFOUND);
+    free(big);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
 static void optional_files_are_skipped_with_a_note(void **state)
 {
     (void)state;
@@ -343,6 +365,7 @@ int main(void)
         cmocka_unit_test(a_directory_without_the_library_is_an_error),
         cmocka_unit_test(a_failing_library_is_a_diagnostic),
         cmocka_unit_test(a_saved_state_comes_back),
+        cmocka_unit_test(kept_preludes_have_a_bound),
     };
     return cmocka_run_group_tests_name("lua_library", tests, NULL, NULL);
 }

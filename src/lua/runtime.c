@@ -530,9 +530,12 @@ static int prelude_body(lua_State *L)
             return 0;
         }
         p->status = load_prelude(L, p->chunk);
-        if (p->status == LUA_OK && p->key) {
+        qg_runtime *rt = p->rt;
+        if (p->status == LUA_OK && p->key &&
+            p->chunk->len <= LRT_KEPT_PRELUDE_BYTES - rt->kept_prelude_bytes) {
             lua_pushvalue(L, -1);
             lua_rawseti(L, 1, p->key);
+            rt->kept_prelude_bytes += p->chunk->len;
         }
     }
     if (p->status == LUA_OK)

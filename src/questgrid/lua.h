@@ -72,10 +72,11 @@ qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_dia
 qg_status qg_runtime_save(qg_runtime *rt, qg_diags *diags);
 qg_status qg_runtime_restore(qg_runtime *rt, qg_diags *diags);
 /* Runs a global prelude (qg_des_global_prelude) kept compiled under key,
- * the caller's number for its file: the first run compiles and keeps it,
- * and a later run may pass prelude NULL. QG_ERR_NOTFOUND (and nothing
- * run) when prelude is NULL and nothing is kept under key. Kept preludes
- * survive qg_runtime_restore. */
+ * the caller's number for its file: the first run compiles and keeps it
+ * (while the kept preludes hold less than 1 MiB of source), and a later
+ * run may pass prelude NULL. QG_ERR_NOTFOUND (and nothing run) when
+ * prelude is NULL and nothing is kept under key. Kept preludes survive
+ * qg_runtime_restore. */
 qg_status qg_runtime_run_kept_prelude(qg_runtime *rt, size_t key,
                                       const qg_des_chunk *prelude, qg_diags *diags);
 size_t qg_runtime_map_count(const qg_runtime *rt);
