@@ -26,8 +26,10 @@ static int fill(int fd, void *user)
            qg_write_all(fd, r->blobs, (size_t)r->blob_bytes);
 }
 
-/* The index with the files' records made from the stamps. */
-static qg_status index_of(const qg_cache *c, const qg_cache_file *stamps, qg_buf *raw)
+/* The index with the files' records made from the stamps; *files_len
+ * the length of its part before the maps. */
+static qg_status index_of(const qg_cache *c, const qg_cache_file *stamps, qg_buf *raw,
+                          size_t *files_len)
 {
     qgc_put_u64(raw, c->environment);
     qgc_put_varint(raw, c->header.file_count);
@@ -39,8 +41,36 @@ static qg_status index_of(const qg_cache *c, const qg_cache_file *stamps, qg_buf
                                   b->raw_size, b->crc, c->reuse[i]};
         qgc_put_file_record(raw, &fields);
     }
+    *files_len = raw->len;
     qg_buf_append(raw, c->index + c->maps_at, c->header.index_raw_size - c->maps_at);
     return raw->failed ? QG_ERR_NOMEM : QG_OK;
+}
+
+/* The index compressed as the writer compresses it, into z. The pieces
+ * (zblob.h) past the reach of the files' records, when these take the
+ * bytes they took, are the cache's own, byte for byte: only the pieces
+ * before them are compressed again. */
+static qg_status compress_index(const qg_cache *c, size_t files_len, qg_buf *raw, qg_buf *z)
+{
+    uint64_t from = ((uint64_t)files_len + QGC_PIECE_WINDOW + QGC_PIECE - 1) / QGC_PIECE *
+                    QGC_PIECE;
+    size_t z_at = 0;
+    int copy = files_len == c->maps_at && from < raw->len &&
+               qgc_piece_start(c->data + QGC_HEADER_SIZE, c->header.index_size, from, &z_at);
+    qgc_piece_stream s;
+    qgc_piece_stream_init(&s, z);
+    if (!copy) {
+        int taken = qgc_piece_stream_take(&s, raw);
+        qg_status st = qgc_piece_stream_finish(&s);
+        return taken ? st : QG_ERR_NOMEM;
+    }
+    /* one byte past the pieces, so that the last of them ends as one
+     * that is not the stream's last */
+    raw->len = (size_t)from + 1;
+    int taken = qgc_piece_stream_take(&s, raw);
+    qgc_piece_stream_drop(&s);
+    qg_buf_append(z, c->data + QGC_HEADER_SIZE + z_at, c->header.index_size - z_at);
+    return taken && !z->failed ? QG_OK : QG_ERR_NOMEM;
 }
 
 qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamps,
@@ -53,15 +83,11 @@ qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamp
     qg_buf raw;
     qg_buf_init(&raw);
     qg_buf_init(&r.zindex);
-    qgc_piece_stream z;
-    qgc_piece_stream_init(&z, &r.zindex);
-    qg_status st = index_of(c, stamps, &raw);
-    if (st == QG_OK && !qgc_piece_stream_take(&z, &raw))
-        st = QG_ERR_NOMEM;
-    uint64_t raw_size = z.total;
-    qg_status finished = qgc_piece_stream_finish(&z);
+    size_t files_len = 0;
+    qg_status st = index_of(c, stamps, &raw, &files_len);
+    uint64_t raw_size = raw.len;
     if (st == QG_OK)
-        st = finished;
+        st = compress_index(c, files_len, &raw, &r.zindex);
     if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || r.zindex.len > UINT32_MAX))
         st = QG_ERR_LIMIT;
     if (st == QG_OK) {
