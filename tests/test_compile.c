@@ -12,23 +12,7 @@
 
 static void spit(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = malloc(*len + 1);
-    assert_int_equal(fread(data, 1, *len, f), *len);
-    fclose(f);
-    return data;
+    test_write_file(path, text, strlen(text));
 }
 
 static qg_cache *open_ok(const char *path)
@@ -138,16 +122,6 @@ static void globals_in_file_order(void **state)
     qg_diags_free(d);
 }
 
-static void same_bytes(const char *a, const char *b)
-{
-    size_t la, lb;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x);
-    free(y);
-}
-
 /* Compiles inputs with 1, 2 and 4 threads: the same bytes each time. */
 static void compile_with_threads(const char *const *inputs, size_t count,
                                  const qg_compile_options *base, const char *name)
@@ -165,7 +139,7 @@ static void compile_with_threads(const char *const *inputs, size_t count,
             qg_diags_print(d, stderr);
         assert_int_equal(st, QG_OK);
         if (k)
-            same_bytes(first, out);
+            test_same_files(first, out);
     }
     qg_diags_free(d);
 }
@@ -302,7 +276,7 @@ static void failures_and_cancel(void **state)
     const char *only_good[1] = {good};
     assert_int_equal(qg_cache_compile(only_good, 1, out, NULL, NULL, d), QG_OK);
     size_t before_len;
-    unsigned char *before = slurp(out, &before_len);
+    unsigned char *before = test_read_file(out, &before_len);
     const char *both[2] = {good, bad};
     assert_int_not_equal(qg_cache_compile(both, 2, out, NULL, NULL, d), QG_OK);
     assert_true(test_diags_contain(d, QG_ERROR, "deliberate"));
@@ -310,7 +284,7 @@ static void failures_and_cancel(void **state)
     qg_compile_options opt = {.jobs = 2, .cancel = &cancel};
     assert_int_not_equal(qg_cache_compile(only_good, 1, out, &opt, NULL, d), QG_OK);
     size_t after_len;
-    unsigned char *after = slurp(out, &after_len);
+    unsigned char *after = test_read_file(out, &after_len);
     assert_int_equal(before_len, after_len);
     assert_memory_equal(before, after, before_len);
     assert_int_equal(temp_files(), 0);
@@ -395,17 +369,8 @@ static void stale_sources(void **state)
 static void crawl_corpus(void **state)
 {
     (void)state;
-    const char *dat = getenv("QG_CRAWL_DAT");
-    if (!dat || !dat[0])
-        dat = "/usr/share/crawl/dat";
     char des[4096], dlua[4096];
-    snprintf(des, sizeof des, "%s/des", dat);
-    snprintf(dlua, sizeof dlua, "%s/dlua", dat);
-    struct stat sb;
-    if (stat(des, &sb) != 0 || stat(dlua, &sb) != 0) {
-        test_skip("Crawl's data (des and dlua under %s) is not installed (tools/test-deps installs it when run as root with apt-get)", dat);
-        return;
-    }
+    test_crawl_dat_or_skip(des, dlua, sizeof des);
     const char *inputs[1] = {des}, *lua_paths[1] = {dlua};
     const char *out = test_temp_path("crawl.qgc");
     qg_diags *d = qg_diags_new();

@@ -27,33 +27,7 @@ static const char *in_dir(const char *name)
 
 static void spit(const char *name, const char *text)
 {
-    FILE *f = fopen(in_dir(name), "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = malloc(*len + 1);
-    assert_int_equal(fread(data, 1, *len, f), *len);
-    fclose(f);
-    return data;
-}
-
-static void same_bytes(const char *a, const char *b)
-{
-    size_t la, lb;
-    unsigned char *x = slurp(a, &la), *y = slurp(b, &lb);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x);
-    free(y);
+    test_write_file(in_dir(name), text, strlen(text));
 }
 
 /* A later mtime: a touched file, whatever the clock's resolution. */
@@ -82,7 +56,7 @@ static qg_compile_stats compile_both(const char *out, int jobs, qg_diags *d)
     qg_diags *cold_diags = qg_diags_new();
     assert_int_equal(qg_cache_compile(inputs, 1, cold, &opt, NULL, cold_diags), QG_OK);
     qg_diags_free(cold_diags);
-    same_bytes(out, cold);
+    test_same_files(out, cold);
     return stats;
 }
 
@@ -189,13 +163,10 @@ static void nothing_reused_from_another_compile(void **state)
     qg_compile_stats s;
     assert_int_equal(qg_cache_compile(inputs, 1, out, NULL, &s, d), QG_OK);
     size_t len;
-    unsigned char *image = slurp(out, &len);
+    unsigned char *image = test_read_file(out, &len);
     image[8] = 2;                       /* the version, its header CRC made good */
     qgc_store_u32(image + 60, qgc_crc32(image, 60));
-    FILE *f = fopen(out, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(image, 1, len, f), len);
-    fclose(f);
+    test_write_file(out, image, len);
     qg_diags_clear(d);
     assert_int_equal(qg_cache_compile(inputs, 1, out, NULL, &s, d), QG_OK);
     assert_int_equal(s.reused, 0);
@@ -242,7 +213,7 @@ static void stale_policy_reuses(void **state)
     const char *cold = test_temp_path("stale_cold.qgc");
     unlink(cold);
     assert_int_equal(qg_cache_compile(inputs, 4, cold, &co, NULL, d), QG_OK);
-    same_bytes(out, cold);
+    test_same_files(out, cold);
     qg_diags_free(d);
 }
 
@@ -260,17 +231,8 @@ static void copy_tree(const char *from, const char *to)
 static void crawl_corpus(void **state)
 {
     (void)state;
-    const char *dat = getenv("QG_CRAWL_DAT");
-    if (!dat || !dat[0])
-        dat = "/usr/share/crawl/dat";
     char des[600], dlua[600];
-    snprintf(des, sizeof des, "%s/des", dat);
-    snprintf(dlua, sizeof dlua, "%s/dlua", dat);
-    struct stat sb;
-    if (stat(des, &sb) != 0 || stat(dlua, &sb) != 0) {
-        test_skip("Crawl's data (des and dlua under %s) is not installed", dat);
-        return;
-    }
+    test_crawl_dat_or_skip(des, dlua, sizeof des);
     snprintf(dir, sizeof dir, "%s/crawl", test_temp_dir());
     copy_tree(des, dir);
     const char *inputs[1] = {dir}, *paths[1] = {dlua};
@@ -279,11 +241,12 @@ static void crawl_corpus(void **state)
     qg_diags *d = qg_diags_new();
     assert_int_equal(qg_cache_compile(inputs, 1, out, &opt, NULL, d), QG_OK);
     size_t len;
-    char *text = (char *)slurp(in_dir("builder/layout_caves.des"), &len);
+    char *text = (char *)test_read_file(in_dir("builder/layout_caves.des"), &len);
     text[len] = '\0';
     char *tags = strstr(text, "TAGS:");
     assert_non_null(tags);
     FILE *f = fopen(in_dir("builder/layout_caves.des"), "wb");
+    assert_non_null(f);
     fwrite(text, 1, (size_t)(tags - text) + 5, f);
     fputs(" edited_here", f);
     fputs(tags + 5, f);
@@ -296,7 +259,7 @@ static void crawl_corpus(void **state)
     assert_int_equal(s.reused, 139);
     const char *cold = test_temp_path("crawl_cold.qgc");
     assert_int_equal(qg_cache_compile(inputs, 1, cold, &opt, NULL, d), QG_OK);
-    same_bytes(out, cold);
+    test_same_files(out, cold);
     /* every file reused in its place: the cache written again from its
      * own blobs and index, the index's pieces past the files' records
      * copied */
@@ -305,7 +268,7 @@ static void crawl_corpus(void **state)
     assert_int_equal(s.reused, 140);
     unlink(cold);
     assert_int_equal(qg_cache_compile(inputs, 1, cold, &opt, NULL, d), QG_OK);
-    same_bytes(out, cold);
+    test_same_files(out, cold);
     qg_diags_free(d);
 }
 

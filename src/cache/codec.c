@@ -154,7 +154,8 @@ uint32_t qgc_crc32(const void *data, size_t len)
     return (uint32_t)crc;
 }
 
-void qgc_put_file_record(qg_buf *b, const qgc_file_fields *f)
+void qgc_put_file_record(qg_buf *b, const qgc_file_meta *f, uint32_t z_len, uint32_t raw_len,
+                         uint32_t crc)
 {
     qgc_put_cstr(b, f->path);
     qgc_put_varint(b, (uint64_t)f->format);
@@ -163,9 +164,9 @@ void qgc_put_file_record(qg_buf *b, const qgc_file_fields *f)
     qgc_put_varint(b, (uint64_t)f->mtime_nsec);
     qgc_put_u64(b, f->hash);
     qgc_put_varint(b, f->map_count);
-    qgc_put_varint(b, f->z_len);
-    qgc_put_varint(b, f->raw_len);
-    qgc_put_u32(b, f->crc);
+    qgc_put_varint(b, z_len);
+    qgc_put_varint(b, raw_len);
+    qgc_put_u32(b, crc);
     qgc_put_u64(b, f->reuse.key);
     qgc_put_u64(b, f->reuse.prelude);
     qgc_put_varint(b, (uint64_t)f->reuse.start_state);

@@ -64,7 +64,8 @@ static qg_status write_restamped(const qgc_previous *previous, const qgc_inputs 
 
 static int jobs_for(const qg_compile_options *opt)
 {
-    return opt->jobs < 1 ? 1 : opt->jobs > MAX_JOBS ? MAX_JOBS : opt->jobs;
+    int jobs = opt->jobs < 1 ? qgc_cores_available() : opt->jobs;
+    return jobs > MAX_JOBS ? MAX_JOBS : jobs;
 }
 
 /* The .des inputs: the cache written over opened for reuse, the scan,
@@ -130,14 +131,15 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     qgc_previous previous;
     memset(&previous, 0, sizeof previous);
     int restamp = 0;
+    int jobs = jobs_for(opt);
     if (st == QG_OK) {
-        qgc_run run = {opt, w, s, diags, 0, in.count, jobs_for(opt), &previous};
+        qgc_run run = {opt, w, s, diags, 0, in.count, jobs, &previous};
         compiled = compile_inputs(&in, &run, output, &previous, &restamp, &st);
     }
     if (st == QG_OK && restamp) {
         st = write_restamped(&previous, &in, output, opt, s, diags);
     } else if (st == QG_OK) {
-        qg_cache_write_options wo = {opt->jobs, opt->cancel};
+        qg_cache_write_options wo = {jobs, opt->cancel};
         st = qg_cache_writer_write(w, output, &wo, diags);
         if (st == QG_OK)
             s->maps = qg_cache_writer_map_count(w);

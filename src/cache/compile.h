@@ -61,6 +61,8 @@ void qgc_inputs_free(qgc_inputs *in);
 /* Counts a file compiled and reports the progress. */
 void qgc_file_done(qgc_run *run);
 
+/* The cores this process may run on (its affinity), else those online. */
+int qgc_cores_available(void);
 /* Runs fn(user, k) for k = 0 .. n-1: k = 0 on the calling thread, the
  * others on threads of their own; returns once all have. A thread that
  * cannot be started has its turn on the calling thread afterwards. */

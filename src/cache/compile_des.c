@@ -269,8 +269,8 @@ static qg_status compile_text(des_run *dr, worker *wk, size_t i, qg_des_names *n
         if (st != QG_OK)
             qg_diags_add(u->diags, QG_ERROR, item->path, 0, 0, NULL, 0, "out of memory");
         int clean = u->file_status == QG_OK && !u->failed;
-        packed->file.reuse = (qgc_reuse){clean ? item->key : 0, item->prelude_hash,
-                                         item->start_state, item->end_state};
+        packed->file.meta.reuse = (qgc_reuse){clean ? item->key : 0, item->prelude_hash,
+                                              item->start_state, item->end_state};
     }
     free(defs);
     qg_des_file_free(file);

@@ -87,8 +87,10 @@ void qgc_put_cstr(qg_buf *b, const char *s);
 void qgc_store_u32(unsigned char *p, uint32_t v);
 void qgc_store_u64(unsigned char *p, uint64_t v);
 
-/* A source file's record in the index (doc/qgc-format.md, "Index"). */
-typedef struct qgc_file_fields {
+/* A source file as the index records it, but for its context blob
+ * (doc/qgc-format.md, "Index"). Whoever holds one made by strdup frees
+ * its path. */
+typedef struct qgc_file_meta {
     const char *path;
     qg_format format;
     uint64_t size;
@@ -96,11 +98,12 @@ typedef struct qgc_file_fields {
     long mtime_nsec;
     uint64_t hash;
     size_t map_count;
-    uint32_t z_len, raw_len, crc;   /* its context blob */
     qgc_reuse reuse;
-} qgc_file_fields;
+} qgc_file_meta;
 
-void qgc_put_file_record(qg_buf *b, const qgc_file_fields *f);
+/* The file's record, with its context blob's reference. */
+void qgc_put_file_record(qg_buf *b, const qgc_file_meta *f, uint32_t z_len, uint32_t raw_len,
+                         uint32_t crc);
 
 /* ---- hashing ---- */
 /* FNV-1a 64 (qg_cache_hash) over data, continuing from h; a hash starts

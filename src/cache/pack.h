@@ -35,14 +35,7 @@ typedef struct qgc_map_rec {
 } qgc_map_rec;
 
 typedef struct qgc_file_rec {
-    char *path;
-    qg_format format;
-    uint64_t size;
-    int64_t mtime_sec;
-    long mtime_nsec;
-    uint64_t hash;
-    size_t map_count;
-    qgc_reuse reuse;
+    qgc_file_meta meta;
     char *text;       /* the whole source, while it is being packed */
     size_t len;
     qgc_blob blob;    /* the context: the file with its maps' lines blank */

@@ -198,22 +198,17 @@ qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_fi
     memset(out, 0, sizeof *out);
     size_t count = p->first[f + 1] - p->first[f];
     qgc_file_rec *file = &out->file;
-    file->path = qg_strdup(now->path);
-    file->format = c->files[f].format;
-    file->size = c->files[f].size;
-    file->mtime_sec = now->mtime_sec;
-    file->mtime_nsec = now->mtime_nsec;
-    file->hash = c->files[f].hash;
-    file->map_count = count;
-    file->reuse = c->reuse[f];
+    const qg_cache_file *was = &c->files[f];
+    file->meta = (qgc_file_meta){qg_strdup(now->path), was->format, was->size, now->mtime_sec,
+                                 now->mtime_nsec, was->hash, count, c->reuse[f]};
     out->maps = calloc(count + 1, sizeof *out->maps);
     out->count = count;
-    qg_status st = file->path && out->maps ? QG_OK : QG_ERR_NOMEM;
+    qg_status st = file->meta.path && out->maps ? QG_OK : QG_ERR_NOMEM;
     qgc_inflater inf;
     qgc_inflater_init(&inf);
     unsigned char *context = NULL;
     if (st == QG_OK)
-        st = qgc_read_blob(c, &c->file_blobs[f], &inf, file->path, &context, diags);
+        st = qgc_read_blob(c, &c->file_blobs[f], &inf, file->meta.path, &context, diags);
     const qgc_blob_ref *ctx = &c->file_blobs[f];
     file->blob.prior = (qgc_prior){ctx->offset + 1, ctx->size, ctx->crc};
     if (st == QG_OK) {

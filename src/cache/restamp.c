@@ -36,10 +36,9 @@ static qg_status index_of(const qg_cache *c, const qg_cache_file *stamps, qg_buf
     for (size_t i = 0; i < c->header.file_count; i++) {
         const qg_cache_file *f = &c->files[i];
         const qgc_blob_ref *b = &c->file_blobs[i];
-        qgc_file_fields fields = {f->path, f->format, f->size, stamps[i].mtime_sec,
-                                  stamps[i].mtime_nsec, f->hash, f->map_count, b->size,
-                                  b->raw_size, b->crc, c->reuse[i]};
-        qgc_put_file_record(raw, &fields);
+        qgc_file_meta meta = {f->path, f->format, f->size, stamps[i].mtime_sec,
+                              stamps[i].mtime_nsec, f->hash, f->map_count, c->reuse[i]};
+        qgc_put_file_record(raw, &meta, b->size, b->raw_size, b->crc);
     }
     *files_len = raw->len;
     qg_buf_append(raw, c->index + c->maps_at, c->header.index_raw_size - c->maps_at);

@@ -1,9 +1,12 @@
 /* Threads for a compile: the calling thread takes a turn of its own, so
  * one job starts no thread at all. */
+#define _GNU_SOURCE
 #include "cache/compile.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 typedef struct turn {
     void (*fn)(void *user, int k);
@@ -16,6 +19,15 @@ static void *run_turn(void *arg)
     turn *t = arg;
     t->fn(t->user, t->k);
     return NULL;
+}
+
+int qgc_cores_available(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online > 0 ? (int)online : 1;
 }
 
 void qgc_run_threads(int n, void (*fn)(void *user, int k), void *user)

@@ -23,14 +23,7 @@
 #include <string.h>
 
 typedef struct wfile {
-    char *path;        /* NULL while its place is reserved and it is not added */
-    qg_format format;
-    uint64_t size;
-    int64_t mtime_sec;
-    long mtime_nsec;
-    uint64_t hash;
-    size_t map_count;
-    qgc_reuse reuse;
+    qgc_file_meta meta; /* its path NULL while its place is reserved, not filled */
     qgc_spilled blob;  /* the context */
     qgc_prior prior;
     qgc_span texts;    /* its blobs' heads and texts, one after another */
@@ -66,7 +59,7 @@ void qg_cache_writer_free(qg_cache_writer *w)
     qgc_spill_close(&w->texts);
     qgc_records_close(&w->records);
     for (size_t i = 0; i < w->file_count; i++)
-        free(w->files[i].path);
+        free((char *)w->files[i].meta.path);
     free(w->files);
     free(w);
 }
@@ -191,9 +184,8 @@ static qg_status add_at(qg_cache_writer *w, qgc_packed *p, size_t at)
         return QG_ERR_NOMEM;
     uint32_t len = (uint32_t)f->blob.raw.len;
     wfile *file = &w->files[at];
-    *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                    p->count, f->reuse, {0, len, 0, 0}, f->blob.prior, {0, 0}};
-    p->file.path = NULL;
+    *file = (wfile){f->meta, {0, len, 0, 0}, f->blob.prior, {0, 0}};
+    p->file.meta.path = NULL;
     file->texts.at = w->texts.size;
     file->blob.at = spill_text(w, &f->blob.raw, len);
     qg_buf record;
@@ -210,13 +202,14 @@ qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
                                    qg_diags *diags)
 {
     if (!start_spilling(w)) {
-        qg_status st = spill_failed(w, p->file.path, diags);
+        qg_status st = spill_failed(w, p->file.meta.path, diags);
         qgc_packed_free(p);
         return st;
     }
-    qg_status st = at < w->file_count && !w->files[at].path ? add_at(w, p, at) : QG_ERR_INVALID;
-    const char *path = at < w->file_count && w->files[at].path ? w->files[at].path
-                       : p->file.path ? p->file.path : "";
+    qg_status st = at < w->file_count && !w->files[at].meta.path ? add_at(w, p, at)
+                                                                  : QG_ERR_INVALID;
+    const char *path = at < w->file_count && w->files[at].meta.path ? w->files[at].meta.path
+                       : p->file.meta.path ? p->file.meta.path : "";
     if ((st == QG_OK || st == QG_ERR_IO) && (w->texts.err || w->records.runs_file.err))
         st = spill_failed(w, path, diags);
     else if (st == QG_ERR_INVALID)
@@ -333,7 +326,7 @@ static void check_name(void *user, const unsigned char *record, size_t len)
         nc->broken = 1;
         return;
     }
-    const char *path = nc->w->files[m.file].path;
+    const char *path = nc->w->files[m.file].meta.path;
     size_t name_len = strlen(m.name);
     if (name_len > QGC_MAX_NAME || !name_len) {
         qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
@@ -343,7 +336,7 @@ static void check_name(void *user, const unsigned char *record, size_t len)
     if (nc->prev.len && strcmp(nc->prev.data, m.name) == 0) {
         qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
                      "map '%s' is already defined at %s:%d", m.name,
-                     nc->w->files[nc->prev_file].path, nc->prev_line);
+                     nc->w->files[nc->prev_file].meta.path, nc->prev_line);
         nc->bad++;
     }
     qg_buf_reset(&nc->prev);
@@ -689,10 +682,7 @@ static void put_files(index_sink *s, const qg_cache_writer *w)
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
         const wfile *f = &w->files[i];
-        qgc_file_fields fields = {f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec,
-                                  f->hash, f->map_count, f->blob.z_len, f->blob.len,
-                                  f->blob.crc, f->reuse};
-        qgc_put_file_record(idx, &fields);
+        qgc_put_file_record(idx, &f->meta, f->blob.z_len, f->blob.len, f->blob.crc);
         flow(s);
     }
 }
@@ -849,7 +839,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
     for (size_t i = 0; i < w->file_count; i++)
-        if (!w->files[i].path) {
+        if (!w->files[i].meta.path) {
             qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
                          "file %zu of the cache was never added", i + 1);
             return QG_ERR_INVALID;

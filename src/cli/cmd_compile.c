@@ -2,10 +2,9 @@
  * cache, with a progress bar on a terminal and one summary line otherwise.
  * SIGINT asks the compiler to stop; it removes its temporary file and
  * leaves any previous cache in place. */
-#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,16 +51,6 @@ static void show_progress(void *user, size_t done, size_t total)
     fprintf(stderr, "\r[%s] %3d%% %zu/%zu files", cells, percent, done, total);
 }
 
-/* The cores this process may run on (its affinity), else those online. */
-static int cores_available(void)
-{
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return CPU_COUNT(&set);
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
-    return online > 0 ? (int)online : 1;
-}
-
 static double seconds_since(const struct timespec *start)
 {
     struct timespec now;
@@ -92,7 +81,7 @@ int cmd_compile(int argc, char **argv)
     int tty = !opts.quiet && isatty(STDERR_FILENO);
     qg_compile_options co = {.lua_paths = opts.lua_paths,
                              .lua_path_count = opts.lua_path_count,
-                             .jobs = opts.jobs ? opts.jobs : cores_available(),
+                             .jobs = opts.jobs,
                              .keep_going = opts.keep_going,
                              .cancel = &interrupted,
                              .progress = tty ? show_progress : NULL,

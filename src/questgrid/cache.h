@@ -76,7 +76,7 @@ typedef struct qg_compile_options {
     const char *const *lua_paths;   /* game Lua libraries (Crawl: dat/dlua) */
     size_t lua_path_count;
     int jobs;                       /* threads compiling (and compressing);
-                                       0 = 1 */
+                                       0: the cores the process may run on */
     int keep_going;                 /* 1: leave out maps that fail and write
                                        the rest; 0: any error writes nothing */
     volatile sig_atomic_t *cancel;  /* polled; non-zero aborts, or NULL */
