@@ -452,13 +452,18 @@ static void des_turn(void *user, int k)
 /* ---- the whole ----------------------------------------------------------- */
 
 typedef struct by_size {
+    int reused;
     uint64_t size;
     size_t input;
 } by_size;
 
+/* The files to compile, largest first, then those whose entries are
+ * reused (quick to unpack): the longest runs start first. */
 static int largest_first(const void *a, const void *b)
 {
     const by_size *x = a, *y = b;
+    if (x->reused != y->reused)
+        return x->reused - y->reused;
     if (x->size != y->size)
         return x->size > y->size ? -1 : 1;
     return (x->input > y->input) - (x->input < y->input);
@@ -478,7 +483,7 @@ static qg_status plan(des_run *dr)
     for (size_t i = 0; st == QG_OK && i < in->count; i++)
         if (in->items[i].format == QG_FORMAT_DES) {
             dr->place[i] = first + dr->order_count;
-            sizes[dr->order_count++] = (by_size){in->items[i].size, i};
+            sizes[dr->order_count++] = (by_size){in->items[i].reused, in->items[i].size, i};
         }
     if (st == QG_OK) {
         qsort(sizes, dr->order_count, sizeof *sizes, largest_first);
