@@ -19,7 +19,7 @@ check "compile exits 0" "[ $? -eq 0 ]"
 check "one summary line when stderr is not a terminal" \
   "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'maps from .* files' '$tmp/err'"
 "$qg" cache info "$tmp/b.qgc" >"$tmp/info"
-check "info shows the counts" "grep -q '^maps  *10\$' '$tmp/info' && grep -q '^format version  *2\$' '$tmp/info'"
+check "info shows the counts" "grep -q '^maps  *10\$' '$tmp/info' && grep -q '^format version  *3\$' '$tmp/info'"
 "$qg" cache list "$tmp/b.qgc" >"$tmp/list"
 check "list shows quests and vaults" \
   "grep -q '^q0000002.txt	2	quest' '$tmp/list' && grep -q '^questgrid_candle_crypt	-1	minivault.*	D:5-12	' '$tmp/list'"

@@ -12,23 +12,7 @@
 
 static void spit(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
-}
-
-static unsigned char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    *len = (size_t)ftell(f);
-    fseek(f, 0, SEEK_SET);
-    unsigned char *data = malloc(*len + 1);
-    assert_int_equal(fread(data, 1, *len, f), *len);
-    fclose(f);
-    return data;
+    test_write_file(path, text, strlen(text));
 }
 
 static qg_cache *open_ok(const char *path)
@@ -138,24 +122,77 @@ static void globals_in_file_order(void **state)
     qg_diags_free(d);
 }
 
+/* Compiles inputs with 1, 2 and 4 threads: the same bytes each time. */
+static void compile_with_threads(const char *const *inputs, size_t count,
+                                 const qg_compile_options *base, const char *name)
+{
+    char first[300];
+    snprintf(first, sizeof first, "%s", test_temp_path(name));
+    qg_diags *d = qg_diags_new();
+    static const int jobs[3] = {1, 2, 4};
+    for (int k = 0; k < 3; k++) {
+        qg_compile_options opt = *base;
+        opt.jobs = jobs[k];
+        const char *out = k ? test_temp_path("threads.qgc") : first;
+        qg_status st = qg_cache_compile(inputs, count, out, &opt, NULL, d);
+        if (st != QG_OK)
+            qg_diags_print(d, stderr);
+        assert_int_equal(st, QG_OK);
+        if (k)
+            test_same_files(first, out);
+    }
+    qg_diags_free(d);
+}
+
 static void threads_change_nothing(void **state)
 {
     (void)state;
-    char des[4096];
+    char des[4096], edit[4096];
     snprintf(des, sizeof des, "%s/lib/des", test_srcdir());
-    const char *inputs[1] = {des};
-    const char *one = test_temp_path("one.qgc"), *three = test_temp_path("three.qgc");
+    snprintf(edit, sizeof edit, "%s/lib/edit", test_srcdir());
+    const char *inputs[2] = {edit, des};
+    qg_compile_options none = {0};
+    compile_with_threads(inputs, 2, &none, "bundled_1.qgc");
+}
+
+/* What a file's maps change in what an earlier file's prelude made stays
+ * in that file: the next file's maps see the prelude's own work, as when
+ * Crawl loads the files before from its cache, with any number of
+ * threads; a prelude that runs out of its budget defines nothing for the
+ * files after it. */
+static void files_start_from_the_library(void **state)
+{
+    (void)state;
+    char dir[300];
+    snprintf(dir, sizeof dir, "%s/isolated", test_temp_dir());
+    mkdir(dir, 0755);
+    char a[400], b[400], c[400], d_[400];
+    snprintf(a, sizeof a, "%s/a.des", dir);
+    snprintf(b, sizeof b, "%s/b.des", dir);
+    snprintf(c, sizeof c, "%s/c.des", dir);
+    snprintf(d_, sizeof d_, "%s/d.des", dir);
+    spit(a, "{{\ncounter = {n = 0}\n"
+            "function bump() counter.n = counter.n + 1 return 'n' .. counter.n end\n}}\n"
+            "NAME: a_one\n: tags(bump())\nMAP\n.\nENDMAP\n"
+            "NAME: a_two\n: tags(bump())\nMAP\n.\nENDMAP\n");
+    spit(b, "NAME: b_one\n: tags(bump())\nMAP\n.\nENDMAP\n");
+    spit(c, "{{\nspent = true\nwhile true do end\n}}\n"
+            "NAME: c_one\nMAP\n.\nENDMAP\n");
+    spit(d_, "NAME: d_one\n: tags(bump() .. tostring(spent))\nMAP\n.\nENDMAP\n");
+    const char *inputs[1] = {dir};
+    qg_compile_options keep = {.keep_going = 1};
     qg_diags *d = qg_diags_new();
-    qg_compile_options opt = {.jobs = 1};
-    assert_int_equal(qg_cache_compile(inputs, 1, one, &opt, NULL, d), QG_OK);
-    opt.jobs = 3;
-    assert_int_equal(qg_cache_compile(inputs, 1, three, &opt, NULL, d), QG_OK);
-    size_t la, lb;
-    unsigned char *x = slurp(one, &la), *y = slurp(three, &lb);
-    assert_int_equal(la, lb);
-    assert_memory_equal(x, y, la);
-    free(x);
-    free(y);
+    const char *out = test_temp_path("isolated.qgc");
+    for (int jobs = 1; jobs <= 3; jobs += 2) {
+        keep.jobs = jobs;
+        qg_diags_clear(d);
+        assert_int_equal(qg_cache_compile(inputs, 1, out, &keep, NULL, d), QG_ERR_LIMIT);
+        assert_true(test_diags_contain(d, QG_ERROR, "c.des"));
+        assert_string_equal(tags_of(out, "a_one"), "minivault n1");
+        assert_string_equal(tags_of(out, "a_two"), "minivault n2");
+        assert_string_equal(tags_of(out, "b_one"), "minivault n1");
+        assert_string_equal(tags_of(out, "d_one"), "minivault n1nil");
+    }
     qg_diags_free(d);
 }
 
@@ -239,7 +276,7 @@ static void failures_and_cancel(void **state)
     const char *only_good[1] = {good};
     assert_int_equal(qg_cache_compile(only_good, 1, out, NULL, NULL, d), QG_OK);
     size_t before_len;
-    unsigned char *before = slurp(out, &before_len);
+    unsigned char *before = test_read_file(out, &before_len);
     const char *both[2] = {good, bad};
     assert_int_not_equal(qg_cache_compile(both, 2, out, NULL, NULL, d), QG_OK);
     assert_true(test_diags_contain(d, QG_ERROR, "deliberate"));
@@ -247,7 +284,7 @@ static void failures_and_cancel(void **state)
     qg_compile_options opt = {.jobs = 2, .cancel = &cancel};
     assert_int_not_equal(qg_cache_compile(only_good, 1, out, &opt, NULL, d), QG_OK);
     size_t after_len;
-    unsigned char *after = slurp(out, &after_len);
+    unsigned char *after = test_read_file(out, &after_len);
     assert_int_equal(before_len, after_len);
     assert_memory_equal(before, after, before_len);
     assert_int_equal(temp_files(), 0);
@@ -332,21 +369,13 @@ static void stale_sources(void **state)
 static void crawl_corpus(void **state)
 {
     (void)state;
-    const char *dat = getenv("QG_CRAWL_DAT");
-    if (!dat || !dat[0])
-        dat = "/usr/share/crawl/dat";
     char des[4096], dlua[4096];
-    snprintf(des, sizeof des, "%s/des", dat);
-    snprintf(dlua, sizeof dlua, "%s/dlua", dat);
-    struct stat sb;
-    if (stat(des, &sb) != 0 || stat(dlua, &sb) != 0) {
-        test_skip("Crawl's data (des and dlua under %s) is not installed (tools/test-deps installs it when run as root with apt-get)", dat);
-        return;
-    }
+    test_crawl_dat_or_skip(des, dlua, sizeof des);
     const char *inputs[1] = {des}, *lua_paths[1] = {dlua};
     const char *out = test_temp_path("crawl.qgc");
     qg_diags *d = qg_diags_new();
     qg_compile_options opt = {.lua_paths = lua_paths, .lua_path_count = 1, .jobs = 2};
+    compile_with_threads(inputs, 1, &opt, "crawl.qgc");
     qg_compile_stats stats;
     qg_status st = qg_cache_compile(inputs, 1, out, &opt, &stats, d);
     if (st != QG_OK)
@@ -378,6 +407,7 @@ int main(void)
         cmocka_unit_test(bundled_data),
         cmocka_unit_test(globals_in_file_order),
         cmocka_unit_test(threads_change_nothing),
+        cmocka_unit_test(files_start_from_the_library),
         cmocka_unit_test(parse_in_file_order),
         cmocka_unit_test(failures_and_cancel),
         cmocka_unit_test(stale_sources),

@@ -5,6 +5,7 @@
 #include "testutil.h"
 #include "core/buf.h"
 #include "core/file.h"
+#include "des/scan.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -24,8 +25,9 @@ static int cmp_path(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Relative paths of the .des files under root/rel, recursively. */
-static void collect(const char *root, const char *rel, paths *out)
+/* Relative paths of the .des files (every file when every_name) under
+ * root/rel, recursively. */
+static void collect_all(const char *root, const char *rel, int every_name, paths *out)
 {
     char dir[4096];
     snprintf(dir, sizeof dir, "%s/%s", root, rel);
@@ -42,14 +44,19 @@ static void collect(const char *root, const char *rel, paths *out)
         assert_int_equal(stat(full, &st), 0);
         size_t n = strlen(sub);
         if (S_ISDIR(st.st_mode)) {
-            collect(root, sub, out);
-        } else if (n > 4 && strcmp(sub + n - 4, ".des") == 0) {
+            collect_all(root, sub, every_name, out);
+        } else if (every_name || (n > 4 && strcmp(sub + n - 4, ".des") == 0)) {
             char **slot = QG_PUSH(out->items, out->count, out->cap);
             assert_non_null(slot);
             *slot = qg_strdup(sub);
         }
     }
     closedir(d);
+}
+
+static void collect(const char *root, const char *rel, paths *out)
+{
+    collect_all(root, rel, 0, out);
 }
 
 /* The expected dump of one file, split into its maps' texts. */
@@ -138,10 +145,84 @@ static void corpus_maps_match_crawl_dump(void **state)
     qg_des_names_free(names);
 }
 
+/* The global prelude and the scanner state a file leaves, read by a
+ * parse and by a skim from the same state. */
+static void skim_matches_parse(const char *path, const char *text, size_t len, int state,
+                               size_t *files)
+{
+    qg_des_names *a = qg_des_names_new(), *b = qg_des_names_new();
+    des_names_set_state(a, state);
+    des_names_set_state(b, state);
+    qg_diags *ignored = qg_diags_new();
+    qg_des_file *parsed = NULL, *skimmed = NULL;
+    qg_des_parse(path, text, len, NULL, a, &parsed, ignored);
+    des_skim(path, text, len, b, &skimmed);
+    assert_non_null(parsed);
+    assert_non_null(skimmed);
+    static const qg_des_chunk none = {"", 0, 0, NULL};
+    const qg_des_chunk *x = qg_des_global_prelude(parsed), *y = qg_des_global_prelude(skimmed);
+    x = x ? x : &none;
+    y = y ? y : &none;
+    if (des_names_state(a) != des_names_state(b) || x->len != y->len ||
+        (x->len && (x->first_line != y->first_line || memcmp(x->code, y->code, x->len))))
+        fail_msg("%s from state %d: the skim differs from the parse", path, state);
+    assert_int_equal(qg_des_map_count(skimmed), 0);
+    qg_des_file_free(parsed);
+    qg_des_file_free(skimmed);
+    qg_diags_free(ignored);
+    qg_des_names_free(a);
+    qg_des_names_free(b);
+    (*files)++;
+}
+
+/* Every file of a directory tree from every scanner state. */
+static void skim_tree(const char *root, int every_name, size_t *files)
+{
+    paths found = {0};
+    collect_all(root, "", every_name, &found);
+    for (size_t i = 0; i < found.count; i++) {
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", root, found.items[i]);
+        char *text;
+        size_t len;
+        assert_int_equal(qg_read_file(path, QG_MAX_TEXT_FILE, &text, &len, NULL), QG_OK);
+        for (int state = 0; state < 8; state++)
+            skim_matches_parse(path, text, len, state, files);
+        free(text);
+        free(found.items[i]);
+    }
+    free(found.items);
+}
+
+/* A compile skims every .des file for what the files after it need (its
+ * prelude, the scanner state it leaves): the skim must read them as the
+ * parse does, in hostile files (the fuzzer's corpus), the tests' own and
+ * both Crawls' corpora, from whatever state the file before left. */
+static void a_skim_reads_what_a_parse_reads(void **state)
+{
+    (void)state;
+    size_t files = 0;
+    char root[4096];
+    snprintf(root, sizeof root, "%s/tools/fuzz/corpus/des", test_srcdir());
+    skim_tree(root, 1, &files);
+    snprintf(root, sizeof root, "%s/tests/data", test_srcdir());
+    skim_tree(root, 0, &files);
+    struct stat sb;
+    if (stat("/usr/share/crawl/dat/des", &sb) == 0)
+        skim_tree("/usr/share/crawl/dat/des", 0, &files);
+    const char *corpus = test_corpus_dir();
+    snprintf(root, sizeof root, "%s/crawl/des", corpus ? corpus : "");
+    if (corpus && stat(root, &sb) == 0)
+        skim_tree(root, 0, &files);
+    printf("# %zu files and states skimmed as parsed\n", files);
+    assert_true(files > 300 * 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corpus_maps_match_crawl_dump),
+        cmocka_unit_test(a_skim_reads_what_a_parse_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,7 +110,8 @@ static void dictionary_of(const qg_buf *blobs, const size_t *order, size_t count
     qgc_spill text;
     corpus_write(&text, blobs, order, count);
     qg_buf_init(dict);
-    assert_int_equal(qgc_build_dictionary(&text, dict), QG_OK);
+    qgc_span all = {0, text.size};
+    assert_int_equal(qgc_build_dictionary(&text, &all, 1, dict), QG_OK);
     qgc_spill_close(&text);
 }
 
@@ -121,7 +122,8 @@ static void bounded_dictionary_of(const qg_buf *blobs, size_t count, size_t max_
     qgc_spill text;
     corpus_write(&text, blobs, order, count);
     qg_buf_init(dict);
-    assert_int_equal(qgc_build_dictionary_bounded(&text, max_lines, dict, held), QG_OK);
+    qgc_span all = {0, text.size};
+    assert_int_equal(qgc_build_dictionary_bounded(&text, &all, 1, max_lines, dict, held), QG_OK);
     qgc_spill_close(&text);
     free(order);
 }

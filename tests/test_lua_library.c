@@ -44,6 +44,80 @@ static qg_status compile_text(qg_runtime *rt, const char *text, qg_diags *diags)
     return qg_runtime_compile_map(rt, qg_runtime_map(rt, first), diags);
 }
 
+/* A prelude run alone, kept compiled under key (chunk NULL: the kept one). */
+static qg_status run_prelude(qg_runtime *rt, size_t key, const char *code, qg_diags *diags)
+{
+    qg_des_chunk chunk = {code, code ? strlen(code) : 0, 1, "saved.des"};
+    return qg_runtime_run_kept_prelude(rt, key, code ? &chunk : NULL, diags);
+}
+
+/* What a file's Lua did is gone after a return to the saved state: the
+ * globals it defined, what it changed in the library's tables, their
+ * metatables and the locals its functions share, and the library files
+ * it required (which run again when required again); kept preludes run
+ * again without their text. */
+static void a_saved_state_comes_back(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = runtime_for("tests/data/dlua/minimal/dlua", diags);
+    assert_non_null(rt);
+    assert_int_equal(qg_runtime_save(rt, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 3,
+        "defined_here = 1\n"
+        "util.twice = function() return 0 end\n"
+        "util.added = true\n"
+        "setmetatable(iter, {__index = function() return 5 end})\n"
+        "assert(helper_calls() == 1 and helper_calls() == 2)\n"
+        "crawl_require('dlua/later.lua')\n"
+        "assert(later() == 1)\n", diags), QG_OK);
+    assert_int_equal(compile_text(rt,
+        "NAME: changed\n: assert(defined_here == 1 and util.twice(21) == 0)\n"
+        ": assert(iter.anything == 5 and helper_calls() == 3)\nMAP\n.\nENDMAP\n", diags),
+        QG_OK);
+    assert_int_equal(qg_runtime_restore(rt, diags), QG_OK);
+    qg_status st = compile_text(rt,
+        "NAME: restored\n: assert(defined_here == nil and util.twice(21) == 42)\n"
+        ": assert(util.added == nil and iter.anything == nil)\n"
+        ": assert(helper_calls() == 1 and later == nil)\n"
+        ": crawl_require('dlua/later.lua')\n: assert(later() == 1)\nMAP\n.\nENDMAP\n",
+        diags);
+    if (st != QG_OK)
+        qg_diags_print(diags, stderr);
+    assert_int_equal(st, QG_OK);
+    assert_int_equal(qg_runtime_restore(rt, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 3, NULL, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 4, NULL, diags), QG_ERR_NOTFOUND);
+    assert_int_equal(compile_text(rt,
+        "NAME: again\n: assert(defined_here == 1 and later() == 1)\nMAP\n.\nENDMAP\n",
+        diags), QG_OK);
+    assert_int_equal(count_severity(diags, QG_ERROR), 0);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
+/* Kept preludes hold at most 1 MiB of source: one past it runs and is
+ * compiled again the next time, so that a runtime's memory does not grow
+ * with the files a compile runs. */
+static void kept_preludes_have_a_bound(void **state)
+{
+    (void)state;
+    qg_diags *diags = qg_diags_new();
+    qg_runtime *rt = runtime_for("tests/data/dlua/minimal/dlua", diags);
+    assert_non_null(rt);
+    size_t len;
+    char *big = test_repeat("big_prelude_ran = true\n", "-- a long comment line\n",
+                            (1024 * 1024) / 23 + 1, "", &len);
+    assert_true(len > 1024 * 1024);
+    assert_int_equal(run_prelude(rt, 1, "small_prelude_ran = true\n", diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 2, big, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 1, NULL, diags), QG_OK);
+    assert_int_equal(run_prelude(rt, 2, NULL, diags), QG_ERR_NOTFOUND);
+    free(big);
+    qg_runtime_free(rt);
+    qg_diags_free(diags);
+}
+
 static void optional_files_are_skipped_with_a_note(void **state)
 {
     (void)state;
@@ -290,6 +364,8 @@ int main(void)
         cmocka_unit_test(a_game_lists_its_own_entry_files),
         cmocka_unit_test(a_directory_without_the_library_is_an_error),
         cmocka_unit_test(a_failing_library_is_a_diagnostic),
+        cmocka_unit_test(a_saved_state_comes_back),
+        cmocka_unit_test(kept_preludes_have_a_bound),
     };
     return cmocka_run_group_tests_name("lua_library", tests, NULL, NULL);
 }

@@ -84,6 +84,51 @@ const char *test_temp_path(const char *name)
     return path;
 }
 
+void test_crawl_dat_or_skip(char *des, char *dlua, size_t size)
+{
+    const char *dat = getenv("QG_CRAWL_DAT");
+    if (!dat || !dat[0])
+        dat = "/usr/share/crawl/dat";
+    snprintf(des, size, "%s/des", dat);
+    snprintf(dlua, size, "%s/dlua", dat);
+    if (!is_dir(des) || !is_dir(dlua))
+        test_skip("Crawl's data (des and dlua under %s) is not installed (tools/test-deps "
+                  "installs it when run as root with apt-get)", dat);
+}
+
+unsigned char *test_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    *len = (size_t)ftell(f);
+    fseek(f, 0, SEEK_SET);
+    unsigned char *data = malloc(*len + 1);
+    assert_non_null(data);
+    assert_int_equal(fread(data, 1, *len, f), *len);
+    data[*len] = 0;
+    fclose(f);
+    return data;
+}
+
+void test_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+}
+
+void test_same_files(const char *a, const char *b)
+{
+    size_t la, lb;
+    unsigned char *x = test_read_file(a, &la), *y = test_read_file(b, &lb);
+    assert_int_equal(la, lb);
+    assert_memory_equal(x, y, la);
+    free(x);
+    free(y);
+}
+
 const char *test_write_temp(const char *name, const char *text, size_t len)
 {
     const char *path = test_temp_path(name);

@@ -1,23 +1,27 @@
-/* Cold compile against Crawl's own compiler, in one run (by hand):
+/* The compile against Crawl's own compiler, in one run (by hand):
  *
  *   tools/bench_compile [--dat DIR] [--crawl BIN] [--rounds N] [--jobs N]
- *                       [--no-copies]
+ *                       [--copies]
  *
- * 1. compiles DIR/des with DIR/dlua (Debian's crawl-common:
- *    /usr/share/crawl/dat) into a cache, in a child process, and runs
- *    `crawl -builddb` (Debian's crawl package) with HOME in a fresh
- *    directory, so its map cache is built from nothing; the two alternate
- *    for N rounds (the host's speed drifts). Prints each one's CPU time
- *    (user + system of the child) and peak RSS, and the ratio;
- * 2. compiles 1, 2 and 4 copies of the corpus, each copy's map names
- *    made unique by a prefix, and prints peak RSS and CPU time of each:
- *    memory must not grow with the corpus;
- * 3. --jobs 1 against --jobs N (wall and CPU time).
+ * 1. In each of N rounds (default 5), one after another so that the
+ *    host's drift falls on all of them alike: `crawl -builddb` (Debian's
+ *    crawl package, HOME in a fresh directory so that its map cache is
+ *    built from nothing); questgrid's cold compile of DIR/des (a copy of
+ *    it, with DIR/dlua) on one thread and on --jobs threads (default: the
+ *    cores online); the compile again after touching one file, and
+ *    after changing one (a comment added to a small file). Each runs in a
+ *    child process: user + system CPU, wall time and peak RSS; the
+ *    medians are printed against the targets.
+ * 2. The files' own compile costs, measured one by one in one runtime,
+ *    and what they give on 1 to 16 threads handed out largest first (the
+ *    longest file bounds the compile however many threads there are).
+ * 3. With --copies: peak RSS for 1, 2 and 4 copies of the corpus (map
+ *    names made unique), which must not grow with the corpus.
  * Figures go to stdout. */
-#define _DEFAULT_SOURCE
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE
 #include "questgrid.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -33,13 +37,20 @@
 typedef struct run {
     int ok;
     double cpu, wall, rss_mib;
-    size_t maps;
+    size_t maps, reused;
 } run;
 
 static double now(void)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
@@ -62,11 +73,12 @@ static void finish(pid_t pid, double start, run *r)
     r->ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-/* Our compile in a child; the map count comes back through a pipe. */
+/* Our compile in a child; the map and reuse counts come back through a
+ * pipe. out is compiled over (so kept between calls when wanted). */
 static run compile_child(const char *const *inputs, size_t count, const char *lua_path,
                          int jobs, const char *out)
 {
-    run r = {0, 0, 0, 0, 0};
+    run r = {0, 0, 0, 0, 0, 0};
     int fds[2];
     if (pipe(fds) != 0)
         return r;
@@ -78,20 +90,23 @@ static run compile_child(const char *const *inputs, size_t count, const char *lu
         const char *paths[1] = {lua_path};
         qg_compile_options opt = {.lua_paths = paths, .lua_path_count = 1, .jobs = jobs};
         qg_compile_stats stats;
-        unlink(out);
         qg_status st = qg_cache_compile(inputs, count, out, &opt, &stats, d);
         if (st != QG_OK) {
             fprintf(stderr, "bench_compile: the compile failed (%s):\n", qg_status_string(st));
             qg_diags_print(d, stderr);
         }
-        if (write(fds[1], &stats.maps, sizeof stats.maps) < 0)
+        size_t counts[2] = {stats.maps, stats.reused};
+        if (write(fds[1], counts, sizeof counts) < 0)
             _exit(3);
         _exit(st == QG_OK ? 0 : 1);
     }
     close(fds[1]);
     finish(pid, start, &r);
-    if (read(fds[0], &r.maps, sizeof r.maps) != (ssize_t)sizeof r.maps)
+    size_t counts[2];
+    if (read(fds[0], counts, sizeof counts) != (ssize_t)sizeof counts)
         r.ok = 0;
+    r.maps = counts[0];
+    r.reused = counts[1];
     close(fds[0]);
     return r;
 }
@@ -113,7 +128,7 @@ static void remove_tree(const char *dir)
 /* `crawl -builddb` with HOME in a new directory: nothing cached. */
 static run crawl_child(const char *crawl, const char *work)
 {
-    run r = {0, 0, 0, 0, 0};
+    run r = {0, 0, 0, 0, 0, 0};
     char home[4096];
     snprintf(home, sizeof home, "%s/crawl-home", work);
     remove_tree(home);
@@ -148,8 +163,7 @@ static double median(double *v, int n)
 
 /* ---- copies of the corpus ---------------------------------------------- */
 
-/* text with every NAME: line's name prefixed: the copies compile side by
- * side. */
+/* text with every NAME: line's name prefixed (prefix NULL: as it is). */
 static void write_renamed(const char *text, size_t len, const char *prefix, FILE *out)
 {
     const char *p = text, *end = text + len;
@@ -159,7 +173,7 @@ static void write_renamed(const char *text, size_t len, const char *prefix, FILE
         const char *q = p;
         while (q < stop && (*q == ' ' || *q == '\t'))
             q++;
-        if (stop - q > 5 && memcmp(q, "NAME:", 5) == 0) {
+        if (prefix && stop - q > 5 && memcmp(q, "NAME:", 5) == 0) {
             q += 5;
             while (q < stop && (*q == ' ' || *q == '\t'))
                 q++;
@@ -173,15 +187,17 @@ static void write_renamed(const char *text, size_t len, const char *prefix, FILE
     }
 }
 
-static const char *copy_prefix;
-static const char *copy_from;
-static const char *copy_to;
+typedef struct copying {
+    const char *prefix, *from, *to;
+} copying;
+
+static copying copy_job;
 
 static int copy_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
     (void)ftw;
     char target[4096];
-    snprintf(target, sizeof target, "%s%s", copy_to, path + strlen(copy_from));
+    snprintf(target, sizeof target, "%s%s", copy_job.to, path + strlen(copy_job.from));
     if (flag == FTW_D)
         return mkdir(target, 0755) != 0 && errno != EEXIST;
     if (flag != FTW_F || !S_ISREG(sb->st_mode))
@@ -190,7 +206,7 @@ static int copy_one(const char *path, const struct stat *sb, int flag, struct FT
     char *text = malloc((size_t)sb->st_size + 1);
     size_t got = in && text ? fread(text, 1, (size_t)sb->st_size, in) : 0;
     if (out && text)
-        write_renamed(text, got, copy_prefix, out);
+        write_renamed(text, got, copy_job.prefix, out);
     int failed = !in || !out || !text || got != (size_t)sb->st_size;
     if (in)
         fclose(in);
@@ -202,73 +218,316 @@ static int copy_one(const char *path, const struct stat *sb, int flag, struct FT
 
 static int make_copy(const char *from, const char *to, const char *prefix)
 {
-    copy_prefix = prefix;
-    copy_from = from;
-    copy_to = to;
+    copy_job = (copying){prefix, from, to};
     return nftw(from, copy_one, 16, FTW_PHYS) == 0;
 }
 
-/* ---- the report ------------------------------------------------------- */
+/* ---- the rounds --------------------------------------------------------- */
 
-static void against_crawl(const char *des, const char *dlua, const char *crawl,
-                          const char *work, const char *out, int rounds)
+enum { CRAWL, COLD_1, COLD_N, TOUCHED, CHANGED, KINDS, MAX_ROUNDS = 64 };
+
+typedef struct series {
+    double cpu[KINDS][MAX_ROUNDS], wall[KINDS][MAX_ROUNDS], rss[KINDS][MAX_ROUNDS];
+    int n[KINDS];
+    size_t maps, reused_touched, reused_changed;
+} series;
+
+static void keep(series *s, int kind, const run *r)
 {
-    double ours[64], theirs[64], ours_rss[64], theirs_rss[64];
-    int n = 0, have_crawl = access(crawl, X_OK) == 0;
-    const char *inputs[1] = {des};
-    size_t maps = 0;
-    if (!have_crawl)
-        printf("%s is not installed (apt-get install crawl): no reference\n", crawl);
-    for (int i = 0; i < rounds && i < 64; i++) {
-        run q = compile_child(inputs, 1, dlua, 1, out);
-        run c = have_crawl ? crawl_child(crawl, work) : (run){1, 0, 0, 0, 0};
-        if (!q.ok || !c.ok) {
-            printf("round %d: %s failed\n", i + 1, q.ok ? "crawl -builddb" : "questgrid compile");
-            continue;
-        }
-        maps = q.maps;
-        printf("round %d: questgrid %.3f s CPU, %.1f MiB", i + 1, q.cpu, q.rss_mib);
-        if (have_crawl)
-            printf("; crawl -builddb %.3f s CPU, %.1f MiB; %.1fx", c.cpu, c.rss_mib,
-                   c.cpu / q.cpu);
-        printf("\n");
-        ours[n] = q.cpu;
-        ours_rss[n] = q.rss_mib;
-        theirs[n] = c.cpu;
-        theirs_rss[n++] = c.rss_mib;
-    }
-    if (!n)
+    if (!r->ok || s->n[kind] >= MAX_ROUNDS)
         return;
-    double q = median(ours, n), c = median(theirs, n);
-    printf("cold compile of %s (%zu maps), median of %d rounds:\n", des, maps, n);
-    printf("  questgrid compile  %.3f s CPU, peak RSS %.1f MiB\n", q, median(ours_rss, n));
-    if (have_crawl) {
-        printf("  crawl -builddb     %.3f s CPU, peak RSS %.1f MiB\n", c, median(theirs_rss, n));
-        printf("  questgrid is %.1fx faster in CPU time (target >= 10x)\n", c / q);
+    int i = s->n[kind]++;
+    s->cpu[kind][i] = r->cpu;
+    s->wall[kind][i] = r->wall;
+    s->rss[kind][i] = r->rss_mib;
+}
+
+/* A later mtime for path, as `touch` gives. */
+static void touch(const char *path)
+{
+    struct timespec times[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+    utimensat(AT_FDCWD, path, times, 0);
+}
+
+static void append_line(const char *path, int round)
+{
+    FILE *f = fopen(path, "ab");
+    if (f) {
+        fprintf(f, "# bench_compile, round %d\n", round);
+        fclose(f);
     }
 }
 
-static void memory_series(const char *des, const char *dlua, const char *work,
-                          const char *out)
+typedef struct setup {
+    const char *des, *dlua, *crawl, *work;
+    int rounds, jobs, have_crawl;
+    char copy[4096], out[4096], touched[4200], changed[4200];
+} setup;
+
+static void one_round(const setup *b, int round, series *s)
+{
+    const char *inputs[1] = {b->copy};
+    run r = b->have_crawl ? crawl_child(b->crawl, b->work) : (run){0, 0, 0, 0, 0, 0};
+    keep(s, CRAWL, &r);
+    unlink(b->out);
+    r = compile_child(inputs, 1, b->dlua, 1, b->out);
+    keep(s, COLD_1, &r);
+    s->maps = r.maps;
+    unlink(b->out);
+    r = compile_child(inputs, 1, b->dlua, b->jobs, b->out);
+    keep(s, COLD_N, &r);
+    touch(b->touched);
+    r = compile_child(inputs, 1, b->dlua, b->jobs, b->out);
+    keep(s, TOUCHED, &r);
+    s->reused_touched = r.reused;
+    append_line(b->changed, round);
+    r = compile_child(inputs, 1, b->dlua, b->jobs, b->out);
+    keep(s, CHANGED, &r);
+    s->reused_changed = r.reused;
+    printf("round %d done\n", round + 1);
+    fflush(stdout);
+}
+
+static void print_row(const char *what, series *s, int kind, const series *ref)
+{
+    int n = s->n[kind];
+    if (!n) {
+        printf("  %-34s (failed)\n", what);
+        return;
+    }
+    double cpu = median(s->cpu[kind], n), wall = median(s->wall[kind], n);
+    double rss = median(s->rss[kind], n);
+    printf("  %-34s %7.3f s %7.3f s %7.1f MiB", what, cpu, wall, rss);
+    if (ref && kind != CRAWL && ref->n[CRAWL]) {
+        series copy = *ref;
+        double c = median(copy.cpu[CRAWL], copy.n[CRAWL]);
+        double w = median(copy.wall[CRAWL], copy.n[CRAWL]);
+        printf("   %5.1fx  %5.1fx", c / cpu, w / wall);
+    }
+    printf("\n");
+}
+
+static double median_of(series *s, int kind, int wall)
+{
+    series copy = *s;
+    return copy.n[kind] ? median(wall ? copy.wall[kind] : copy.cpu[kind], copy.n[kind]) : 0;
+}
+
+static void against_crawl(const setup *b)
+{
+    series *s = calloc(1, sizeof *s);
+    if (!s)
+        return;
+    if (!b->have_crawl)
+        printf("%s is not installed (apt-get install crawl): no reference\n", b->crawl);
+    for (int r = 0; r < b->rounds && r < MAX_ROUNDS; r++)
+        one_round(b, r, s);
+    printf("\n%s (%zu maps), --lua-path %s; median of %d rounds, user + system CPU of each "
+           "process:\n", b->des, s->maps, b->dlua, b->rounds);
+    printf("  %-34s %9s %9s %11s   %s\n", "", "CPU", "wall", "peak RSS",
+           b->have_crawl ? "less CPU, wall than crawl" : "");
+    char label[64];
+    print_row("crawl -builddb", s, CRAWL, NULL);
+    print_row("questgrid compile, cold, -j1", s, COLD_1, s);
+    snprintf(label, sizeof label, "questgrid compile, cold, -j%d", b->jobs);
+    print_row(label, s, COLD_N, s);
+    snprintf(label, sizeof label, "after touching one file, -j%d", b->jobs);
+    print_row(label, s, TOUCHED, s);
+    snprintf(label, sizeof label, "after changing one file, -j%d", b->jobs);
+    print_row(label, s, CHANGED, s);
+    double cold = median_of(s, COLD_N, 1);
+    printf("  touched: %s (%zu files reused), %.1f%% of the cold -j%d wall time\n",
+           b->touched, s->reused_touched, cold ? 100.0 * median_of(s, TOUCHED, 1) / cold : 0,
+           b->jobs);
+    printf("  changed: %s, a comment added (%zu files reused), %.1f%% of the cold -j%d "
+           "wall time\n", b->changed, s->reused_changed,
+           cold ? 100.0 * median_of(s, CHANGED, 1) / cold : 0, b->jobs);
+    printf("  targets on a 2-core host: CPU >= 5x less than crawl's at -j1; wall >= 8x "
+           "less at -j2; after one changed file <= 5%% of the cold wall; peak RSS <= 32 MiB "
+           "at -j2\n");
+    free(s);
+}
+
+/* ---- the files' own costs ---------------------------------------------- */
+
+typedef struct file_cost {
+    char *path;
+    double cpu;
+    size_t size;
+    qg_des_chunk prelude;   /* kept for the files after it */
+    char *prelude_code;
+} file_cost;
+
+typedef struct costs {
+    file_cost *items;
+    size_t count, cap;
+} costs;
+
+static int by_path(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The .des files under dir in the compile's order (each directory's
+ * entries in byte order). */
+static void list_des(const char *dir, costs *c)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            names = realloc(names, cap * sizeof *names);
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, by_path);
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        struct stat sb;
+        size_t len = strlen(names[i]);
+        if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+            list_des(path, c);
+        } else if (len > 4 && strcmp(names[i] + len - 4, ".des") == 0) {
+            if (c->count == c->cap) {
+                c->cap = c->cap ? c->cap * 2 : 64;
+                c->items = realloc(c->items, c->cap * sizeof *c->items);
+            }
+            c->items[c->count++] = (file_cost){strdup(path), 0, (size_t)sb.st_size,
+                                               {NULL, 0, 0, NULL}, NULL};
+        }
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* One file as the compile runs it: the runtime back to the library's
+ * state, the preludes before it, then its own and its maps. */
+static void measure_file(qg_runtime *rt, costs *c, size_t i)
+{
+    file_cost *f = &c->items[i];
+    qg_diags *d = qg_diags_new();
+    double start = thread_cpu();
+    qg_runtime_restore(rt, d);
+    for (size_t j = 0; j < i; j++)
+        if (c->items[j].prelude_code)
+            qg_runtime_run_kept_prelude(rt, j, &c->items[j].prelude, NULL);
+    qg_des_file *file = NULL;
+    qg_des_load(f->path, NULL, NULL, &file, d);
+    const qg_des_chunk *prelude = file ? qg_des_global_prelude(file) : NULL;
+    if (prelude && prelude->len) {
+        qg_runtime_run_kept_prelude(rt, i, prelude, d);
+        f->prelude_code = malloc(prelude->len);
+        memcpy(f->prelude_code, prelude->code, prelude->len);
+        f->prelude = (qg_des_chunk){f->prelude_code, prelude->len, prelude->first_line,
+                                    f->path};
+    }
+    for (size_t m = 0; file && m < qg_des_map_count(file); m++)
+        qg_runtime_compile_map(rt, qg_des_map(file, m), d);
+    f->cpu = thread_cpu() - start;
+    qg_des_file_free(file);
+    qg_diags_free(d);
+}
+
+static int by_size(const void *a, const void *b)
+{
+    const file_cost *x = a, *y = b;
+    return (x->size < y->size) - (x->size > y->size);
+}
+
+static int by_cost(const void *a, const void *b)
+{
+    const file_cost *x = a, *y = b;
+    return (x->cpu < y->cpu) - (x->cpu > y->cpu);
+}
+
+/* The longest thread's share when the files (largest first) go each to
+ * the thread that comes free first. */
+static double makespan(const costs *c, int threads)
+{
+    double load[64] = {0};
+    for (size_t i = 0; i < c->count; i++) {
+        int k = 0;
+        for (int t = 1; t < threads; t++)
+            if (load[t] < load[k])
+                k = t;
+        load[k] += c->items[i].cpu;
+    }
+    double most = 0;
+    for (int t = 0; t < threads; t++)
+        most = load[t] > most ? load[t] : most;
+    return most;
+}
+
+static void file_costs(const setup *b)
+{
+    costs c = {NULL, 0, 0};
+    list_des(b->des, &c);
+    const char *paths[1] = {b->dlua};
+    qg_runtime_options ro = {paths, 1, 0, 0, NULL};
+    qg_diags *d = qg_diags_new();
+    qg_runtime *rt = qg_runtime_new(&ro, d);
+    if (!rt || qg_runtime_save(rt, d) != QG_OK) {
+        qg_diags_print(d, stderr);
+        return;
+    }
+    double total = 0;
+    for (size_t i = 0; i < c.count; i++) {
+        measure_file(rt, &c, i);
+        total += c.items[i].cpu;
+    }
+    qg_runtime_free(rt);
+    qg_diags_free(d);
+    qsort(c.items, c.count, sizeof *c.items, by_size);
+    printf("\nthe files' own compile (parse, preludes, maps), CPU of one thread, in all "
+           "%.3f s over %zu files; handed out largest first, the longest thread takes:\n",
+           total, c.count);
+    static const int threads[] = {1, 2, 4, 8, 16};
+    for (int k = 0; k < 5; k++)
+        printf("  %2d threads: %.3f s\n", threads[k], makespan(&c, threads[k]));
+    qsort(c.items, c.count, sizeof *c.items, by_cost);
+    printf("  the costliest files (no number of threads takes less than the first):\n");
+    for (size_t i = 0; i < c.count && i < 5; i++)
+        printf("    %.3f s  %s\n", c.items[i].cpu, c.items[i].path);
+    for (size_t i = 0; i < c.count; i++) {
+        free(c.items[i].path);
+        free(c.items[i].prelude_code);
+    }
+    free(c.items);
+}
+
+/* ---- memory by corpus size ---------------------------------------------- */
+
+static void memory_series(const setup *b)
 {
     static const int sizes[3] = {1, 2, 4};
     char dirs[4][4096];
     const char *inputs[4];
     for (int k = 0; k < 4; k++) {
         char prefix[16];
-        snprintf(dirs[k], sizeof dirs[k], "%s/copy%d", work, k + 1);
+        snprintf(dirs[k], sizeof dirs[k], "%s/copy%d", b->work, k + 1);
         snprintf(prefix, sizeof prefix, "c%d_", k + 1);
         remove_tree(dirs[k]);
-        if (!make_copy(des, dirs[k], prefix)) {
-            printf("cannot copy %s to %s\n", des, dirs[k]);
+        if (!make_copy(b->des, dirs[k], prefix)) {
+            printf("cannot copy %s to %s\n", b->des, dirs[k]);
             return;
         }
         inputs[k] = dirs[k];
     }
-    printf("memory by corpus size (copies of the corpus, map names made unique):\n");
+    printf("\nmemory by corpus size (copies of the corpus, map names made unique), -j%d:\n",
+           b->jobs);
     double first = 0;
     for (int s = 0; s < 3; s++) {
-        run r = compile_child(inputs, (size_t)sizes[s], dlua, 1, out);
+        unlink(b->out);
+        run r = compile_child(inputs, (size_t)sizes[s], b->dlua, b->jobs, b->out);
         if (!r.ok) {
             printf("  %dx: the compile failed\n", sizes[s]);
             continue;
@@ -282,51 +541,38 @@ static void memory_series(const char *des, const char *dlua, const char *work,
         remove_tree(dirs[k]);
 }
 
-static void jobs_compared(const char *des, const char *dlua, const char *out, int jobs)
-{
-    const char *inputs[1] = {des};
-    double wall[2][5], cpu[2][5];
-    int n = 0;
-    for (int i = 0; i < 5; i++) {
-        run one = compile_child(inputs, 1, dlua, 1, out);
-        run many = compile_child(inputs, 1, dlua, jobs, out);
-        if (!one.ok || !many.ok)
-            continue;
-        wall[0][n] = one.wall;
-        cpu[0][n] = one.cpu;
-        wall[1][n] = many.wall;
-        cpu[1][n++] = many.cpu;
-    }
-    if (!n)
-        return;
-    printf("--jobs (median of %d runs each, alternating):\n", n);
-    printf("  --jobs 1   %.3f s wall, %.3f s CPU\n", median(wall[0], n), median(cpu[0], n));
-    printf("  --jobs %-3d %.3f s wall, %.3f s CPU\n", jobs, median(wall[1], n),
-           median(cpu[1], n));
-}
-
 int main(int argc, char **argv)
 {
-    const char *dat = "/usr/share/crawl/dat", *crawl = "/usr/games/crawl";
-    int rounds = 3, jobs = 2, copies = 1;
+    const char *dat = "/usr/share/crawl/dat";
+    setup b;
+    memset(&b, 0, sizeof b);
+    b.crawl = "/usr/games/crawl";
+    b.rounds = 5;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    b.jobs = online > 0 ? (int)online : 1;
+    int copies = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--dat") == 0 && i + 1 < argc)
             dat = argv[++i];
         else if (strcmp(argv[i], "--crawl") == 0 && i + 1 < argc)
-            crawl = argv[++i];
+            b.crawl = argv[++i];
         else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc)
-            rounds = atoi(argv[++i]);
+            b.rounds = atoi(argv[++i]);
         else if (strcmp(argv[i], "--jobs") == 0 && i + 1 < argc)
-            jobs = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--no-copies") == 0)
-            copies = 0;
+            b.jobs = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--copies") == 0)
+            copies = 1;
         else {
             fprintf(stderr, "usage: bench_compile [--dat DIR] [--crawl BIN] [--rounds N] "
-                            "[--jobs N] [--no-copies]\n");
+                            "[--jobs N] [--copies]\n");
             return 2;
         }
     }
-    char des[4096], dlua[4096], work[] = "/tmp/bench_compile.XXXXXX", out[4200];
+    if (b.rounds < 1 || b.jobs < 1) {
+        fprintf(stderr, "bench_compile: --rounds and --jobs take a number of 1 or more\n");
+        return 2;
+    }
+    char des[4096], dlua[4096], work[] = "/tmp/bench_compile.XXXXXX";
     snprintf(des, sizeof des, "%s/des", dat);
     snprintf(dlua, sizeof dlua, "%s/dlua", dat);
     if (access(des, R_OK) != 0 || access(dlua, R_OK) != 0) {
@@ -338,12 +584,23 @@ int main(int argc, char **argv)
         perror("bench_compile: mkdtemp");
         return 1;
     }
-    snprintf(out, sizeof out, "%s/out.qgc", work);
-    against_crawl(des, dlua, crawl, work, out, rounds);
+    b.des = des;
+    b.dlua = dlua;
+    b.work = work;
+    b.have_crawl = access(b.crawl, X_OK) == 0;
+    snprintf(b.copy, sizeof b.copy, "%s/des", work);
+    snprintf(b.out, sizeof b.out, "%s/out.qgc", work);
+    snprintf(b.touched, sizeof b.touched, "%s/variable/float.des", b.copy);
+    snprintf(b.changed, sizeof b.changed, "%s/altar/xom_sheep.des", b.copy);
+    if (!make_copy(des, b.copy, NULL)) {
+        fprintf(stderr, "bench_compile: cannot copy %s to %s\n", des, b.copy);
+        remove_tree(work);
+        return 1;
+    }
+    against_crawl(&b);
+    file_costs(&b);
     if (copies)
-        memory_series(des, dlua, work, out);
-    if (jobs > 1)
-        jobs_compared(des, dlua, out, jobs);
+        memory_series(&b);
     remove_tree(work);
     return 0;
 }

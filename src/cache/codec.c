@@ -154,13 +154,43 @@ uint32_t qgc_crc32(const void *data, size_t len)
     return (uint32_t)crc;
 }
 
-uint64_t qg_cache_hash(const void *data, size_t len)
+void qgc_put_file_record(qg_buf *b, const qgc_file_meta *f, uint32_t z_len, uint32_t raw_len,
+                         uint32_t crc)
+{
+    qgc_put_cstr(b, f->path);
+    qgc_put_varint(b, (uint64_t)f->format);
+    qgc_put_varint(b, f->size);
+    qgc_put_svarint(b, f->mtime_sec);
+    qgc_put_varint(b, (uint64_t)f->mtime_nsec);
+    qgc_put_u64(b, f->hash);
+    qgc_put_varint(b, f->map_count);
+    qgc_put_varint(b, z_len);
+    qgc_put_varint(b, raw_len);
+    qgc_put_u32(b, crc);
+    qgc_put_u64(b, f->reuse.key);
+    qgc_put_u64(b, f->reuse.prelude);
+    qgc_put_varint(b, (uint64_t)f->reuse.start_state);
+    qgc_put_varint(b, (uint64_t)f->reuse.end_state);
+}
+
+uint64_t qgc_hash_more(uint64_t h, const void *data, size_t len)
 {
     const unsigned char *p = data;
-    uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < len; i++) {
         h ^= p[i];
         h *= 0x100000001b3ull;
     }
     return h;
+}
+
+uint64_t qg_cache_hash(const void *data, size_t len)
+{
+    return qgc_hash_more(QGC_HASH_START, data, len);
+}
+
+uint64_t qgc_hash_u64(uint64_t h, uint64_t v)
+{
+    unsigned char le[8];
+    qgc_store_u64(le, v);
+    return qgc_hash_more(h, le, sizeof le);
 }

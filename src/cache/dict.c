@@ -4,8 +4,8 @@
  * across the whole input, most valuable last (shortest distance), give
  * every blob that knowledge.
  *
- * The blob texts are on disk (the writer's scratch file), read once from
- * start to end; a line is known by its hash, its length and where it was
+ * The blob texts are on disk (the writer's scratch file), read once, file
+ * after file; a line is known by its hash, its length and where it was
  * first seen, so the table does not hold the text. Only the lines that may
  * go in the dictionary are read back. A 64-bit hash stands for the text:
  * two lines that share one would only count together, which could make
@@ -179,28 +179,36 @@ static const char *window_get(window *w, uint64_t at, size_t len)
     return w->data;
 }
 
-/* Every blob's lines, the blobs read from their heads front to back. */
-static int count_lines(window *w, line_table *t)
+/* Every blob's lines, the blobs of each span read from their heads front
+ * to back. */
+static int count_lines(window *w, const qgc_span *spans, size_t count, line_table *t)
 {
-    uint64_t at = 0, size = w->file->size;
-    for (uint32_t blob = 0; at < size; blob++) {
-        if (size - at < QGC_TEXT_HEAD) {
+    uint32_t blob = 0;
+    for (size_t s = 0; s < count; s++) {
+        uint64_t at = spans[s].at, end = spans[s].at + spans[s].len;
+        if (end < at || end > w->file->size) {
             w->io_failed = 1;
             return 0;
         }
-        const unsigned char *head = (const unsigned char *)window_get(w, at, QGC_TEXT_HEAD);
-        if (!head)
-            return 0;
-        uint32_t len = qgc_load_u32(head), counted = qgc_load_u32(head + 4);
-        at += QGC_TEXT_HEAD;
-        if (counted > len || len > size - at) {
-            w->io_failed = 1;
-            return 0;
+        for (; at < end; blob++) {
+            if (end - at < QGC_TEXT_HEAD) {
+                w->io_failed = 1;
+                return 0;
+            }
+            const unsigned char *head = (const unsigned char *)window_get(w, at, QGC_TEXT_HEAD);
+            if (!head)
+                return 0;
+            uint32_t len = qgc_load_u32(head), counted = qgc_load_u32(head + 4);
+            at += QGC_TEXT_HEAD;
+            if (counted > len || len > end - at) {
+                w->io_failed = 1;
+                return 0;
+            }
+            const char *text = counted ? window_get(w, at, counted) : "";
+            if (!text || !add_lines(t, text, at, counted, blob))
+                return 0;
+            at += len;
         }
-        const char *text = counted ? window_get(w, at, counted) : "";
-        if (!text || !add_lines(t, text, at, counted, blob))
-            return 0;
-        at += len;
     }
     return 1;
 }
@@ -317,17 +325,19 @@ static qg_status choose(const qgc_spill *text, line_count *lines, size_t n, qg_b
     return dict->failed ? QG_ERR_NOMEM : QG_OK;
 }
 
-qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict)
+qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_span *spans, size_t count,
+                               qg_buf *dict)
 {
-    return qgc_build_dictionary_bounded(text, QGC_DICTIONARY_MAX_LINES, dict, NULL);
+    return qgc_build_dictionary_bounded(text, spans, count, QGC_DICTIONARY_MAX_LINES, dict, NULL);
 }
 
-qg_status qgc_build_dictionary_bounded(const qgc_spill *text, size_t max_lines, qg_buf *dict,
+qg_status qgc_build_dictionary_bounded(const qgc_spill *text, const qgc_span *spans,
+                                       size_t count, size_t max_lines, qg_buf *dict,
                                        qgc_dictionary_table *held)
 {
     line_table t;
     window w = {text, NULL, 0, 0, 0, 0};
-    int counted = table_init(&t, max_lines) && count_lines(&w, &t);
+    int counted = table_init(&t, max_lines) && count_lines(&w, spans, count, &t);
     if (held)
         *held = (qgc_dictionary_table){t.count, t.cap, t.index_cap};
     free(t.index);

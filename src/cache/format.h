@@ -13,6 +13,13 @@
 #define QGC_MAGIC "\x89QGC\r\n\x1a\n"
 #define QGC_MAGIC_LEN 8
 #define QGC_HEADER_SIZE 64u
+/* What questgrid's compile makes of a source file: raise it with any
+ * change that gives a file other index fields or blobs, so that no cache
+ * compiled before has its entries reused (src/cache/environment.c). */
+#define QGC_COMPILE_REVISION 1u
+/* The oldest format a reader reads: version 2 lacks what a compile reuses
+ * files by, so a compile over it compiles every file again. */
+#define QGC_OLDEST_VERSION 2u
 
 /* Limits a reader enforces before allocating anything. */
 #define QGC_MAX_BLOB_RAW (64u * 1024u * 1024u)
@@ -45,7 +52,21 @@ typedef struct qgc_header {
     uint32_t header_crc;
 } qgc_header;
 
+/* What a compile may reuse a file's entries by (doc/qgc-format.md): the
+ * hash of what its compile depended on besides its own text (0: compile
+ * it whenever the cache is compiled again), its global prelude's hash (0:
+ * none) and the scanner states it started and ended in. */
+typedef struct qgc_reuse {
+    uint64_t key;
+    uint64_t prelude;
+    int start_state, end_state;
+} qgc_reuse;
+
 void qgc_header_encode(const qgc_header *h, unsigned char out[QGC_HEADER_SIZE]);
+/* The header of a cache this questgrid writes: its counts, its compressed
+ * index (size, inflated size, CRC) and its blob bytes. */
+void qgc_header_make(qgc_header *h, size_t files, size_t maps, uint64_t index_size,
+                     uint64_t index_raw_size, uint32_t index_crc, uint64_t blob_bytes);
 /* Decodes and checks magic, header CRC, version and sizes; the message
  * describing the first problem goes to *why. */
 int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
@@ -65,6 +86,32 @@ void qgc_put_str(qg_buf *b, const char *s);
 void qgc_put_cstr(qg_buf *b, const char *s);
 void qgc_store_u32(unsigned char *p, uint32_t v);
 void qgc_store_u64(unsigned char *p, uint64_t v);
+
+/* A source file as the index records it, but for its context blob
+ * (doc/qgc-format.md, "Index"). Whoever holds one made by strdup frees
+ * its path. */
+typedef struct qgc_file_meta {
+    const char *path;
+    qg_format format;
+    uint64_t size;
+    int64_t mtime_sec;
+    long mtime_nsec;
+    uint64_t hash;
+    size_t map_count;
+    qgc_reuse reuse;
+} qgc_file_meta;
+
+/* The file's record, with its context blob's reference. */
+void qgc_put_file_record(qg_buf *b, const qgc_file_meta *f, uint32_t z_len, uint32_t raw_len,
+                         uint32_t crc);
+
+/* ---- hashing ---- */
+/* FNV-1a 64 (qg_cache_hash) over data, continuing from h; a hash starts
+ * at QGC_HASH_START. */
+#define QGC_HASH_START 0xcbf29ce484222325ull
+uint64_t qgc_hash_more(uint64_t h, const void *data, size_t len);
+/* The same over v's eight bytes, little-endian. */
+uint64_t qgc_hash_u64(uint64_t h, uint64_t v);
 
 /* ---- reading ---- */
 typedef struct qgc_cursor {

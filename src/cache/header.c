@@ -2,6 +2,7 @@
  * is known to be good, so every field is checked here. */
 #include "cache/format.h"
 
+#include <lua.h>
 #include <string.h>
 
 void qgc_header_encode(const qgc_header *h, unsigned char out[QGC_HEADER_SIZE])
@@ -19,6 +20,24 @@ void qgc_header_encode(const qgc_header *h, unsigned char out[QGC_HEADER_SIZE])
     qgc_store_u32(out + 52, h->index_raw_size);
     qgc_store_u32(out + 56, h->index_crc);
     qgc_store_u32(out + 60, qgc_crc32(out, 60));
+}
+
+void qgc_header_make(qgc_header *h, size_t files, size_t maps, uint64_t index_size,
+                     uint64_t index_raw_size, uint32_t index_crc, uint64_t blob_bytes)
+{
+    *h = (qgc_header){
+        .format_version = QG_CACHE_FORMAT_VERSION,
+        .questgrid_version = QG_VERSION_NUMBER,
+        .lua_version = LUA_VERSION_NUM,
+        .header_size = QGC_HEADER_SIZE,
+        .file_count = (uint32_t)files,
+        .map_count = (uint32_t)maps,
+        .blobs_offset = QGC_HEADER_SIZE + index_size,
+        .index_size = (uint32_t)index_size,
+        .index_raw_size = (uint32_t)index_raw_size,
+        .index_crc = index_crc,
+    };
+    h->file_size = h->blobs_offset + blob_bytes;
 }
 
 int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
@@ -46,8 +65,10 @@ int qgc_header_decode(const unsigned char *data, size_t len, qgc_header *h,
     h->header_crc = qgc_load_u32(data + 60);
     if (h->header_crc != qgc_crc32(data, 60))
         *why = "header CRC mismatch";
-    else if (h->format_version != QG_CACHE_FORMAT_VERSION)
-        *why = "unsupported cache format version";
+    else if (h->format_version < QGC_OLDEST_VERSION ||
+             h->format_version > QG_CACHE_FORMAT_VERSION)
+        *why = "unsupported cache format version (this questgrid reads versions 2 and 3; "
+               "compile the cache again)";
     else if (h->header_size != QGC_HEADER_SIZE)
         *why = "bad header size";
     else if (h->file_size != len)

@@ -2,7 +2,7 @@
 qginclude_HEADERS += src/questgrid/cache.h
 noinst_HEADERS += src/cache/format.h src/cache/pack.h src/cache/reader.h \
 	src/cache/write.h src/cache/zblob.h src/cache/depth.h src/cache/compile.h \
-	src/cache/records.h src/cache/rows.h src/cache/spill.h
+	src/cache/records.h src/cache/rows.h src/cache/spill.h src/cache/previous.h
 libquestgrid_la_SOURCES += \
 	src/cache/blob.c \
 	src/cache/codec.c \
@@ -10,6 +10,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
 	src/cache/depth.c \
+	src/cache/environment.c \
 	src/cache/dict.c \
 	src/cache/fresh.c \
 	src/cache/header.c \
@@ -19,11 +20,15 @@ libquestgrid_la_SOURCES += \
 	src/cache/open.c \
 	src/cache/pack.c \
 	src/cache/packed.c \
+	src/cache/previous.c \
 	src/cache/records.c \
 	src/cache/resolve.c \
+	src/cache/restamp.c \
 	src/cache/rows.c \
+	src/cache/scan.c \
 	src/cache/spill.c \
 	src/cache/stale.c \
+	src/cache/threads.c \
 	src/cache/verify.c \
 	src/cache/write.c \
 	src/cache/writer.c \
@@ -45,6 +50,11 @@ TESTS += tests/test_compile
 tests_test_compile_SOURCES = tests/test_compile.c
 tests_test_compile_CFLAGS = $(TESTS_CFLAGS)
 tests_test_compile_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_incremental
+TESTS += tests/test_incremental
+tests_test_incremental_SOURCES = tests/test_incremental.c
+tests_test_incremental_CFLAGS = $(TESTS_CFLAGS)
+tests_test_incremental_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 check_PROGRAMS += tests/test_dict
 TESTS += tests/test_dict
 tests_test_dict_SOURCES = tests/test_dict.c

@@ -140,12 +140,16 @@ static int get_blob_ref(qgc_cursor *cur, const qg_cache *c, uint64_t *running,
 static qg_status decode_files(qg_cache *c, qgc_cursor *cur, uint64_t *running,
                               qg_diags *diags)
 {
+    int v3 = c->header.format_version >= 3;
+    if (v3)
+        c->environment = qgc_get_u64(cur);
     size_t n = (size_t)qgc_get_varint_max(cur, c->header.file_count);
     if (cur->bad || n != c->header.file_count)
         return qgc_corrupt(diags, c, "file count differs from the header");
     c->files = calloc(n + 1, sizeof *c->files);
     c->file_blobs = calloc(n + 1, sizeof *c->file_blobs);
-    if (!c->files || !c->file_blobs)
+    c->reuse = calloc(n + 1, sizeof *c->reuse);
+    if (!c->files || !c->file_blobs || !c->reuse)
         return QG_ERR_NOMEM;
     for (size_t i = 0; i < n; i++) {
         qg_cache_file *f = &c->files[i];
@@ -158,6 +162,14 @@ static qg_status decode_files(qg_cache *c, qgc_cursor *cur, uint64_t *running,
         f->map_count = (size_t)qgc_get_varint_max(cur, c->header.map_count);
         if (!get_blob_ref(cur, c, running, &c->file_blobs[i]))
             return qgc_corrupt(diags, c, "source file %zu: bad record or blob bounds", i);
+        if (v3) {
+            c->reuse[i].key = qgc_get_u64(cur);
+            c->reuse[i].prelude = qgc_get_u64(cur);
+            c->reuse[i].start_state = (int)qgc_get_varint_max(cur, 255);
+            c->reuse[i].end_state = (int)qgc_get_varint_max(cur, 255);
+        }
+        if (cur->bad)
+            return qgc_corrupt(diags, c, "source file %zu: bad record", i);
         c->blob_raw_total += c->file_blobs[i].raw_size;
     }
     return QG_OK;
@@ -289,6 +301,7 @@ static qg_status decode_index(qg_cache *c, qg_diags *diags)
     qgc_cursor_init(&cur, c->index, h->index_raw_size);
     uint64_t running = 0;
     qg_status st = decode_files(c, &cur, &running, diags);
+    c->maps_at = (size_t)(cur.p - c->index);
     if (st == QG_OK)
         st = decode_maps(c, &cur, &running, diags);
     if (st != QG_OK)
@@ -386,6 +399,7 @@ void qg_cache_close(qg_cache *c)
     index_free(c->index, c->header.index_raw_size + 1u);
     free(c->files);
     free(c->file_blobs);
+    free(c->reuse);
     free(c->maps);
     free(c->names);
     free(c->meta);

@@ -323,7 +323,7 @@ qg_status qgc_pack_file(qgc_file_rec *file, size_t file_index,
     }
     if (st == QG_OK) {
         sort_by_line(order, count, def_lines);
-        find_slices(file->text, &ln, file->format, def_lines, order, count, sl);
+        find_slices(file->text, &ln, file->meta.format, def_lines, order, count, sl);
         build_context(file, &ln, sl, order, count);
         for (size_t i = 0; i < count; i++)
             put_map(&maps[i], defs[i], file->text, &ln, sl[i]);
@@ -352,7 +352,7 @@ void qgc_map_rec_free(qgc_map_rec *map)
 
 void qgc_file_rec_free(qgc_file_rec *file)
 {
-    free(file->path);
+    free((char *)file->meta.path);
     free(file->text);
     qg_buf_free(&file->blob.raw);
 }

@@ -7,8 +7,18 @@
 #include "cache/format.h"
 #include "cache/spill.h"
 
+/* Where a blob's compressed bytes are in the cache written over (its
+ * blob area), for a blob taken from there: when the dictionary comes out
+ * the same, the writer copies them instead of compressing the text. */
+typedef struct qgc_prior {
+    uint64_t at;       /* 1 + the offset in the blob area; 0: none */
+    uint32_t z_len;
+    uint32_t crc;
+} qgc_prior;
+
 typedef struct qgc_blob {
     qg_buf raw;
+    qgc_prior prior;
 } qgc_blob;
 
 typedef struct qgc_map_rec {
@@ -25,13 +35,7 @@ typedef struct qgc_map_rec {
 } qgc_map_rec;
 
 typedef struct qgc_file_rec {
-    char *path;
-    qg_format format;
-    uint64_t size;
-    int64_t mtime_sec;
-    long mtime_nsec;
-    uint64_t hash;
-    size_t map_count;
+    qgc_file_meta meta;
     char *text;       /* the whole source, while it is being packed */
     size_t len;
     qgc_blob blob;    /* the context: the file with its maps' lines blank */
@@ -49,8 +53,25 @@ typedef struct qgc_packed {
 qg_status qgc_pack_source(const qg_cache_source *src, const qg_mapdef *const *defs,
                           size_t count, qgc_packed *out);
 void qgc_packed_free(qgc_packed *p);
-/* The writer takes p over (also when it fails). */
+/* The writer takes p over (also when it fails), as its next file. */
 qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags);
+/* Reserves the places of the next count files, for files added in any
+ * order (a compile that adds each as it is done): each reserved place
+ * must then be filled once, by qgc_writer_add_packed_at, before the
+ * write. */
+qg_status qgc_writer_reserve(qg_cache_writer *w, size_t count);
+/* The files added and reserved so far. */
+size_t qgc_writer_file_count(const qg_cache_writer *w);
+/* The hash of what every file's compile depended on (the index keeps it,
+ * doc/qgc-format.md); 0 until it is set. */
+void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment);
+/* The cache written over: its blob area (area_len bytes, which must stay
+ * mapped until the write) and its dictionary, for the blobs taken from it
+ * (qgc_prior). */
+void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
+                          const void *dict, size_t dict_len);
+qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
+                                   qg_diags *diags);
 
 /* The index fields, in the order of qgc_map_rec.fields. */
 extern const char *const qgc_field_keys[7];
@@ -78,9 +99,11 @@ typedef struct qgc_spilled {
 #define QGC_TEXT_HEAD 8
 
 /* Builds a preset dictionary (at most QGC_MAX_DICTIONARY bytes) from the
- * lines found in the most blobs, reading text (blob heads and texts) once
- * from start to end. */
-qg_status qgc_build_dictionary(const qgc_spill *text, qg_buf *dict);
+ * lines found in the most blobs, reading the parts of text (blob heads
+ * and texts) given by spans[0..count) once, in that order: the files'
+ * texts in file order, whatever order they were added in. */
+qg_status qgc_build_dictionary(const qgc_spill *text, const qgc_span *spans, size_t count,
+                               qg_buf *dict);
 
 /* The most distinct lines the dictionary counts (doc/limits.md): its
  * table then holds 4 MiB of lines and a 1 MiB index, whatever the corpus.
@@ -101,7 +124,8 @@ typedef struct qgc_dictionary_table {
 /* qgc_build_dictionary counting at most max_lines distinct lines: once
  * the table holds that many, a line not in it is passed over and those in
  * it are still counted. *held (when not NULL) tells what the table held. */
-qg_status qgc_build_dictionary_bounded(const qgc_spill *text, size_t max_lines, qg_buf *dict,
+qg_status qgc_build_dictionary_bounded(const qgc_spill *text, const qgc_span *spans,
+                                       size_t count, size_t max_lines, qg_buf *dict,
                                        qgc_dictionary_table *held);
 
 #endif

@@ -11,18 +11,14 @@ qg_status qgc_pack_source(const qg_cache_source *src, const qg_mapdef *const *de
 {
     memset(out, 0, sizeof *out);
     qgc_file_rec *file = &out->file;
-    file->path = qg_strdup(src->path);
-    file->format = src->format;
-    file->size = src->len;
-    file->mtime_sec = src->mtime_sec;
-    file->mtime_nsec = src->mtime_nsec;
-    file->hash = qg_cache_hash(src->data, src->len);
-    file->map_count = count;
+    file->meta = (qgc_file_meta){qg_strdup(src->path), src->format, src->len, src->mtime_sec,
+                                 src->mtime_nsec, qg_cache_hash(src->data, src->len), count,
+                                 {0, 0, 0, 0}};
     file->text = qg_strndup(src->data, src->len);
     file->len = src->len;
     out->maps = calloc(count + 1, sizeof *out->maps);
     out->count = count;
-    qg_status st = file->path && file->text && out->maps ? QG_OK : QG_ERR_NOMEM;
+    qg_status st = file->meta.path && file->text && out->maps ? QG_OK : QG_ERR_NOMEM;
     if (st == QG_OK)
         st = qgc_pack_file(file, 0, defs, out->maps, count);
     free(file->text);   /* its slices and context are in the blobs now */

@@ -25,8 +25,11 @@ struct qg_cache {
     int mapped;
     qgc_header header;
     unsigned char *index;          /* inflated index; strings point into it */
+    size_t maps_at;                /* where its maps start, after the files */
     qg_cache_file *files;
     qgc_blob_ref *file_blobs;
+    qgc_reuse *reuse;              /* per file (all 0 in a version 2 cache) */
+    uint64_t environment;          /* 0 in a version 2 cache */
     qg_cache_entry *maps;
     char *names;                   /* the map names, rebuilt */
     qgc_bytes *meta;               /* per map: slice place, row shape, properties */

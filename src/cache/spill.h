@@ -18,6 +18,11 @@ typedef struct qgc_spill {
     int err;             /* the errno of the first failure; 0 when none */
 } qgc_spill;
 
+/* A part of a scratch file: len bytes from at. */
+typedef struct qgc_span {
+    uint64_t at, len;
+} qgc_span;
+
 /* 0 and s->err set when no scratch file can be made. */
 int qgc_spill_open(qgc_spill *s);
 void qgc_spill_close(qgc_spill *s);

@@ -17,21 +17,16 @@
 #include "core/file.h"
 
 #include <errno.h>
-#include <lua.h>
 #include <pthread.h>
 #include <zlib.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct wfile {
-    char *path;
-    qg_format format;
-    uint64_t size;
-    int64_t mtime_sec;
-    long mtime_nsec;
-    uint64_t hash;
-    size_t map_count;
+    qgc_file_meta meta; /* its path NULL while its place is reserved, not filled */
     qgc_spilled blob;  /* the context */
+    qgc_prior prior;
+    qgc_span texts;    /* its blobs' heads and texts, one after another */
 } wfile;
 
 struct qg_cache_writer {
@@ -41,6 +36,12 @@ struct qg_cache_writer {
     wfile *files;
     size_t file_count, file_cap;
     size_t map_count;
+    uint64_t environment;
+    /* the cache written over: its blob area and dictionary */
+    const unsigned char *prior_area;
+    uint64_t prior_len;
+    const void *prior_dict;
+    size_t prior_dict_len;
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
@@ -58,9 +59,28 @@ void qg_cache_writer_free(qg_cache_writer *w)
     qgc_spill_close(&w->texts);
     qgc_records_close(&w->records);
     for (size_t i = 0; i < w->file_count; i++)
-        free(w->files[i].path);
+        free((char *)w->files[i].meta.path);
     free(w->files);
     free(w);
+}
+
+size_t qgc_writer_file_count(const qg_cache_writer *w)
+{
+    return w->file_count;
+}
+
+void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment)
+{
+    w->environment = environment;
+}
+
+void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
+                          const void *dict, size_t dict_len)
+{
+    w->prior_area = area;
+    w->prior_len = area_len;
+    w->prior_dict = dict;
+    w->prior_dict_len = dict_len;
 }
 
 size_t qg_cache_writer_map_count(const qg_cache_writer *w)
@@ -97,10 +117,12 @@ static uint64_t spill_text(qg_cache_writer *w, const qg_buf *raw, size_t counted
     return qgc_spill_append(&w->texts, raw->data ? raw->data : "", raw->len);
 }
 
-/* A map's record: its name (NUL-terminated), its place among the maps,
- * file and line, where its blob's text is, then every column the index
+/* A map's record: its name (NUL-terminated), its place among the maps
+ * (its file's place, then its own in the file: the order the compile
+ * read them in, whatever order the files were added in), file and line,
+ * where its blob's text is and its prior, then every column the index
  * stores for it but the name and the file, in column order. */
-static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t place,
+static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, uint64_t place,
                        uint64_t text_at)
 {
     qgc_put_cstr(b, m->name);
@@ -109,6 +131,9 @@ static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t plac
     qgc_put_svarint(b, m->line);
     qgc_put_varint(b, text_at);
     qgc_put_varint(b, m->blob.raw.len);
+    qgc_put_varint(b, m->blob.prior.at);
+    qgc_put_varint(b, m->blob.prior.z_len);
+    qgc_put_u32(b, m->blob.prior.crc);
     qgc_put_svarint(b, m->quest);
     qgc_put_varint(b, (uint64_t)m->kind);
     qgc_put_varint(b, (uint64_t)m->format);
@@ -118,13 +143,14 @@ static void put_record(qg_buf *b, const qgc_map_rec *m, size_t file, size_t plac
     qgc_put_bytes(b, m->meta.data ? m->meta.data : "", m->meta.len);
 }
 
-static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *record)
+static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, size_t file, size_t i,
+                         qg_buf *record)
 {
     if (m->blob.raw.len > UINT32_MAX)
         return QG_ERR_NOMEM;
     uint64_t text_at = spill_text(w, &m->blob.raw, m->slice_len);
     qg_buf_reset(record);
-    put_record(record, m, w->file_count - 1, w->map_count, text_at);
+    put_record(record, m, file, ((uint64_t)file << 32) | i, text_at);
     if (record->failed)
         return QG_ERR_NOMEM;
     if (!qgc_records_add(&w->records, record))
@@ -133,37 +159,74 @@ static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, qg_buf *recor
     return QG_OK;
 }
 
-qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
+qg_status qgc_writer_reserve(qg_cache_writer *w, size_t count)
+{
+    if (count > SIZE_MAX / sizeof *w->files - w->file_count)
+        return QG_ERR_NOMEM;
+    size_t want = w->file_count + count;
+    if (want > w->file_cap) {
+        wfile *files = realloc(w->files, (want ? want : 1) * sizeof *files);
+        if (!files)
+            return QG_ERR_NOMEM;
+        w->files = files;
+        w->file_cap = want;
+    }
+    memset(w->files + w->file_count, 0, count * sizeof *w->files);
+    w->file_count = want;
+    return QG_OK;
+}
+
+/* Spills the file's texts and records; at is its place, reserved. */
+static qg_status add_at(qg_cache_writer *w, qgc_packed *p, size_t at)
+{
+    const qgc_file_rec *f = &p->file;
+    if (f->blob.raw.len > UINT32_MAX)
+        return QG_ERR_NOMEM;
+    uint32_t len = (uint32_t)f->blob.raw.len;
+    wfile *file = &w->files[at];
+    *file = (wfile){f->meta, {0, len, 0, 0}, f->blob.prior, {0, 0}};
+    p->file.meta.path = NULL;
+    file->texts.at = w->texts.size;
+    file->blob.at = spill_text(w, &f->blob.raw, len);
+    qg_buf record;
+    qg_buf_init(&record);
+    qg_status st = QG_OK;
+    for (size_t i = 0; i < p->count && st == QG_OK; i++)
+        st = add_map(w, &p->maps[i], at, i, &record);
+    qg_buf_free(&record);
+    file->texts.len = w->texts.size - file->texts.at;
+    return st;
+}
+
+qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
+                                   qg_diags *diags)
 {
     if (!start_spilling(w)) {
-        qg_status st = spill_failed(w, p->file.path, diags);
+        qg_status st = spill_failed(w, p->file.meta.path, diags);
         qgc_packed_free(p);
         return st;
     }
-    qg_status st = QG_ERR_NOMEM;
-    wfile *file = p->file.blob.raw.len <= UINT32_MAX
-        ? QG_PUSH(w->files, w->file_count, w->file_cap) : NULL;
-    if (file) {
-        const qgc_file_rec *f = &p->file;
-        uint32_t len = (uint32_t)f->blob.raw.len;
-        *file = (wfile){f->path, f->format, f->size, f->mtime_sec, f->mtime_nsec, f->hash,
-                        p->count, {0, len, 0, 0}};
-        p->file.path = NULL;
-        file->blob.at = spill_text(w, &f->blob.raw, len);
-        qg_buf record;
-        qg_buf_init(&record);
-        st = QG_OK;
-        for (size_t i = 0; i < p->count && st == QG_OK; i++)
-            st = add_map(w, &p->maps[i], &record);
-        qg_buf_free(&record);
-    }
-    const char *path = file && file->path ? file->path : p->file.path ? p->file.path : "";
+    qg_status st = at < w->file_count && !w->files[at].meta.path ? add_at(w, p, at)
+                                                                  : QG_ERR_INVALID;
+    const char *path = at < w->file_count && w->files[at].meta.path ? w->files[at].meta.path
+                       : p->file.meta.path ? p->file.meta.path : "";
     if ((st == QG_OK || st == QG_ERR_IO) && (w->texts.err || w->records.runs_file.err))
         st = spill_failed(w, path, diags);
+    else if (st == QG_ERR_INVALID)
+        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "a file added twice to the cache");
     else if (st != QG_OK)
         no_memory(diags, path);
     qgc_packed_free(p);
     return st;
+}
+
+qg_status qgc_writer_add_packed(qg_cache_writer *w, qgc_packed *p, qg_diags *diags)
+{
+    if (qgc_writer_reserve(w, 1) != QG_OK) {
+        qgc_packed_free(p);
+        return no_memory(diags, "");
+    }
+    return qgc_writer_add_packed_at(w, p, w->file_count - 1, diags);
 }
 
 qg_status qg_cache_writer_add_file(qg_cache_writer *w, const qg_cache_source *src,
@@ -184,6 +247,7 @@ typedef struct wview {
     size_t file;
     int line;
     qgc_spilled blob;
+    qgc_prior prior;
     const unsigned char *columns;  /* its index columns, in order */
     size_t columns_len;
 } wview;
@@ -201,6 +265,9 @@ static int view_record(const unsigned char *record, size_t len, wview *v)
     v->blob = (qgc_spilled){0};
     v->blob.at = qgc_get_varint(&c);
     v->blob.len = (uint32_t)qgc_get_varint(&c);
+    v->prior.at = qgc_get_varint(&c);
+    v->prior.z_len = (uint32_t)qgc_get_varint(&c);
+    v->prior.crc = qgc_get_u32(&c);
     v->columns = c.p;
     v->columns_len = (size_t)(c.end - c.p);
     return !c.bad;
@@ -259,7 +326,7 @@ static void check_name(void *user, const unsigned char *record, size_t len)
         nc->broken = 1;
         return;
     }
-    const char *path = nc->w->files[m.file].path;
+    const char *path = nc->w->files[m.file].meta.path;
     size_t name_len = strlen(m.name);
     if (name_len > QGC_MAX_NAME || !name_len) {
         qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
@@ -269,7 +336,7 @@ static void check_name(void *user, const unsigned char *record, size_t len)
     if (nc->prev.len && strcmp(nc->prev.data, m.name) == 0) {
         qg_diags_add(nc->diags, QG_ERROR, path, m.line, 0, NULL, 0,
                      "map '%s' is already defined at %s:%d", m.name,
-                     nc->w->files[nc->prev_file].path, nc->prev_line);
+                     nc->w->files[nc->prev_file].meta.path, nc->prev_line);
         nc->bad++;
     }
     qg_buf_reset(&nc->prev);
@@ -302,6 +369,7 @@ typedef struct deflate_part {
     qg_cache_writer *w;
     const qgc_spill *sorted;
     const qg_buf *dict;
+    int same_dict;         /* the dictionary is the prior's: its blobs are copied */
     volatile sig_atomic_t *cancel;
     size_t first, end;     /* the blobs it compresses: the files', then the maps' */
     qgc_spill out;         /* their compressed bytes, one after another */
@@ -317,9 +385,28 @@ static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
     qgc_put_u32(b, blob->crc);
 }
 
-static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
-                              qgc_spilled *b)
+/* The prior's compressed bytes, when the dictionary is the one they were
+ * made with (and they lie in the prior area); NULL otherwise. */
+static const unsigned char *prior_bytes(const deflate_part *part, const qgc_prior *prior)
 {
+    const qg_cache_writer *w = part->w;
+    if (!part->same_dict || !prior->at || prior->at - 1 > w->prior_len ||
+        prior->z_len > w->prior_len - (prior->at - 1))
+        return NULL;
+    return w->prior_area + (prior->at - 1);
+}
+
+static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
+                              qgc_spilled *b, const qgc_prior *prior)
+{
+    const unsigned char *same = prior_bytes(part, prior);
+    if (same) {
+        b->z_len = prior->z_len;
+        b->crc = prior->crc;
+        qgc_spill_append(&part->out, same, prior->z_len);
+        part->err = part->out.err;
+        return part->err ? QG_ERR_IO : QG_OK;
+    }
     qg_buf_reset(raw);
     qg_buf_reset(z);
     if (!qg_buf_reserve(raw, b->len))
@@ -373,7 +460,7 @@ static qg_status deflate_maps(deflate_part *part, qgc_deflater *d, qg_buf *raw, 
         else if (part->cancel && *part->cancel)
             st = QG_ERR_IO;
         else if (i >= first)
-            st = deflate_blob(part, d, raw, z, &pass.map.blob);
+            st = deflate_blob(part, d, raw, z, &pass.map.blob, &pass.map.prior);
         if (st == QG_OK && i >= first)
             st = keep_ref(part, &pass.map.blob, &ref);
     }
@@ -401,7 +488,8 @@ static void *deflate_worker(void *arg)
         if (part->cancel && *part->cancel)
             part->status = QG_ERR_IO;
         else
-            part->status = deflate_blob(part, &d, &raw, &z, &part->w->files[i].blob);
+            part->status = deflate_blob(part, &d, &raw, &z, &part->w->files[i].blob,
+                                        &part->w->files[i].prior);
     }
     if (part->status == QG_OK)
         part->status = deflate_maps(part, &d, &raw, &z);
@@ -423,6 +511,8 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
                               const qg_cache_write_options *opt, deflate_part *parts,
                               int *count)
 {
+    int same_dict = w->prior_dict && dict->len == w->prior_dict_len &&
+                    (!dict->len || memcmp(dict->data, w->prior_dict, dict->len) == 0);
     size_t total = w->file_count + w->map_count;
     int jobs = opt->jobs > 1 ? opt->jobs : 1;
     if (jobs > MAX_DEFLATE_JOBS)
@@ -432,7 +522,7 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
     pthread_t threads[MAX_DEFLATE_JOBS];
     int started[MAX_DEFLATE_JOBS] = {0};
     for (int k = 0; k < jobs; k++) {
-        parts[k] = (deflate_part){w, sorted, dict, opt->cancel,
+        parts[k] = (deflate_part){w, sorted, dict, same_dict, opt->cancel,
                                   total * (size_t)k / (size_t)jobs,
                                   total * (size_t)(k + 1) / (size_t)jobs, {0}, {0}, QG_OK, 0};
         parts[k].out.fd = parts[k].refs.fd = -1;
@@ -588,17 +678,11 @@ static int put_map_refs(index_sink *s, const index_input *in)
 static void put_files(index_sink *s, const qg_cache_writer *w)
 {
     qg_buf *idx = &s->raw;
+    qgc_put_u64(idx, w->environment);
     qgc_put_varint(idx, w->file_count);
     for (size_t i = 0; i < w->file_count; i++) {
         const wfile *f = &w->files[i];
-        qgc_put_cstr(idx, f->path);
-        qgc_put_varint(idx, (uint64_t)f->format);
-        qgc_put_varint(idx, f->size);
-        qgc_put_svarint(idx, f->mtime_sec);
-        qgc_put_varint(idx, (uint64_t)f->mtime_nsec);
-        qgc_put_u64(idx, f->hash);
-        qgc_put_varint(idx, f->map_count);
-        put_blob_ref(idx, &f->blob);
+        qgc_put_file_record(idx, &f->meta, f->blob.z_len, f->blob.len, f->blob.crc);
         flow(s);
     }
 }
@@ -645,19 +729,9 @@ static void put_header(const index_input *in, const index_sink *s, uint64_t raw_
     uint64_t blob_bytes = 0;
     for (int k = 0; k < in->part_count; k++)
         blob_bytes += in->parts[k].out.size;
-    qgc_header h = {
-        .format_version = QG_CACHE_FORMAT_VERSION,
-        .questgrid_version = QG_VERSION_NUMBER,
-        .lua_version = LUA_VERSION_NUM,
-        .header_size = QGC_HEADER_SIZE,
-        .file_count = (uint32_t)in->w->file_count,
-        .map_count = (uint32_t)in->w->map_count,
-        .blobs_offset = QGC_HEADER_SIZE + s->file.size,
-        .index_size = (uint32_t)s->file.size,
-        .index_raw_size = (uint32_t)raw_size,
-        .index_crc = s->crc,
-    };
-    h.file_size = h.blobs_offset + blob_bytes;
+    qgc_header h;
+    qgc_header_make(&h, in->w->file_count, in->w->map_count, s->file.size, raw_size, s->crc,
+                    blob_bytes);
     qgc_header_encode(&h, im->head);
 }
 
@@ -711,6 +785,19 @@ static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel
         no_memory(diags, path);
 }
 
+/* The dictionary from the files' texts in file order. */
+static qg_status build_dictionary(const qg_cache_writer *w, qg_buf *dict)
+{
+    qgc_span *spans = malloc((w->file_count + 1) * sizeof *spans);
+    if (!spans)
+        return QG_ERR_NOMEM;
+    for (size_t i = 0; i < w->file_count; i++)
+        spans[i] = w->files[i].texts;
+    qg_status st = qgc_build_dictionary(&w->texts, spans, w->file_count, dict);
+    free(spans);
+    return st;
+}
+
 /* Everything after the merge: dictionary, blobs, index, the file. */
 static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const char *path,
                               const qg_cache_write_options *opt, qg_diags *diags)
@@ -722,7 +809,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
     im.zindex.fd = -1;
     deflate_part parts[MAX_DEFLATE_JOBS];
     int part_count = 0;
-    qg_status st = qgc_build_dictionary(&w->texts, &dict);
+    qg_status st = build_dictionary(w, &dict);
     int err = st == QG_ERR_IO ? errno : 0;
     if (st == QG_OK)
         st = compress_all(w, sorted, &dict, opt, parts, &part_count);
@@ -751,6 +838,12 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
 {
     qg_cache_write_options none = {0, NULL};
     const qg_cache_write_options *opt = options ? options : &none;
+    for (size_t i = 0; i < w->file_count; i++)
+        if (!w->files[i].meta.path) {
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
+                         "file %zu of the cache was never added", i + 1);
+            return QG_ERR_INVALID;
+        }
     if (!start_spilling(w) || !qgc_spill_flush(&w->texts))
         return spill_failed(w, path, diags);
     qgc_spill sorted;

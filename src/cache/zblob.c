@@ -78,7 +78,7 @@ qg_status qgc_deflate(const void *data, size_t len, const void *dict,
     return st;
 }
 
-enum { PIECE = 128 * 1024, WINDOW = 32 * 1024 };
+enum { PIECE = QGC_PIECE, WINDOW = QGC_PIECE_WINDOW };
 
 /* Appends to out the piece of n bytes at data, with the back bytes before
  * it as its dictionary, ended on a byte boundary or, when last, ending
@@ -148,6 +148,45 @@ qg_status qgc_piece_stream_finish(qgc_piece_stream *s)
                  !deflate_span(raw + s->window, s->window, s->raw.len - s->window, 1, s->out);
     qg_buf_free(&s->raw);
     return s->failed || s->out->failed ? QG_ERR_NOMEM : QG_OK;
+}
+
+void qgc_piece_stream_drop(qgc_piece_stream *s)
+{
+    qg_buf_free(&s->raw);
+}
+
+/* A piece other than the last ends with an empty stored block after its
+ * data (Z_SYNC_FLUSH): inflated a block at a time, the stream reaches
+ * raw_at at the end of a block, and the next block that ends there, on a
+ * byte boundary, is that empty one. */
+int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at)
+{
+    if (raw_at % PIECE || z_len > UINT_MAX)
+        return 0;
+    z_stream s;
+    memset(&s, 0, sizeof s);
+    if (inflateInit2(&s, -15) != Z_OK)
+        return 0;
+    unsigned char sink[16384];
+    s.next_in = (Bytef *)(uintptr_t)z;
+    s.avail_in = (uInt)z_len;
+    int ends_there = 0, found = 0;
+    while (!found) {
+        uint64_t left = raw_at - s.total_out;
+        s.next_out = sink;
+        s.avail_out = left < sizeof sink ? (uInt)left : (uInt)sizeof sink;
+        if (inflate(&s, Z_BLOCK) != Z_OK || s.total_out > raw_at)
+            break;            /* the end, no way on (not a boundary), or past it */
+        if (!(s.data_type & 128) || s.total_out != raw_at)
+            continue;
+        if (s.data_type & 64)
+            break;            /* the last block: raw_at is the data's end */
+        found = ends_there && (s.data_type & 7) == 0;
+        ends_there = 1;
+    }
+    *z_at = s.total_in;
+    inflateEnd(&s);
+    return found;
 }
 
 void qgc_inflater_init(qgc_inflater *inf)

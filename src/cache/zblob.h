@@ -45,10 +45,20 @@ typedef struct qgc_piece_stream {
 } qgc_piece_stream;
 
 void qgc_piece_stream_init(qgc_piece_stream *s, qg_buf *out);
+#define QGC_PIECE (128u * 1024u)
+#define QGC_PIECE_WINDOW (32u * 1024u)
+
 /* Takes b's bytes (b is left empty); 0 once something failed. */
 int qgc_piece_stream_take(qgc_piece_stream *s, qg_buf *b);
 /* Ends the stream and frees the state. */
 qg_status qgc_piece_stream_finish(qgc_piece_stream *s);
+/* Frees the state of a stream left unfinished (its pieces so far are in
+ * out, each ended on a byte boundary). */
+void qgc_piece_stream_drop(qgc_piece_stream *s);
+/* Where in the piece stream z (z_len bytes) the piece that starts at byte
+ * raw_at of the data starts (raw_at a multiple of QGC_PIECE, short of the
+ * data's end): 1 with *z_at set, 0 when the stream is not one of pieces. */
+int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at);
 /* Inflates src into out (raw_len bytes, allocated by the caller); 1 when
  * the stream is complete and yields exactly raw_len bytes. */
 int qgc_inflate(const void *src, size_t src_len, const void *dict,

@@ -50,7 +50,7 @@ typedef struct cli_opts {
     size_t lua_path_cap;
     const char *output;
     const char *to;
-    int jobs;
+    int jobs;             /* 0 when --jobs is not given */
     long count;
     int width, height;
     int strict;

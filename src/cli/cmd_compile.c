@@ -18,7 +18,7 @@ static const char usage[] =
     "searched recursively) into one cache, running each .des map's\n"
     "compile-time Lua for its index fields.\n"
     "  -o FILE         the cache to write (atomically)\n"
-    "  -j, --jobs N    compress on N threads (the Lua runs on one)\n"
+    "  -j, --jobs N    compile on N threads (default: the cores available)\n"
     "  --lua-path DIR  game Lua libraries to load first (repeatable)\n"
     "  --keep-going    write the maps that compiled even when others fail\n"
     "  -q, --quiet     errors only: no warnings, progress or summary\n"

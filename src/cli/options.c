@@ -335,7 +335,6 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     memset(opts, 0, sizeof *opts);
     opts->quest = -1;
     opts->count = 1000;
-    opts->jobs = 1;
     opts->max_errors = 50;
     opts->vars = qg_vars_new();
     if (!opts->vars)

@@ -1,4 +1,4 @@
-#include "questgrid/core.h"
+#include "core/diag.h"
 #include "core/buf.h"
 
 #include <stdarg.h>
@@ -188,6 +188,33 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
         diags->count--;
         return;
     }
+}
+
+qg_diags *qg_diags_new_like(const qg_diags *model)
+{
+    qg_diags *diags = qg_diags_new();
+    if (diags && model)
+        qg_diags_set_filter(diags, model->min, model->max_errors);
+    return diags;
+}
+
+void qg_diags_take(qg_diags *to, const qg_diags *from)
+{
+    if (!to || !from)
+        return;
+    size_t kept[3] = {0, 0, 0};
+    for (size_t i = 0; i < from->count; i++) {
+        const qg_diag *d = &from->items[i];
+        kept[d->severity]++;
+        qg_diags_add(to, d->severity, d->file, d->line, d->col, d->source_line,
+                     d->source_len, "%s", d->message);
+    }
+    for (int s = QG_NOTE; s <= QG_ERROR; s++) {
+        size_t dropped = from->by_severity[s] - kept[s];
+        to->by_severity[s] += dropped;
+        to->dropped += dropped;
+    }
+    to->over_limit |= from->over_limit && to->max_errors;
 }
 
 static const char *severity_word(qg_severity severity)

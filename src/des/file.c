@@ -1,6 +1,7 @@
 /* The public .des API: files of maps, their chunks and global prelude. */
 #include "des/map.h"
 #include "des/parse.h"
+#include "des/scan.h"
 #include "core/file.h"
 
 #include <stdlib.h>
@@ -33,9 +34,8 @@ void qg_des_file_free(qg_des_file *file)
     free(file);
 }
 
-qg_status qg_des_parse(const char *path, const char *data, size_t len,
-                       const qg_des_options *options, qg_des_names *names,
-                       qg_des_file **out, qg_diags *diags)
+static qg_status parse(const char *path, const char *data, size_t len, int legacy, int skim,
+                       qg_des_names *names, qg_des_file **out, qg_diags *diags)
 {
     *out = NULL;
     qg_des_file *file = file_new(path);
@@ -43,8 +43,8 @@ qg_status qg_des_parse(const char *path, const char *data, size_t len,
         qg_diags_add(diags, QG_ERROR, path ? path : "", 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    qg_status st = des_parse_into(file, data ? data : "", data ? len : 0,
-                                  options && options->legacy, names, diags);
+    qg_status st = des_parse_into(file, data ? data : "", data ? len : 0, legacy, skim, names,
+                                  diags);
     if (st != QG_ERR_NOMEM && (file->prelude.code.failed ||
                                !qg_buf_reserve(&file->prelude.code, 1)))
         st = QG_ERR_NOMEM;
@@ -53,6 +53,24 @@ qg_status qg_des_parse(const char *path, const char *data, size_t len,
     file->prelude_view.first_line = file->prelude.first;
     file->prelude_view.file = file->path;
     *out = file;
+    return st;
+}
+
+qg_status qg_des_parse(const char *path, const char *data, size_t len,
+                       const qg_des_options *options, qg_des_names *names,
+                       qg_des_file **out, qg_diags *diags)
+{
+    return parse(path, data, len, options && options->legacy, 0, names, out, diags);
+}
+
+qg_status des_skim(const char *path, const char *data, size_t len, qg_des_names *names,
+                   qg_des_file **out)
+{
+    qg_diags *ignored = qg_diags_new();
+    if (!ignored)
+        return QG_ERR_NOMEM;
+    qg_status st = parse(path, data, len, 0, 1, names, out, ignored);
+    qg_diags_free(ignored);
     return st;
 }
 

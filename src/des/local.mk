@@ -2,7 +2,7 @@ qginclude_HEADERS += src/questgrid/des.h
 noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 	src/des/lex.h src/des/lex_rules.h src/des/map.h src/des/parse.h src/des/parser.h src/des/spec_util.h \
 	src/des/glyphs.h src/des/vocab_internal.h \
-	src/des/branches.h src/des/games.h
+	src/des/branches.h src/des/games.h src/des/scan.h
 libquestgrid_la_SOURCES += \
 	src/des/branches.c \
 	src/des/chunk.c \

@@ -10,6 +10,7 @@
 #include "des/chunk.h"
 #include "des/directives.h"
 #include "des/lex.h"
+#include "des/scan.h"
 
 typedef struct des_directive {
     des_dir dir;
@@ -81,11 +82,5 @@ struct qg_des_names {
 };
 
 uint32_t des_name_hash(const char *name);
-/* 1 when name was added, with *file and *line saying where; 0 when not;
- * -1 when there was no memory to read an earlier file's names. */
-int des_names_find(const qg_des_names *names, const char *name, const char **file,
-                   int *line);
-/* Adds a name des_names_find did not find; 0 on no memory. */
-int des_names_add(qg_des_names *names, const char *name, const char *file, int line);
 
 #endif

@@ -33,6 +33,16 @@ void qg_des_names_free(qg_des_names *names)
     free(names);
 }
 
+int des_names_state(const qg_des_names *names)
+{
+    return (int)names->carry_state;
+}
+
+void des_names_set_state(qg_des_names *names, int state)
+{
+    names->carry_state = (des_state)state;
+}
+
 /* FNV-1a in 64 bits, its halves folded together: a slot is taken from the
  * low bits, and FNV's low bits depend only on the low bits of the bytes. */
 uint32_t des_name_hash(const char *name)

@@ -51,6 +51,12 @@ static void end_map(parser *p)
 {
     if (!p->def)
         return;
+    if (p->skim) {
+        qg_mapdef_free(p->def);
+        p->def = NULL;
+        p->map = NULL;
+        return;
+    }
     if (!des_map_finish(p->map, p->work, p->def->file) ||
         des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
         p->nomem = 1;
@@ -136,8 +142,28 @@ static void default_depth(parser *p)
     }
 }
 
+/* A line of a map passed over unread, for a skim: the token that starts
+ * it and every token that is not the start of another. */
+static void skim_line(parser *p)
+{
+    if (des_take(p)->kind == DES_T_MAP_LINE)
+        return;
+    for (;;) {
+        des_tok next = des_peek(p)->kind;
+        if (next == DES_T_EOF || next == DES_T_KEYWORD || next == DES_T_MAP_LINE ||
+            next == DES_T_MAIN || next == DES_T_PRELUDE || next == DES_T_VALIDATE ||
+            next == DES_T_VETO || next == DES_T_EPILOGUE)
+            return;
+        des_take(p);
+    }
+}
+
 static void metaline(parser *p)
 {
+    if (p->skim) {
+        skim_line(p);
+        return;
+    }
     const des_token *t = des_peek(p);
     if (t->kind == DES_T_MAIN || t->kind == DES_T_PRELUDE || t->kind == DES_T_VALIDATE ||
         t->kind == DES_T_VETO || t->kind == DES_T_EPILOGUE)
@@ -199,7 +225,7 @@ static void check_end_state(parser *p)
 }
 
 qg_status des_parse_into(qg_des_file *file, const char *data, size_t len, int legacy,
-                         qg_des_names *names, qg_diags *diags)
+                         int skim, qg_des_names *names, qg_diags *diags)
 {
     parser p;
     memset(&p, 0, sizeof p);
@@ -208,7 +234,8 @@ qg_status des_parse_into(qg_des_file *file, const char *data, size_t len, int le
     p.len = len;
     p.file = file;
     p.diags = diags;
-    p.names = names;
+    p.names = skim ? NULL : names;
+    p.skim = skim;
     p.legacy = legacy || des_looks_legacy(data, len);
     qg_buf_init(&p.look_text);
     qg_buf_init(&p.cur_text);

@@ -7,9 +7,10 @@
 struct des_map;
 
 /* Parses data into file (whose path is set); legacy forces the 0.3-0.4
- * spellings, which are otherwise detected per file. */
+ * spellings, which are otherwise detected per file; skim passes over the
+ * maps (des_skim). */
 qg_status des_parse_into(qg_des_file *file, const char *data, size_t len, int legacy,
-                         qg_des_names *names, qg_diags *diags);
+                         int skim, qg_des_names *names, qg_diags *diags);
 
 /* Sets the definition's rows-derived and declarative properties (name,
  * tags, depth, place, orient, chance, weight, order, desc, width, height)

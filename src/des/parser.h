@@ -25,6 +25,7 @@ typedef struct parser {
     qg_buf code;             /* scratch for one Lua statement */
     des_chunk work[QG_CHUNK_KINDS]; /* the current map's chunks while read */
     int legacy;
+    int skim;                /* only what lies outside the maps (des_skim) */
     int nomem;
     size_t map_offset;       /* where the last MAP line began */
     size_t block_offset;     /* where the last {{ block began */

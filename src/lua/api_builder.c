@@ -128,7 +128,8 @@ static int l_make_box_doors(lua_State *L)
     char door = lrt_arg_char(L, "door", '+'), inner = lrt_arg_char(L, "inner_door", '.');
     char between = lrt_arg_char(L, "between_doors", '.');
     int veto_gates = lrt_arg_bool(L, "veto_gates", 0);
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_glyphs pass;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     qg_runtime *rt = lrt_runtime(L);
     int64_t size_x = (int64_t)b.x2 - b.x1 + 1 - (int64_t)thick * 2;
     int64_t size_y = (int64_t)b.y2 - b.y1 + 1 - (int64_t)thick * 2;
@@ -153,13 +154,13 @@ static int l_make_box_doors(lua_State *L)
         }
         int good;
         if (side < 2)
-            good = lrt_in_set(pass, lrt_cell(map, x, y - (side == 0 ? 1 : thick))) &&
-                   lrt_in_set(pass, lrt_cell(map, x, y + (side == 1 ? 1 : thick))) &&
+            good = lrt_glyph_in(&pass, lrt_cell(map, x, y - (side == 0 ? 1 : thick))) &&
+                   lrt_glyph_in(&pass, lrt_cell(map, x, y + (side == 1 ? 1 : thick))) &&
                    !(veto_gates && (lrt_cell(map, x - 1, y) == door ||
                                     lrt_cell(map, x + 1, y) == door));
         else
-            good = lrt_in_set(pass, lrt_cell(map, x - (side == 2 ? 1 : thick), y)) &&
-                   lrt_in_set(pass, lrt_cell(map, x + (side == 3 ? 1 : thick), y)) &&
+            good = lrt_glyph_in(&pass, lrt_cell(map, x - (side == 2 ? 1 : thick), y)) &&
+                   lrt_glyph_in(&pass, lrt_cell(map, x + (side == 3 ? 1 : thick), y)) &&
                    !(veto_gates && (lrt_cell(map, x, y - 1) == door ||
                                     lrt_cell(map, x, y + 1) == door));
         if (!good) {
@@ -186,7 +187,8 @@ static int l_make_box_doors(lua_State *L)
 static int l_replace_area(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *find = lrt_arg_str(L, "find", "");
+    lrt_glyphs find;
+    lrt_arg_glyphs(L, "find", "", &find);
     if (lua_getfield(L, 2, "replace") == LUA_TNIL)
         return lrt_map_error(L, map, "replace_area needs a replace glyph");
     lua_pop(L, 1);
@@ -196,7 +198,7 @@ static int l_replace_area(lua_State *L)
         return 0;
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++)
-            if (lrt_in_set(find, lrt_cell(map, x, y)))
+            if (lrt_glyph_in(&find, lrt_cell(map, x, y)))
                 lrt_set_cell(map, x, y, repl);
     return 0;
 }
@@ -290,12 +292,12 @@ static int l_replace_closest(lua_State *L)
     return 0;
 }
 
-static int count_in_box(const lrt_map *map, const lrt_box *b, const char *feat)
+static int count_in_box(const lrt_map *map, const lrt_box *b, const lrt_glyphs *feat)
 {
     int n = 0;
     for (int y = b->y1; y <= b->y2; y++)
         for (int x = b->x1; x <= b->x2; x++)
-            n += lrt_in_set(feat, lrt_cell(map, x, y));
+            n += lrt_glyph_in(feat, lrt_cell(map, x, y));
     return n;
 }
 
@@ -305,7 +307,9 @@ static int l_count_feature_in_box(lua_State *L)
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 0))
         return 0;
-    lua_pushinteger(L, count_in_box(map, &b, lrt_arg_str(L, "feat", "")));
+    lrt_glyphs feat;
+    lrt_arg_glyphs(L, "feat", "", &feat);
+    lua_pushinteger(L, count_in_box(map, &b, &feat));
     return 1;
 }
 
@@ -316,7 +320,9 @@ static int l_count_antifeature_in_box(lua_State *L)
     if (!lrt_arg_box(L, map, &b, 0))
         return 0;
     lua_Integer area = ((lua_Integer)b.x2 - b.x1 + 1) * ((lua_Integer)b.y2 - b.y1 + 1);
-    lua_pushinteger(L, area - count_in_box(map, &b, lrt_arg_str(L, "feat", "")));
+    lrt_glyphs feat;
+    lrt_arg_glyphs(L, "feat", "", &feat);
+    lua_pushinteger(L, area - count_in_box(map, &b, &feat));
     return 1;
 }
 
@@ -325,11 +331,12 @@ static int l_count_antifeature_in_box(lua_State *L)
 static int l_count_neighbors(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *feat = lrt_arg_str(L, "feat", "");
+    lrt_glyphs feat;
+    lrt_arg_glyphs(L, "feat", "", &feat);
     int x = lrt_arg_int(L, "x", -1), y = lrt_arg_int(L, "y", -1);
     lrt_check_coord(L, map, x, y);
     lrt_box b = {x - 1, y - 1, x + 1, y + 1};
-    lua_pushinteger(L, count_in_box(map, &b, feat));
+    lua_pushinteger(L, count_in_box(map, &b, &feat));
     return 1;
 }
 
@@ -337,13 +344,14 @@ static int l_count_neighbors(lua_State *L)
 static int l_count_passable_neighbors(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_glyphs pass;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     int x = lrt_arg_int(L, "x", -1), y = lrt_arg_int(L, "y", -1);
     int n = 0;
     if (lrt_cell(map, x, y))
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++)
-                n += (dx || dy) && lrt_in_set(pass, lrt_cell(map, x + dx, y + dy));
+                n += (dx || dy) && lrt_glyph_in(&pass, lrt_cell(map, x + dx, y + dy));
     lua_pushinteger(L, n);
     return 1;
 }
@@ -360,9 +368,10 @@ static int l_is_passable_coord(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
     int x = lrt_arg_int(L, "x", -1), y = lrt_arg_int(L, "y", -1);
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_glyphs pass;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     lrt_check_coord(L, map, x, y);
-    lua_pushboolean(L, lrt_in_set(pass, lrt_cell(map, x, y)));
+    lua_pushboolean(L, lrt_glyph_in(&pass, lrt_cell(map, x, y)));
     return 1;
 }
 
@@ -375,7 +384,9 @@ static int l_find_in_area(lua_State *L)
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 0))
         return 0;
-    lua_pushboolean(L, count_in_box(map, &b, lrt_arg_str(L, "find", "x")) > 0);
+    lrt_glyphs find;
+    lrt_arg_glyphs(L, "find", "x", &find);
+    lua_pushboolean(L, count_in_box(map, &b, &find) > 0);
     return 1;
 }
 
@@ -385,7 +396,8 @@ static int l_find_in_area(lua_State *L)
 static int l_remove_isolated_glyphs(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *find = lrt_arg_str(L, "find", "");
+    lrt_glyphs find;
+    lrt_arg_glyphs(L, "find", "", &find);
     char repl = lrt_arg_char(L, "replace", '.');
     int percent = lrt_arg_int(L, "percent", 100);
     int boxy = lrt_arg_bool(L, "boxy", 0);
@@ -396,14 +408,14 @@ static int l_remove_isolated_glyphs(lua_State *L)
     qg_runtime *rt = lrt_runtime(L);
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++) {
-            if (!lrt_in_set(find, lrt_cell(map, x, y)) ||
+            if (!lrt_glyph_in(&find, lrt_cell(map, x, y)) ||
                 !qg_rng_x_chance_in_y(&rt->rng, percent, 100))
                 continue;
             int lonely = 1;
             for (int dy = -1; dy <= 1 && lonely; dy++)
                 for (int dx = -1; dx <= 1 && lonely; dx++)
                     if ((dx || dy) && (boxy || !dx || !dy) &&
-                        lrt_in_set(find, lrt_cell(map, x + dx, y + dy)))
+                        lrt_glyph_in(&find, lrt_cell(map, x + dx, y + dy)))
                         lonely = 0;
             if (lonely)
                 lrt_set_cell(map, x, y, repl);

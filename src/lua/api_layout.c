@@ -65,7 +65,8 @@ static int l_join_the_dots(lua_State *L)
     lrt_map *map = lrt_builder_args(L);
     point from = {lrt_arg_int(L, "x1", -1), lrt_arg_int(L, "y1", -1)};
     point to = {lrt_arg_int(L, "x2", -1), lrt_arg_int(L, "y2", -1)};
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_glyphs pass;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     char fill = lrt_arg_char(L, "fill", '.');
     int straight = lrt_arg_bool(L, "force_straight", 0);
     int diagonals = lrt_arg_bool(L, "allow_diagonals", 0);
@@ -90,7 +91,7 @@ static int l_join_the_dots(lua_State *L)
             for (int dy = lo; dy < hi; dy++) {
                 int x = path[i].x + dx, y = path[i].y + dy;
                 if (x >= 1 && x < map->width - 1 && y >= 1 && y < map->height - 1 &&
-                    !lrt_in_set(pass, lrt_cell(map, x, y)))
+                    !lrt_glyph_in(&pass, lrt_cell(map, x, y)))
                     lrt_set_cell(map, x, y, fill);
             }
     return 0;
@@ -125,20 +126,20 @@ static void draw_round(unsigned char *g, int w, int h)
 /* A straight stretch of wall with passable ground of the map just
  * outside the room, on one side. */
 static int door_spot(const lrt_map *map, const unsigned char *g, int w, int h,
-                     int x, int y, int ox, int oy, const char *pass)
+                     int x, int y, int ox, int oy, const lrt_glyphs *pass)
 {
     int xm = x > 0 && g[y * w + x - 1] == WALL, xp = x + 1 < w && g[y * w + x + 1] == WALL;
     int ym = y > 0 && g[(y - 1) * w + x] == WALL, yp = y + 1 < h && g[(y + 1) * w + x] == WALL;
     int rx = ox + x, ry = oy + y;
     if (xm && xp && !ym && !yp)
-        return (lrt_in_set(pass, lrt_cell(map, rx, ry - 1)) &&
+        return (lrt_glyph_in(pass, lrt_cell(map, rx, ry - 1)) &&
                 (y == 0 || g[(y - 1) * w + x] == OUTSIDE)) ||
-               (lrt_in_set(pass, lrt_cell(map, rx, ry + 1)) &&
+               (lrt_glyph_in(pass, lrt_cell(map, rx, ry + 1)) &&
                 (y + 1 >= h || g[(y + 1) * w + x] == OUTSIDE));
     if (!xm && !xp && ym && yp)
-        return (lrt_in_set(pass, lrt_cell(map, rx - 1, ry)) &&
+        return (lrt_glyph_in(pass, lrt_cell(map, rx - 1, ry)) &&
                 (x == 0 || g[y * w + x - 1] == OUTSIDE)) ||
-               (lrt_in_set(pass, lrt_cell(map, rx + 1, ry)) &&
+               (lrt_glyph_in(pass, lrt_cell(map, rx + 1, ry)) &&
                 (x + 1 >= w || g[y * w + x + 1] == OUTSIDE));
     return 0;
 }
@@ -157,7 +158,8 @@ static int l_make_round_box(lua_State *L)
     char floor = lrt_arg_char(L, "floor", '.'), wall = lrt_arg_char(L, "wall", 'x');
     char door = lrt_arg_char(L, "door", '+');
     int door_count = lrt_arg_int(L, "door_count", 1);
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_glyphs pass;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     int veto_gates = lrt_arg_bool(L, "veto_gates", 0);
     int veto_if_no_doors = lrt_arg_bool(L, "veto_if_no_doors", 0);
     /* Crawl would write past the grid; the room is kept to it */
@@ -175,7 +177,7 @@ static int l_make_round_box(lua_State *L)
     int count = 0, placed = 0;
     for (int x = 0; x < w; x++)
         for (int y = 0; y < h; y++)
-            if (g[y * w + x] == WALL && door_spot(map, g, w, h, x, y, inside.x1, inside.y1, pass))
+            if (g[y * w + x] == WALL && door_spot(map, g, w, h, x, y, inside.x1, inside.y1, &pass))
                 spots[count++] = (point){x, y};
     qg_rng *rng = &lrt_runtime(L)->rng;
     while (placed < door_count && count > 0) {
@@ -214,9 +216,10 @@ static int l_make_round_box(lua_State *L)
 static int l_widen_paths(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *find = lrt_arg_str(L, "find", "");
+    lrt_glyphs find, pass;
+    lrt_arg_glyphs(L, "find", "", &find);
     char repl = lrt_arg_char(L, "replace", '.');
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
     int percent = lrt_arg_int(L, "percent", 100);
     /* a chance past certain is certain: the powers below stay in range */
     percent = percent < 0 ? 0 : percent > 100 ? 100 : percent;
@@ -236,13 +239,13 @@ static int l_widen_paths(lua_State *L)
     unsigned char *widen = lrt_scratch(L, (size_t)map->width * map->height, 1);
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++) {
-            if (!lrt_in_set(find, lrt_cell(map, x, y)))
+            if (!lrt_glyph_in(&find, lrt_cell(map, x, y)))
                 continue;
             int n = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++)
                     n += (dx || dy) && (boxy || !dx || !dy) &&
-                         lrt_in_set(pass, lrt_cell(map, x + dx, y + dy));
+                         lrt_glyph_in(&pass, lrt_cell(map, x + dx, y + dy));
             widen[y * map->width + x] = (unsigned char)qg_rng_x_chance_in_y(rng, chance[n], 100);
         }
     for (int y = b.y1; y <= b.y2; y++)
@@ -255,18 +258,18 @@ static int l_widen_paths(lua_State *L)
 /* Crawl's _wall_is_empty: walking both ways along the wall from (x, y)
  * (along x when horizontal) while floor lies on both sides, every cell is
  * wall. */
-static int wall_is_empty(const lrt_map *map, int x, int y, const char *wall,
-                         const char *floor, int horizontal, int max_check)
+static int wall_is_empty(const lrt_map *map, int x, int y, const lrt_glyphs *wall,
+                         const lrt_glyphs *floor, int horizontal, int max_check)
 {
     int nx = horizontal ? 0 : 1, ny = horizontal ? 1 : 0;
     for (int d = 1; d >= -1; d -= 2) {
         int lx = horizontal ? d : 0, ly = horizontal ? 0 : d;
         for (int n = 1; n <= max_check; n++) {
             int px = x + lx * n, py = y + ly * n;
-            if (!lrt_in_set(floor, lrt_cell(map, px + nx, py + ny)) ||
-                !lrt_in_set(floor, lrt_cell(map, px - nx, py - ny)))
+            if (!lrt_glyph_in(floor, lrt_cell(map, px + nx, py + ny)) ||
+                !lrt_glyph_in(floor, lrt_cell(map, px - nx, py - ny)))
                 break;
-            if (!lrt_in_set(wall, lrt_cell(map, px, py)))
+            if (!lrt_glyph_in(wall, lrt_cell(map, px, py)))
                 return 0;
         }
     }
@@ -298,8 +301,9 @@ static point *shuffled_cells(lua_State *L, const lrt_box *b, int *count)
 static int l_connect_adjacent_rooms(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *wall = lrt_arg_str(L, "wall", "xcvbmn");
-    const char *floor = lrt_arg_str(L, "floor", ".");
+    lrt_glyphs wall, floor;
+    lrt_arg_glyphs(L, "wall", "xcvbmn", &wall);
+    lrt_arg_glyphs(L, "floor", ".", &floor);
     char repl = lrt_arg_char(L, "replace", '.');
     int max = lrt_arg_int(L, "max", 1), min = lrt_arg_int(L, "min", max);
     int check = lrt_arg_int(L, "check_distance", 9999);
@@ -316,14 +320,14 @@ static int l_connect_adjacent_rooms(lua_State *L)
     point *order = shuffled_cells(L, &b, &cells);
     for (int i = 0; i < cells && count > 0; i++, count--) {
         int x = order[i].x, y = order[i].y;
-        if (!lrt_in_set(wall, lrt_cell(map, x, y)))
+        if (!lrt_glyph_in(&wall, lrt_cell(map, x, y)))
             continue;
-        if ((lrt_in_set(floor, lrt_cell(map, x, y - 1)) &&
-             lrt_in_set(floor, lrt_cell(map, x, y + 1)) &&
-             wall_is_empty(map, x, y, wall, floor, 1, check)) ||
-            (lrt_in_set(floor, lrt_cell(map, x - 1, y)) &&
-             lrt_in_set(floor, lrt_cell(map, x + 1, y)) &&
-             wall_is_empty(map, x, y, wall, floor, 0, check)))
+        if ((lrt_glyph_in(&floor, lrt_cell(map, x, y - 1)) &&
+             lrt_glyph_in(&floor, lrt_cell(map, x, y + 1)) &&
+             wall_is_empty(map, x, y, &wall, &floor, 1, check)) ||
+            (lrt_glyph_in(&floor, lrt_cell(map, x - 1, y)) &&
+             lrt_glyph_in(&floor, lrt_cell(map, x + 1, y)) &&
+             wall_is_empty(map, x, y, &wall, &floor, 0, check)))
             lrt_set_cell(map, x, y, repl);
     }
     return 0;
@@ -350,8 +354,9 @@ static int door_connects(int n, int ne, int e, int se, int s, int sw, int w, int
 static int l_remove_disconnected_doors(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *door = lrt_arg_str(L, "door", "+");
-    const char *open = lrt_arg_str(L, "open", LRT_TRAVERSABLE);
+    lrt_glyphs door, open;
+    lrt_arg_glyphs(L, "door", "+", &door);
+    lrt_arg_glyphs(L, "open", LRT_TRAVERSABLE, &open);
     char repl = lrt_arg_char(L, "replace", '.');
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 0))
@@ -359,12 +364,12 @@ static int l_remove_disconnected_doors(lua_State *L)
     lrt_box_inside_border(map, &b);
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++) {
-            if (!lrt_in_set(door, lrt_cell(map, x, y)))
+            if (!lrt_glyph_in(&door, lrt_cell(map, x, y)))
                 continue;
             int is[8];
             for (int d = 0; d < 8; d++)
-                is[d] = lrt_in_set(open, lrt_cell(map, x + lrt_compass[d][0],
-                                                  y + lrt_compass[d][1]));
+                is[d] = lrt_glyph_in(&open, lrt_cell(map, x + lrt_compass[d][0],
+                                                     y + lrt_compass[d][1]));
             if (!door_connects(is[0], is[1], is[2], is[3], is[4], is[5], is[6], is[7]))
                 lrt_set_cell(map, x, y, repl);
         }
@@ -396,8 +401,9 @@ static int window_fits(const int *open, const int *walled)
 static int l_add_windows(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *wall = lrt_arg_str(L, "wall", "xcvbmn");
-    const char *open = lrt_arg_str(L, "open", LRT_TRAVERSABLE);
+    lrt_glyphs wall, open;
+    lrt_arg_glyphs(L, "wall", "xcvbmn", &wall);
+    lrt_arg_glyphs(L, "open", LRT_TRAVERSABLE, &open);
     char window = lrt_arg_char(L, "window", 'm');
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 0))
@@ -405,13 +411,13 @@ static int l_add_windows(lua_State *L)
     lrt_box_inside_border(map, &b);
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++) {
-            if (!lrt_in_set(wall, lrt_cell(map, x, y)))
+            if (!lrt_glyph_in(&wall, lrt_cell(map, x, y)))
                 continue;
             int is_open[8], is_wall[8];
             for (int d = 0; d < 8; d++) {
                 char g = lrt_cell(map, x + lrt_compass[d][0], y + lrt_compass[d][1]);
-                is_open[d] = lrt_in_set(open, g);
-                is_wall[d] = lrt_in_set(wall, g);
+                is_open[d] = lrt_glyph_in(&open, g);
+                is_wall[d] = lrt_glyph_in(&wall, g);
             }
             if (window_fits(is_open, is_wall))
                 lrt_set_cell(map, x, y, window);
@@ -430,7 +436,8 @@ static int l_smear_map(lua_State *L)
     lrt_map *map = lrt_builder_args(L);
     int iterations = lrt_arg_int(L, "iterations", 1);
     char smear = lrt_arg_char(L, "smear", 'x');
-    const char *onto = lrt_arg_str(L, "onto", ".");
+    lrt_glyphs onto;
+    int any_onto = lrt_arg_glyphs(L, "onto", ".", &onto);
     int boxy = lrt_arg_bool(L, "boxy", 0);
     lrt_box b;
     if (!lrt_arg_box(L, map, &b, 1))
@@ -446,7 +453,7 @@ static int l_smear_map(lua_State *L)
                 lrt_charge(L, 1);
                 x = qg_rng_range(rng, b.x1 + 1, b.y2 - 1);
                 y = qg_rng_range(rng, b.y1 + 1, b.y2 - 1);
-            } while (*onto && !lrt_in_set(onto, lrt_cell(map, x, y)));
+            } while (any_onto && !lrt_glyph_in(&onto, lrt_cell(map, x, y)));
             diagonals = lrt_cell(map, x + 1, y + 1) == smear ||
                         lrt_cell(map, x - 1, y + 1) == smear ||
                         lrt_cell(map, x - 1, y - 1) == smear ||
@@ -466,7 +473,8 @@ static int l_smear_map(lua_State *L)
 static int l_spotty_map(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *replace = lrt_arg_str(L, "replace", "x");
+    lrt_glyphs replace;
+    lrt_arg_glyphs(L, "replace", "x", &replace);
     char fill = lrt_arg_char(L, "fill", '.');
     int boxy = lrt_arg_bool(L, "boxy", 1);
     qg_rng *rng = &lrt_runtime(L)->rng;
@@ -487,11 +495,11 @@ static int l_spotty_map(lua_State *L)
             y = qg_rng_range(rng, b.y1 + 4, b.y2 - 4);
             solid = 1;
             for (int k = 0; k < 9 && solid; k++)
-                solid = lrt_in_set(replace, lrt_cell(map, x + ring[k][0], y + ring[k][1]));
+                solid = lrt_glyph_in(&replace, lrt_cell(map, x + ring[k][0], y + ring[k][1]));
         } while (solid);
         for (int dy = -1; dy <= 1; dy++)
             for (int dx = -1; dx <= 1; dx++)
-                if ((boxy || !dx || !dy) && lrt_in_set(replace, lrt_cell(map, x + dx, y + dy)))
+                if ((boxy || !dx || !dy) && lrt_glyph_in(&replace, lrt_cell(map, x + dx, y + dy)))
                     lrt_set_cell(map, x + dx, y + dy, fill);
     }
     return 0;
@@ -502,13 +510,15 @@ static int l_spotty_map(lua_State *L)
 /* Breadth-first over traversable cells (all 8 directions) from every cell
  * in from; returns the number of cells reached and the index in queue
  * where the last distance begins. */
-static int spread(const lrt_map *map, const char *from, point *queue, unsigned char *seen,
-                  int *last_start)
+static int spread(const lrt_map *map, const lrt_glyphs *from, point *queue,
+                  unsigned char *seen, int *last_start)
 {
+    lrt_glyphs traversable;
+    lrt_glyphs_of(&traversable, LRT_TRAVERSABLE);
     int n = 0;
     for (int x = map->width - 1; x >= 0; x--)
         for (int y = map->height - 1; y >= 0; y--)
-            if (lrt_in_set(from, lrt_cell(map, x, y))) {
+            if (lrt_glyph_in(from, lrt_cell(map, x, y))) {
                 seen[y * map->width + x] = 1;
                 queue[n++] = (point){x, y};
             }
@@ -519,7 +529,7 @@ static int spread(const lrt_map *map, const char *from, point *queue, unsigned c
         for (int i = begin; i < end; i++)
             for (int d = 0; d < 8; d++) {
                 int x = queue[i].x + lrt_compass[d][0], y = queue[i].y + lrt_compass[d][1];
-                if (!lrt_in_set(LRT_TRAVERSABLE, lrt_cell(map, x, y)) ||
+                if (!lrt_glyph_in(&traversable, lrt_cell(map, x, y)) ||
                     seen[y * map->width + x])
                     continue;
                 seen[y * map->width + x] = 1;
@@ -540,12 +550,13 @@ static int spread(const lrt_map *map, const char *from, point *queue, unsigned c
 static int l_farthest_from(lua_State *L)
 {
     lrt_map *map = lrt_check_map(L, 1);
-    const char *beacons = luaL_checkstring(L, 2);
+    lrt_glyphs beacons;
+    lrt_glyphs_of(&beacons, luaL_checkstring(L, 2));
     size_t cells = (size_t)map->width * map->height;
     lrt_charge(L, cells * 9);
     point *queue = lrt_scratch(L, cells, sizeof *queue);
     unsigned char *seen = lrt_scratch(L, cells, 1);
-    int last, n = spread(map, beacons, queue, seen, &last);
+    int last, n = spread(map, &beacons, queue, seen, &last);
     if (!n) {
         lua_pushnil(L);
         lua_pushnil(L);
@@ -561,18 +572,18 @@ static int l_farthest_from(lua_State *L)
  * reachable from start (all 8 directions) with zone; whether one of them
  * holds a wanted glyph. */
 static int fill_zone(const lrt_map *map, const lrt_box *b, int *zones, point *stack, point start,
-                     int zone, const char *wanted, const char *pass)
+                     int zone, const lrt_glyphs *wanted, const lrt_glyphs *pass)
 {
     int found = 0, top = 0;
     zones[start.y * map->width + start.x] = zone;
     stack[top++] = start;
     while (top) {
         point c = stack[--top];
-        found |= lrt_in_set(wanted, lrt_cell(map, c.x, c.y));
+        found |= lrt_glyph_in(wanted, lrt_cell(map, c.x, c.y));
         for (int d = 0; d < 8; d++) {
             int x = c.x + lrt_compass[d][0], y = c.y + lrt_compass[d][1];
             if (x < b->x1 || x > b->x2 || y < b->y1 || y > b->y2 ||
-                !lrt_in_set(pass, lrt_cell(map, x, y)) || zones[y * map->width + x])
+                !lrt_glyph_in(pass, lrt_cell(map, x, y)) || zones[y * map->width + x])
                 continue;
             zones[y * map->width + x] = zone;
             stack[top++] = (point){x, y};
@@ -591,8 +602,9 @@ static int l_fill_disconnected(lua_State *L)
     if (!lrt_arg_box(L, map, &b, 0))
         return 0;
     char fill = lrt_arg_char(L, "fill", 'x');
-    const char *pass = lrt_arg_str(L, "passable", LRT_TRAVERSABLE);
-    const char *wanted = lrt_arg_str(L, "wanted", "{}()[]<>@");
+    lrt_glyphs pass, wanted;
+    lrt_arg_glyphs(L, "passable", LRT_TRAVERSABLE, &pass);
+    lrt_arg_glyphs(L, "wanted", "{}()[]<>@", &wanted);
     if (b.x1 < 0)
         b.x1 = 0;
     if (b.y1 < 0)
@@ -607,9 +619,9 @@ static int l_fill_disconnected(lua_State *L)
     int zone = 0;
     for (int y = b.y1; y <= b.y2; y++)
         for (int x = b.x1; x <= b.x2; x++) {
-            if (zones[y * map->width + x] || !lrt_in_set(pass, lrt_cell(map, x, y)))
+            if (zones[y * map->width + x] || !lrt_glyph_in(&pass, lrt_cell(map, x, y)))
                 continue;
-            if (fill_zone(map, &b, zones, stack, (point){x, y}, ++zone, wanted, pass))
+            if (fill_zone(map, &b, zones, stack, (point){x, y}, ++zone, &wanted, &pass))
                 continue;
             for (int fy = b.y1; fy <= b.y2; fy++)
                 for (int fx = b.x1; fx <= b.x2; fx++)

@@ -114,9 +114,17 @@ void lrt_check_coord(lua_State *L, const lrt_map *map, int x, int y)
         luaL_error(L, "Invalid y coordinate: %d", y);
 }
 
-int lrt_in_set(const char *set, char c)
+int lrt_glyphs_of(lrt_glyphs *set, const char *chars)
 {
-    return c && strchr(set, c) != NULL;
+    memset(set, 0, sizeof *set);
+    for (const unsigned char *p = (const unsigned char *)chars; *p; p++)
+        set->in[*p] = 1;
+    return chars[0] != '\0';
+}
+
+int lrt_arg_glyphs(lua_State *L, const char *key, const char *def, lrt_glyphs *set)
+{
+    return lrt_glyphs_of(set, lrt_arg_str(L, key, def));
 }
 
 void *lrt_scratch(lua_State *L, size_t count, size_t size)

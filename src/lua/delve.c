@@ -19,6 +19,7 @@ typedef struct delver {
     lrt_map *map;
     qg_rng *rng;
     store s;
+    lrt_glyphs dug;     /* the traversable glyphs */
 } delver;
 
 static int diggable(const lrt_map *map, int x, int y)
@@ -26,9 +27,9 @@ static int diggable(const lrt_map *map, int x, int y)
     return lrt_cell(map, x, y) == 'x';
 }
 
-static int dug(const lrt_map *map, int x, int y)
+static int dug(const delver *d, int x, int y)
 {
-    return lrt_in_set(LRT_TRAVERSABLE, lrt_cell(map, x, y));
+    return lrt_glyph_in(&d->dug, lrt_cell(d->map, x, y));
 }
 
 static void push(delver *d, int x, int y)
@@ -74,21 +75,21 @@ static void dig(delver *d, int x, int y)
     }
 }
 
-static int neighbours(const lrt_map *map, int x, int y)
+static int neighbours(const delver *d, int x, int y)
 {
     int n = 0;
     for (int i = 0; i < 8; i++)
-        n += dug(map, x + lrt_compass[i][0], y + lrt_compass[i][1]);
+        n += dug(d, x + lrt_compass[i][0], y + lrt_compass[i][1]);
     return n;
 }
 
 /* Separate groups of dug neighbours around the cell (diagonals join only
  * through the cardinal cells between them). */
-static int groups(const lrt_map *map, int x, int y)
+static int groups(const delver *d, int x, int y)
 {
-    int prev2 = 0, prev = dug(map, x + lrt_compass[0][0], y + lrt_compass[0][1]), n = 0;
+    int prev2 = 0, prev = dug(d, x + lrt_compass[0][0], y + lrt_compass[0][1]), n = 0;
     for (int i = 7; i >= 0; i--) {
-        int cur = dug(map, x + lrt_compass[i][0], y + lrt_compass[i][1]);
+        int cur = dug(d, x + lrt_compass[i][0], y + lrt_compass[i][1]);
         if (cur && !prev && ((i & 1) || !prev2))
             n++;
         prev2 = prev;
@@ -97,10 +98,10 @@ static int groups(const lrt_map *map, int x, int y)
     return prev && !n ? 1 : n;
 }
 
-static int is_seed(const lrt_map *map, int x, int y)
+static int is_seed(const delver *d, int x, int y)
 {
     for (int i = 0; i < 8; i++)
-        if (dug(map, x + lrt_compass[i][0], y + lrt_compass[i][1]))
+        if (dug(d, x + lrt_compass[i][0], y + lrt_compass[i][1]))
             return 1;
     return 0;
 }
@@ -115,7 +116,7 @@ static int make_seed(delver *d)
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++)
             if (diggable(map, x, y)) {
-                if (is_seed(map, x, y))
+                if (is_seed(d, x, y))
                     push(d, x, y);
                 sx += x;
                 sy += y;
@@ -137,7 +138,7 @@ static int make_seed(delver *d)
 
 static int may_connect(delver *d, int x, int y, int connchance)
 {
-    return groups(d->map, x, y) <= 1 || qg_rng_x_chance_in_y(d->rng, connchance, 100);
+    return groups(d, x, y) <= 1 || qg_rng_x_chance_in_y(d->rng, connchance, 100);
 }
 
 /* Crawl's ARG_INT over Lua 5.1: a number truncated, anything else 0. */
@@ -159,7 +160,8 @@ int lrt_l_delve(lua_State *L)
     if (connchance < 0 || connchance > 100 || top < 1)
         return luaL_error(L, "delve: needs connchance from 0 to 100 and top above 0");
     size_t cells = (size_t)map->width * map->height;
-    delver d = {L, map, &lrt_runtime(L)->rng, {NULL, NULL, 0, cells * 9 + 64}};
+    delver d = {L, map, &lrt_runtime(L)->rng, {NULL, NULL, 0, cells * 9 + 64}, {{0}}};
+    lrt_glyphs_of(&d.dug, LRT_TRAVERSABLE);
     d.s.x = lrt_scratch(L, d.s.cap, sizeof *d.s.x);
     d.s.y = lrt_scratch(L, d.s.cap, sizeof *d.s.y);
     int world = make_seed(&d);
@@ -176,7 +178,7 @@ int lrt_l_delve(lua_State *L)
         /* first a small seed around one cell, ignoring ngb_min */
         while (delved < seed_goal && delved < cellnum && pull(&d, top, &x, &y)) {
             long off = (long)(x - cx) * (x - cx) + (long)(y - cy) * (y - cy);
-            if (!diggable(map, x, y) || off > 2 || neighbours(map, x, y) > ngb_max ||
+            if (!diggable(map, x, y) || off > 2 || neighbours(&d, x, y) > ngb_max ||
                 !may_connect(&d, x, y, connchance))
                 continue;
             dig(&d, x, y);
@@ -184,7 +186,7 @@ int lrt_l_delve(lua_State *L)
         }
         while (delved < cellnum && pull(&d, top, &x, &y)) {
             int n;
-            if (!diggable(map, x, y) || (n = neighbours(map, x, y)) < ngb_min ||
+            if (!diggable(map, x, y) || (n = neighbours(&d, x, y)) < ngb_min ||
                 n > ngb_max || !may_connect(&d, x, y, connchance))
                 continue;
             dig(&d, x, y);

@@ -60,9 +60,21 @@ static lrt_map *column_map(lua_State *L, const column_ref *col)
     return col->ref->map;
 }
 
+/* The column at index 1, its metatable the function's upvalue: builders
+ * read the grid cell by cell, and finding the metatable by its name in
+ * the registry cost more than the rest of a read. */
+static column_ref *check_column(lua_State *L)
+{
+    column_ref *col = lua_touserdata(L, 1);
+    if (!col || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(1)))
+        luaL_typeerror(L, 1, COLUMN_META);
+    lua_pop(L, 1);
+    return col;
+}
+
 static int column_index(lua_State *L)
 {
-    column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
+    column_ref *col = check_column(L);
     lua_Integer y = lrt_checkint(L, 2);
     char c = lrt_cell(column_map(L, col), col->x, (int)y);
     if (!c)
@@ -73,7 +85,7 @@ static int column_index(lua_State *L)
 
 static int column_newindex(lua_State *L)
 {
-    column_ref *col = luaL_checkudata(L, 1, COLUMN_META);
+    column_ref *col = check_column(L);
     lrt_map *map = column_map(L, col);
     lua_Integer y = lrt_checkint(L, 2);
     size_t len;
@@ -440,9 +452,11 @@ void lrt_open_env(lua_State *L)
     lua_setfield(L, -2, "__tostring");
     lua_pop(L, 1);
     luaL_newmetatable(L, COLUMN_META);
-    lua_pushcfunction(L, column_index);
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, column_index, 1);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, column_newindex);
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, column_newindex, 1);
     lua_setfield(L, -2, "__newindex");
     lua_pop(L, 1);
     lrt_load_builtin(L, env_maker, sizeof env_maker - 1, "=envmaker");

@@ -22,13 +22,13 @@ typedef struct drawing {
     int w, h;
     int *cells;        /* wall cells doors may go in: x, y pairs */
     int cell_count, cell_cap;
+    char nowhere;      /* where a cell off the grid is read and written */
 } drawing;
 
 static char *at(drawing *d, int x, int y)
 {
-    static char nowhere;
     if (x < 0 || y < 0 || x >= d->w || y >= d->h)
-        return &nowhere;
+        return &d->nowhere;
     return &d->g[x * d->h + y];
 }
 
@@ -275,7 +275,7 @@ int lrt_l_make_irregular_box(lua_State *L)
         plain_box(map, rng, &b, floor, wall, door, door_count, cells);
         return 0;
     }
-    drawing d = {L, rng, lrt_scratch(L, (size_t)w * h, 1), w, h, cells, 0, cell_cap};
+    drawing d = {L, rng, lrt_scratch(L, (size_t)w * h, 1), w, h, cells, 0, cell_cap, 0};
     int *stack = lrt_scratch(L, (size_t)w * h * 2, sizeof *stack);
     int top = lua_gettop(L);
     do {

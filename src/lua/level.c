@@ -102,9 +102,8 @@ void lrt_level_place(lua_State *L, lrt_level *level, lrt_map *map, int x0, int y
     level->built = 1;
 }
 
-const char *lrt_level_cell_feature(const lrt_level *level, int x, int y)
+const char *lrt_level_cell_feature(lrt_level *level, int x, int y)
 {
-    static char buf[96];
     unsigned char g = level->grid[y][x], owner = level->owner[y][x];
     if (!owner)
         return lrt_level_feature(level, g);
@@ -112,7 +111,7 @@ const char *lrt_level_cell_feature(const lrt_level *level, int x, int y)
     unsigned char inner = level->inner[y][x];
     if (inner && inner <= map->sub_count)
         map = map->subs[inner - 1];
-    return lrt_glyph_feature(map, g, buf, sizeof buf);
+    return lrt_glyph_feature(map, g, level->feature, sizeof level->feature);
 }
 
 const char *lrt_level_feature(const lrt_level *level, unsigned char glyph)

@@ -25,6 +25,7 @@ typedef struct lrt_level {
     unsigned char owner[LRT_MAX_HEIGHT][LRT_MAX_WIDTH];
     unsigned char inner[LRT_MAX_HEIGHT][LRT_MAX_WIDTH];
     lrt_map *marks;            /* the placed maps' marks, at level cells */
+    char feature[96];          /* a cell's feature name, as last asked for */
 } lrt_level;
 
 /* What the layouts ask of a feature, per glyph. */
@@ -44,8 +45,9 @@ void lrt_level_free(qg_runtime *rt);
  * cell of it that is not outside (' ') and lies on the level, and its
  * marks. Raises a Lua error past LRT_LEVEL_MAPS maps. */
 void lrt_level_place(lua_State *L, lrt_level *level, lrt_map *map, int x, int y);
-/* The feature of a level cell, whoever drew it. */
-const char *lrt_level_cell_feature(const lrt_level *level, int x, int y);
+/* The feature of a level cell, whoever drew it (valid until the next
+ * call for the level). */
+const char *lrt_level_cell_feature(lrt_level *level, int x, int y);
 /* The Crawl feature a level glyph stands for. */
 const char *lrt_level_feature(const lrt_level *level, unsigned char glyph);
 /* The glyph for a feature: its own .des glyph, else a private one (raises

@@ -80,8 +80,30 @@ static int safe_name(const char *name, const char *suffix)
     return 1;
 }
 
+/* Pushes the library file name, compiled. */
+static void load_library_file(lua_State *L, qg_runtime *rt, const char *name)
+{
+    char *path = find_library_file(rt, name);
+    if (!path)
+        luaL_error(L, "crawl_require: %s not found on the Lua path", name);
+    char *data = NULL;
+    size_t len = 0;
+    qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
+    lua_pushfstring(L, "@%s", path);
+    free(path);
+    if (st != QG_OK)
+        luaL_error(L, "crawl_require: cannot read %s", name);
+    int status = lrt_load(L, data, len, lua_tostring(L, -1), 0);
+    free(data);
+    if (status != LUA_OK)
+        lua_error(L);
+    lua_remove(L, -2);
+}
+
 /* crawl_require(name): runs a library file once, as Crawl's does; a file
- * that is not there is an error at the call. */
+ * that is not there is an error at the call. Its compiled chunk is kept
+ * (saved.c): after a return to a saved state, requiring it again runs it
+ * without reading or compiling it. */
 static int l_crawl_require(lua_State *L)
 {
     qg_runtime *rt = lrt_runtime(L);
@@ -94,20 +116,13 @@ static int l_crawl_require(lua_State *L)
     lua_pop(L, 1);
     lua_pushboolean(L, 1);
     lua_setfield(L, -2, name);
-    char *path = find_library_file(rt, name);
-    if (!path)
-        return luaL_error(L, "crawl_require: %s not found on the Lua path", name);
-    char *data = NULL;
-    size_t len = 0;
-    qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
-    lua_pushfstring(L, "@%s", path);
-    free(path);
-    if (st != QG_OK)
-        return luaL_error(L, "crawl_require: cannot read %s", name);
-    int status = lrt_load(L, data, len, lua_tostring(L, -1), 0);
-    free(data);
-    if (status != LUA_OK)
-        return lua_error(L);
+    lrt_push_kept(L, "library");
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) {
+        lua_pop(L, 1);
+        load_library_file(L, rt, name);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, name);
+    }
     lua_call(L, 0, 0);
     lua_pushboolean(L, 1);
     return 1;

@@ -31,6 +31,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
 	src/lua/sandbox.c \
+	src/lua/saved.c \
 	src/lua/subvault.c \
 	src/lua/walkable.c
 

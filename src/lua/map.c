@@ -138,13 +138,6 @@ int lrt_map_add_row(lrt_map *map, const char *row, size_t len)
     return 1;
 }
 
-char lrt_cell(const lrt_map *map, int x, int y)
-{
-    if (x < 0 || y < 0 || x >= map->width || y >= map->height)
-        return 0;
-    return map->grid[(size_t)y * map->width + x];
-}
-
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph)
 {
     if (x >= 0 && y >= 0 && x < map->width && y < map->height)

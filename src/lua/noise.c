@@ -10,6 +10,7 @@
 #include "lua/rt.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 
 /* ---- Worley (cellular) noise ---------------------------------------------- */
@@ -24,24 +25,28 @@ static uint32_t churn(uint32_t seed)
 
 /* How many feature points a cube holds, from the top byte of its hash:
  * the Poisson(2.5) quantile of the byte's slice of [0, 1). */
+static int points_table[256];
+static pthread_once_t points_made = PTHREAD_ONCE_INIT;
+
+/* Made once for all runtimes, whichever threads they run on. */
+static void make_points_table(void)
+{
+    for (int i = 0; i < 256; i++) {
+        double u = (i + 0.5) / 256.0, p = exp(-WORLEY_MEAN), cdf = p;
+        int k = 0;
+        while (cdf < u && k < 9) {
+            k++;
+            p *= WORLEY_MEAN / k;
+            cdf += p;
+        }
+        points_table[i] = k;
+    }
+}
+
 static int points_in_cube(uint32_t hash)
 {
-    static int table[256];
-    static int ready;
-    if (!ready) {
-        for (int i = 0; i < 256; i++) {
-            double u = (i + 0.5) / 256.0, p = exp(-WORLEY_MEAN), cdf = p;
-            int k = 0;
-            while (cdf < u && k < 9) {
-                k++;
-                p *= WORLEY_MEAN / k;
-                cdf += p;
-            }
-            table[i] = k;
-        }
-        ready = 1;
-    }
-    return table[hash >> 24];
+    pthread_once(&points_made, make_points_table);
+    return points_table[hash >> 24];
 }
 
 typedef struct nearest {
@@ -165,26 +170,29 @@ static int l_split_bytes(lua_State *L)
 
 /* A fixed permutation of 0..255, twice over: a shuffle by a fixed
  * generator, the same on every machine. */
+static unsigned char perm_table[512];
+static pthread_once_t perm_made = PTHREAD_ONCE_INIT;
+
+static void make_permutation(void)
+{
+    qg_rng rng;
+    qg_rng_seed(&rng, 0x51a9e7ull, 7);
+    for (int i = 0; i < 256; i++)
+        perm_table[i] = (unsigned char)i;
+    for (int i = 255; i > 0; i--) {
+        int j = qg_rng_below(&rng, i + 1);
+        unsigned char t = perm_table[i];
+        perm_table[i] = perm_table[j];
+        perm_table[j] = t;
+    }
+    for (int i = 0; i < 256; i++)
+        perm_table[256 + i] = perm_table[i];
+}
+
 static const unsigned char *permutation(void)
 {
-    static unsigned char perm[512];
-    static int ready;
-    if (!ready) {
-        qg_rng rng;
-        qg_rng_seed(&rng, 0x51a9e7ull, 7);
-        for (int i = 0; i < 256; i++)
-            perm[i] = (unsigned char)i;
-        for (int i = 255; i > 0; i--) {
-            int j = qg_rng_below(&rng, i + 1);
-            unsigned char t = perm[i];
-            perm[i] = perm[j];
-            perm[j] = t;
-        }
-        for (int i = 0; i < 256; i++)
-            perm[256 + i] = perm[i];
-        ready = 1;
-    }
-    return perm;
+    pthread_once(&perm_made, make_permutation);
+    return perm_table;
 }
 
 /* The gradient a hash picks: one of the directions from the centre of a

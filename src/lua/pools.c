@@ -136,7 +136,8 @@ static int joined_pool(pools *p, int x, int y)
 int lrt_l_add_pools(lua_State *L)
 {
     lrt_map *map = lrt_builder_args(L);
-    const char *replace = lrt_arg_str(L, "replace", ".");
+    lrt_glyphs replace;
+    lrt_arg_glyphs(L, "replace", ".", &replace);
     char border = lrt_arg_char(L, "border", '.');
     int size = lrt_arg_int(L, "pool_size", 100);
     int separation = lrt_arg_int(L, "seed_separation", 2);
@@ -157,7 +158,7 @@ int lrt_l_add_pools(lua_State *L)
     int *spare = lrt_scratch(L, cells * 2, sizeof *spare);
     for (int x = 0; x < p.w; x++)
         for (int y = 0; y < p.h; y++)
-            *cell(&p, x, y) = lrt_in_set(replace, lrt_cell(map, b.x1 + x, b.y1 + y))
+            *cell(&p, x, y) = lrt_glyph_in(&replace, lrt_cell(map, b.x1 + x, b.y1 + y))
                                   ? NO_POOL : FORBIDDEN;
     qg_rng *rng = &lrt_runtime(L)->rng;
     int count = place_seeds(rng, &p, size, separation, seeds, spare);

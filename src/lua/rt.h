@@ -28,6 +28,13 @@
 /* _write_vault tries a map this many times before giving up. */
 #define LRT_RESOLVE_TRIES 25
 #define LRT_GLYPHS 256
+/* The preludes a runtime keeps compiled (qg_runtime_run_kept_prelude), in
+ * bytes of their source: a compiled prelude takes about three times its
+ * source, and each thread of a compile keeps its own. Crawl's preludes
+ * are 0.35 MB (0.28) to 0.4 MB (master); past the bound a prelude is
+ * compiled each time it runs, so that memory does not grow with the
+ * corpus. */
+#define LRT_KEPT_PRELUDE_BYTES (1024u * 1024u)
 /* What one map may accumulate in C memory, outside the Lua allocator's
  * cap: entries per list (tags, depths, slots, …) and marks. */
 #define LRT_MAX_ENTRIES 4096
@@ -141,6 +148,7 @@ struct qg_runtime {
     size_t lua_path_count;
     qg_mapdef **maps;
     size_t map_count, map_cap;
+    size_t kept_prelude_bytes;  /* of the preludes kept compiled */
 };
 
 /* Glyphs a map's inhabitants can walk over (Crawl's traversable_glyphs):
@@ -183,6 +191,10 @@ void lrt_charge(lua_State *L, size_t work);
 /* The same outside Lua: 0 (and the budget marked spent) when the
  * operation's budget is exceeded. */
 int lrt_spend(qg_runtime *rt, size_t work);
+/* Pushes the table of chunks kept compiled of a kind ("library",
+ * "preludes"), or with kind NULL the table of the kinds; a return to a
+ * saved state (saved.c) leaves it alone. */
+void lrt_push_kept(lua_State *L, const char *kind);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
@@ -264,7 +276,14 @@ int lrt_strs_add(lrt_strs *strs, const char *s, size_t len);
 void lrt_strs_free(lrt_strs *strs);
 int lrt_map_add_row(lrt_map *map, const char *row, size_t len);
 int lrt_map_resize(lrt_map *map, int width, int height, char fill);
-char lrt_cell(const lrt_map *map, int x, int y);
+/* A cell of the grid, 0 outside it; the builders read cell after cell,
+ * so it is inline. */
+static inline char lrt_cell(const lrt_map *map, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= map->width || y >= map->height)
+        return 0;
+    return map->grid[(size_t)y * map->width + x];
+}
 void lrt_set_cell(lrt_map *map, int x, int y, char glyph);
 /* 0 when out of memory or past LRT_MAX_MARKS. */
 int lrt_map_add_mark(lrt_map *map, int x, int y, const char *spec);

@@ -484,22 +484,60 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     return st;
 }
 
+/* A prelude_run's status when nothing was kept under its key. */
+enum { NOT_KEPT = -1 };
+
 typedef struct prelude_run {
     qg_runtime *rt;
-    const qg_des_chunk *chunk;
-    qg_buf code;
+    const qg_des_chunk *chunk;  /* NULL: run the one kept under key */
+    lua_Integer key;            /* 0: keep none */
     int status;
 } prelude_run;
 
-/* Loads and runs the prelude text; protected. The prelude's own status
- * is kept apart from errors around it. */
+/* Pushes the prelude compiled, padded to its .des lines so that the
+ * functions it defines report their own file and line wherever they are
+ * called from; on a compile error the message instead. */
+static int load_prelude(lua_State *L, const qg_des_chunk *chunk)
+{
+    lua_pushfstring(L, "@%s", chunk->file ? chunk->file : "?");
+    qg_buf code;
+    qg_buf_init(&code);
+    for (int i = 1; i < chunk->first_line; i++)
+        qg_buf_putc(&code, '\n');
+    qg_buf_append(&code, chunk->code, chunk->len);
+    int status = LUA_ERRMEM;
+    if (code.failed)
+        lua_pushliteral(L, "not enough memory");
+    else
+        status = lrt_load(L, code.data, code.len, lua_tostring(L, -1), 0);
+    qg_buf_free(&code);
+    lua_remove(L, -2);
+    return status;
+}
+
+/* Loads (or takes the kept) prelude and runs it; protected. The
+ * prelude's own status is kept apart from errors around it. */
 static int prelude_body(lua_State *L)
 {
     prelude_run *p = lua_touserdata(L, 1);
     lua_settop(L, 0);
-    lua_pushfstring(L, "@%s", p->chunk->file ? p->chunk->file : "?");
-    p->status = lrt_load(L, p->code.data, p->code.len, lua_tostring(L, -1), 0);
-    lua_remove(L, -2);
+    if (p->key)
+        lrt_push_kept(L, "preludes");
+    if (!p->key || lua_rawgeti(L, 1, p->key) != LUA_TFUNCTION) {
+        lua_settop(L, p->key ? 1 : 0);
+        if (!p->chunk) {
+            p->status = NOT_KEPT;
+            return 0;
+        }
+        p->status = load_prelude(L, p->chunk);
+        qg_runtime *rt = p->rt;
+        if (p->status == LUA_OK && p->key &&
+            p->chunk->len <= LRT_KEPT_PRELUDE_BYTES - rt->kept_prelude_bytes) {
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, 1, p->key);
+            rt->kept_prelude_bytes += p->chunk->len;
+        }
+    }
     if (p->status == LUA_OK)
         p->status = lrt_pcall(L, 0, 0);
     if (p->status != LUA_OK)
@@ -507,37 +545,43 @@ static int prelude_body(lua_State *L)
     return 0;
 }
 
-qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
-                                 qg_diags *diags)
+static qg_status run_prelude(qg_runtime *rt, prelude_run *p, qg_diags *diags)
 {
     lua_State *L = rt->L;
     lrt_operation_start(rt);
-    /* padded to its .des lines, so that the functions it defines report
-     * their own file and line wherever they are called from */
-    prelude_run p = {rt, chunk, {0}, LUA_OK};
-    qg_buf_init(&p.code);
-    for (int i = 1; i < chunk->first_line; i++)
-        qg_buf_putc(&p.code, '\n');
-    qg_buf_append(&p.code, chunk->code, chunk->len);
-    if (p.code.failed) {
-        qg_buf_free(&p.code);
-        return QG_ERR_NOMEM;
-    }
-    int status = lrt_protect(L, prelude_body, &p);
-    qg_buf_free(&p.code);
-    if (status == LUA_OK && p.status == LUA_OK)
+    int status = lrt_protect(L, prelude_body, p);
+    if (status == LUA_OK && p->status == NOT_KEPT)
+        return QG_ERR_NOTFOUND;
+    if (status == LUA_OK && p->status == LUA_OK)
         return QG_OK;
     if (status == LUA_OK) {
         lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
-        status = p.status;
+        status = p->status;
     }
     const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
-    qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "", chunk->first_line, 0,
-                 NULL, 0, "%s", msg);
+    const qg_des_chunk *chunk = p->chunk;
+    qg_diags_add(diags, QG_ERROR, chunk && chunk->file ? chunk->file : "",
+                 chunk ? chunk->first_line : 0, 0, NULL, 0, "%s", msg);
     lua_settop(L, 0);
     if (status == LUA_ERRMEM)
         return QG_ERR_NOMEM;
     return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
+                                 qg_diags *diags)
+{
+    prelude_run p = {rt, chunk, 0, LUA_OK};
+    return run_prelude(rt, &p, diags);
+}
+
+qg_status qg_runtime_run_kept_prelude(qg_runtime *rt, size_t key, const qg_des_chunk *prelude,
+                                      qg_diags *diags)
+{
+    if (key >= (size_t)LUA_MAXINTEGER)
+        return QG_ERR_INVALID;
+    prelude_run p = {rt, prelude, (lua_Integer)key + 1, LUA_OK};
+    return run_prelude(rt, &p, diags);
 }
 
 qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,

@@ -493,6 +493,29 @@ static int math_pow(lua_State *L)
     return 1;
 }
 
+/* ---- chunks kept compiled ----------------------------------------------- */
+
+#define KEPT_KEY "questgrid.kept"
+
+void lrt_push_kept(lua_State *L, const char *kind)
+{
+    if (lua_getfield(L, LUA_REGISTRYINDEX, KEPT_KEY) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, LUA_REGISTRYINDEX, KEPT_KEY);
+    }
+    if (!kind)
+        return;
+    if (lua_getfield(L, -1, kind) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, -3, kind);
+    }
+    lua_remove(L, -2);
+}
+
 /* ---- pairs in a fixed order ---------------------------------------------- */
 
 /* Lua 5.4 seeds its string hashes from the time and addresses, so next()

@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define QG_CACHE_FORMAT_VERSION 2u
+#define QG_CACHE_FORMAT_VERSION 3u
 /* Returned by the lookups when nothing matches. */
 #define QG_CACHE_NONE ((size_t)-1)
 
@@ -75,11 +75,13 @@ qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
 typedef struct qg_compile_options {
     const char *const *lua_paths;   /* game Lua libraries (Crawl: dat/dlua) */
     size_t lua_path_count;
-    int jobs;                       /* threads compressing; 0 = 1 */
+    int jobs;                       /* threads compiling (and compressing);
+                                       0: the cores the process may run on */
     int keep_going;                 /* 1: leave out maps that fail and write
                                        the rest; 0: any error writes nothing */
     volatile sig_atomic_t *cancel;  /* polled; non-zero aborts, or NULL */
-    /* Called as each input file is compiled (done files of total), or
+    /* Called as each input file is compiled (done files of total), in
+     * file order, one call at a time but from the compiling threads; or
      * NULL. */
     void (*progress)(void *user, size_t done, size_t total);
     void *user;
@@ -90,6 +92,7 @@ typedef struct qg_compile_options {
 
 typedef struct qg_compile_stats {
     size_t files;
+    size_t reused;        /* files whose entries came from the cache written over */
     size_t maps;          /* maps written */
     size_t failed;        /* maps left out (keep_going) */
     uint64_t source_bytes;
@@ -100,14 +103,31 @@ typedef struct qg_compile_stats {
  * Directories are searched recursively, in name order, for .des files and
  * F:/D: map files (.txt or .map files holding D: rows, except the
  * *_info.txt vocabularies). Each .des map's compile-time Lua runs so that
- * the index holds the real tags, depths and weights. The files are
- * compiled one after another, as Crawl's compiler reads them: a file's
- * global Lua runs before its maps, after the files before it, so a map
- * sees the functions its own file and the earlier files define. Each file
- * is freed once the writer has it: memory does not grow with the number
- * of files (the writer keeps its pieces in scratch files under $TMPDIR or
- * /tmp). The write is atomic (see qg_cache_writer_write). stats may be
- * NULL. */
+ * the index holds the real tags, depths and weights.
+ *
+ * The .des files compile on options->jobs threads, each with a Lua state
+ * of its own, the largest files first. A file compiles from the state the
+ * game's library left, with the global Lua of the .des files before it
+ * run first, in their order, as Crawl's compiler reads them: a map sees
+ * the functions its own file and the earlier files define, never a later
+ * file's, and what a file's maps change reaches no other file (as when
+ * Crawl loads the other files from its map cache). The cache is the same,
+ * byte for byte, for any number of threads; diagnostics come in file
+ * order. A global prelude that runs out of its instruction budget
+ * defines nothing for the files after it.
+ *
+ * When output is a cache this questgrid compiled with the same Lua
+ * library, the entries of every .des file whose text, and whose preludes
+ * before it, are unchanged are taken from it (stats->reused) and only the
+ * other files are compiled; the cache written is the one a compile of
+ * every file writes. F:/D: files are always read again (what they include
+ * is not in their text). A file that had errors is compiled again, so its
+ * errors are reported again; a reused file's warnings are not.
+ *
+ * Each file is freed once the writer has it: memory grows with the
+ * threads, not with the number of files (the writer keeps its pieces in
+ * scratch files under $TMPDIR or /tmp). The write is atomic (see
+ * qg_cache_writer_write). stats may be NULL. */
 qg_status qg_cache_compile(const char *const *inputs, size_t count,
                            const char *output, const qg_compile_options *options,
                            qg_compile_stats *stats, qg_diags *diags);
@@ -123,8 +143,10 @@ typedef enum qg_stale_policy {
     QG_STALE_READ_TEXT,   /* qg_cache_load_map reads changed files' maps from
                              their text (the index keeps the compiled fields) */
     QG_STALE_RECOMPILE    /* compile the sources again into the same file
-                             (atomically) and open that; when a source is
-                             missing or the compile fails, read the text */
+                             (atomically; the unchanged files' entries are
+                             reused, see qg_cache_compile) and open that;
+                             when a source is missing or the compile fails,
+                             read the text */
 } qg_stale_policy;
 
 typedef struct qg_cache_open_options {

@@ -61,6 +61,24 @@ qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags
  * they do not hold (qg_runtime_compile_map takes any .des definition),
  * such as several runtimes sharing one parse of the files. */
 qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags);
+/* For a compile that runs each file from the state the game's library
+ * left, so that what one file's Lua defines or changes reaches no other
+ * file whatever the order or thread the files run in. qg_runtime_save
+ * remembers the state as it is (call it once the library is loaded);
+ * qg_runtime_restore returns to it: the globals and every table and
+ * function the state held then are as they were, what was made since is
+ * dropped, and library files crawl_required since are forgotten (kept
+ * compiled: requiring one again runs it without reading it). */
+qg_status qg_runtime_save(qg_runtime *rt, qg_diags *diags);
+qg_status qg_runtime_restore(qg_runtime *rt, qg_diags *diags);
+/* Runs a global prelude (qg_des_global_prelude) kept compiled under key,
+ * the caller's number for its file: the first run compiles and keeps it
+ * (while the kept preludes hold less than 1 MiB of source), and a later
+ * run may pass prelude NULL. QG_ERR_NOTFOUND (and nothing run) when
+ * prelude is NULL and nothing is kept under key. Kept preludes survive
+ * qg_runtime_restore. */
+qg_status qg_runtime_run_kept_prelude(qg_runtime *rt, size_t key,
+                                      const qg_des_chunk *prelude, qg_diags *diags);
 size_t qg_runtime_map_count(const qg_runtime *rt);
 qg_mapdef *qg_runtime_map(const qg_runtime *rt, size_t index);
 qg_mapdef *qg_runtime_find_map(const qg_runtime *rt, const char *name);
