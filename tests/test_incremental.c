@@ -68,7 +68,7 @@ static void setup_corpus(const char *name)
     spit("a.des", "{{\nfunction shared_tag() return 'first' end\n}}\n"
                   "NAME: a_map\nTAGS: a\nMAP\nx.x\nENDMAP\n");
     spit("b.des", "NAME: b_map\n: tags(shared_tag())\nMAP\n...\nENDMAP\n"
-                  "NAME: b_other\nCHANCE: 5\nMAP\n.\nENDMAP\n");
+                  "NAME: b_other\nKMASK: . = no_secret_doors\nMAP\n.\nENDMAP\n");
     spit("c.des", "NAME: c_map\nTAGS: c\nMAP\nxx\nENDMAP\n");
     spit("d.des", "NAME: d_map\n: tags(shared_tag() .. '_d')\nMAP\n.x.\nENDMAP\n");
 }
@@ -85,13 +85,13 @@ static void reused_and_compiled(void **state)
     qg_diags *d = qg_diags_new();
     qg_compile_stats s = compile_both(out, 2, d);
     assert_int_equal(s.reused, 0);
-    assert_true(test_diags_contain(d, QG_WARNING, "CHANCE: 5"));
+    assert_true(test_diags_contain(d, QG_WARNING, "no_secret_doors"));
 
     qg_diags_clear(d);
     s = compile_both(out, 2, d);
     assert_int_equal(s.files, 4);
     assert_int_equal(s.reused, 4);
-    assert_false(test_diags_contain(d, QG_WARNING, "CHANCE: 5"));
+    assert_false(test_diags_contain(d, QG_WARNING, "no_secret_doors"));
 
     touch("c.des");
     s = compile_both(out, 1, d);
@@ -208,7 +208,7 @@ static void stale_policy_reuses(void **state)
     assert_int_equal(qg_cache_open(out, &again, &c, d), QG_OK);
     assert_string_equal(qg_cache_entry_at(c, qg_cache_find(c, "d_map"))->tags,
                         "first_again minivault");
-    assert_false(test_diags_contain(d, QG_WARNING, "CHANCE: 5"));
+    assert_false(test_diags_contain(d, QG_WARNING, "no_secret_doors"));
     qg_cache_close(c);
     const char *cold = test_temp_path("stale_cold.qgc");
     unlink(cold);
