@@ -1,7 +1,8 @@
 # Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
 # converters (TMX, .xp, F:/D: and .des writers).
-qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/des_ext.h src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h \
+	src/questgrid/games.h
+noinst_HEADERS += src/formats/des_ext.h src/formats/des_fd.h src/formats/game_tables.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
 	src/formats/tmx_doc.h src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
@@ -19,6 +20,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/fd_level_write.c \
 	src/formats/fd_spec_write.c \
 	src/formats/fd_write.c \
+	src/formats/games.c \
 	src/formats/level_equal.c \
 	src/formats/mapping.c \
 	src/formats/png.c \
@@ -29,6 +31,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/style.c \
 	src/formats/thing_names.c \
 	src/formats/tileset_font.c \
+	src/formats/translate.c \
 	src/formats/tmx_build.c \
 	src/formats/tmx_read.c \
 	src/formats/tmx_text.c \
