@@ -508,6 +508,9 @@ static qg_status load_game(qg_game *g, const char *dir, qg_diags *diags)
         table_ctx ctx = {k};
         if (k != GAME_ARTIFACT || !g->crawl)
             st = read_one(g, own, kind_files[k], table_line, &ctx, diags);
+        /* Crawl's maps name features: its table has no indices */
+        if (k == GAME_FEATURE)
+            g->crawl = g->kinds[k].count > 0 && g->kinds[k].items[0].index < 0;
     }
     free(own);
     if (st == QG_OK)
@@ -546,7 +549,6 @@ qg_status qg_game_load(const char *dir, const char *game, qg_game **out, qg_diag
             free(g);
             status = QG_ERR_NOMEM;
         } else {
-            g->crawl = strncmp(game, "crawl", 5) == 0;
             status = load_game(g, dir, diags);
             if (status == QG_OK)
                 *out = g;

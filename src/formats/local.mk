@@ -41,9 +41,9 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate
 TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -62,6 +62,9 @@ tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_roundtrip_SOURCES = tests/test_roundtrip.c tests/roundtrip_util.c tests/roundtrip_util.h
 tests_test_roundtrip_CFLAGS = $(TESTS_CFLAGS)
 tests_test_roundtrip_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_translate_SOURCES = tests/test_translate.c
+tests_test_translate_CFLAGS = $(TESTS_CFLAGS)
+tests_test_translate_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_seeds_SOURCES = tests/test_seeds.c
 tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
 tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -76,4 +79,9 @@ tests_test_render_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(EXPAT_LIBS)
 endif
 
 TESTS += tests/convert.sh
-EXTRA_DIST += tests/convert.sh tests/convert/quest.txt tests/convert/levels.txt
+EXTRA_DIST += tests/convert.sh tests/convert/quest.txt tests/convert/levels.txt \
+	tests/data/games/classes.txt tests/data/games/exact.txt \
+	tests/data/games/band/features.txt tests/data/games/band/monsters.txt \
+	tests/data/games/band/objects.txt tests/data/games/band/artifacts.txt \
+	tests/data/games/crawlish/features.txt tests/data/games/crawlish/monsters.txt \
+	tests/data/games/crawlish/objects.txt

@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum outcome { EXACT, NEAREST, FAMILY, LOSSY, REFUSED, RANDOMISED } outcome;
+/* How a source thing was taken: as the same thing, the nearest of its
+ * class or family, a wall or floor or nothing (lossy: LOSSY, LEFT_OUT),
+ * not at all (REFUSED), or as a random thing (RANDOMISED). */
+typedef enum outcome { EXACT, NEAREST, FAMILY, LOSSY, LEFT_OUT, REFUSED, RANDOMISED } outcome;
 
 typedef struct answer {
     int kind;
@@ -372,14 +375,17 @@ static const game_entry *class_stand_in(const qg_game *to, int kind, int cls)
     return NULL;
 }
 
-static int usable(const game_entry *e, int unique_ok)
+/* An entry that may be chosen: a unique for a unique, anything else for
+ * anything else; on the second pass, anything. */
+static int usable(const game_entry *e, int pass, int unique)
 {
-    return !e->avoid && (unique_ok || !e->unique) && e->level < 1000;
+    return !e->avoid && (pass > 0 || e->unique == unique) && e->level < 1000;
 }
 
 /* The entry of a class (family: any class of the family) whose depth,
- * relative to the deepest of its game, is closest to the source's; the
- * class's stand-in (or first entry) when there are no depths to compare. */
+ * relative to the deepest of its game, is closest to the source's, a
+ * unique for a unique when the class has one; the class's stand-in (or
+ * first entry) when there are no depths to compare. */
 static const game_entry *nearest(const qg_game *to, int kind, int cls, int family,
                                  const source *s)
 {
@@ -395,7 +401,7 @@ static const game_entry *nearest(const qg_game *to, int kind, int cls, int famil
     for (int pass = 0; pass < 2 && !best; pass++)
         for (size_t i = 0; i < t->count; i++) {
             const game_entry *e = &t->items[i];
-            if (e->cls < 0 || !usable(e, pass > 0 || s->unique) ||
+            if (e->cls < 0 || !usable(e, pass, s->unique) ||
                 (family ? to->classes[e->cls].family != want_family : e->cls != cls))
                 continue;
             double gap = 0;
@@ -475,7 +481,7 @@ static const answer *translate(qg_translator *t, qg_vocab_kind vk, int32_t index
     else if (cls >= 0 && kind != GAME_FEATURE && (a.to = nearest(t->to, to_kind, cls, 1, &s)))
         a.how = FAMILY;
     else if (t->lossy)
-        a.how = (a.to = kind == GAME_FEATURE ? lossy_feature(t, &s) : NULL) ? LOSSY : REFUSED;
+        a.how = (a.to = kind == GAME_FEATURE ? lossy_feature(t, &s) : NULL) ? LOSSY : LEFT_OUT;
     /* a random thing of a class comes back as the class's nearest */
     describe(t, kind, vk, index, name, &s, &a);
     source_free(&s);
@@ -597,6 +603,14 @@ static const char *target_text(const game_entry *e, char *buf, size_t len)
     return buf;
 }
 
+size_t qg_translator_refused(const qg_translator *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; t && i < t->count; i++)
+        n += t->answers[i].how == REFUSED;
+    return n + (t && t->failed);
+}
+
 size_t qg_translator_report(const qg_translator *t, qg_diags *diags)
 {
     static const char *const kinds[GAME_KINDS] = {"feature", "monster", "object", "artifact"};
@@ -619,7 +633,7 @@ size_t qg_translator_report(const qg_translator *t, qg_diags *diags)
             qg_diags_add(diags, QG_WARNING, "", 0, 0, NULL, 0,
                          "%s %s stands for a monster its room's formation picks: it becomes a "
                          "random %s at the level's depth", t->to->name, a->what, kinds[a->kind]);
-        } else if (a->how == REFUSED) {
+        } else if (a->how == REFUSED || a->how == LEFT_OUT) {
             refused++;
             qg_buf_printf(&list, "\n  %s %s%s%s%s", kinds[a->kind], a->what,
                           a->class_name ? " (" : " (of no class questgrid knows", 
@@ -628,11 +642,14 @@ size_t qg_translator_report(const qg_translator *t, qg_diags *diags)
     }
     if (refused)
         qg_diags_add(diags, t->lossy ? QG_WARNING : QG_ERROR, "", 0, 0, NULL, 0,
-                     "%zu things have nothing of their class in %s%s:%s", refused,
-                     t->to->name, t->lossy ? " and are left out (--lossy)"
-                                           : "; nothing is written (--lossy converts anyway, "
-                                             "leaving them out)",
+                     "%zu %s nothing of %s class in %s%s:%s", refused,
+                     refused == 1 ? "thing has" : "things have", refused == 1 ? "its" : "their",
+                     t->to->name, t->lossy ? " and left out (--lossy)"
+                                           : "; nothing is written (--lossy converts anyway: "
+                                             "a wall or a floor for a feature, things left out)",
                      list.data ? list.data : "");
+    if (t->failed)
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "out of memory while converting");
+    return qg_translator_refused(t);
     qg_buf_free(&list);
-    return refused;
 }

@@ -77,10 +77,14 @@ int qg_translate_feature(qg_translator *translator, int32_t index, const char *n
 int qg_translate_thing(qg_translator *translator, qg_slot slot, const qg_thing *in,
                        qg_thing *out);
 
+/* How many source things the translations so far refused (0 when lossy,
+ * or when memory ran out: then 1 more). A writer with a translator writes
+ * nothing once it is not 0. */
+size_t qg_translator_refused(const qg_translator *translator);
 /* Reports what the translations so far took: one warning per source
  * thing that became the nearest of its class (both names), and, when
- * anything was refused, one error listing all of it (a warning when
- * lossy). Returns how many source things were refused. */
+ * anything was refused, one error listing all of it (a warning listing
+ * what was left out, when lossy). Returns qg_translator_refused. */
 size_t qg_translator_report(const qg_translator *translator, qg_diags *diags);
 
 #ifdef __cplusplus
