@@ -609,6 +609,14 @@ static void check_legend(level_writer *w, const char *text, size_t len)
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
                             char **out, size_t *len, qg_diags *diags)
 {
+    /* the games lay a map into arrays of their size (and past them) */
+    if (qg_level_width(level) > QG_FD_MAX_WID || qg_level_height(level) > QG_FD_MAX_HGT) {
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "the level is %d x %d, larger than the games' %d x %d: they would write "
+                     "past the end of their map", qg_level_width(level), qg_level_height(level),
+                     QG_FD_MAX_WID, QG_FD_MAX_HGT);
+        return QG_ERR_LIMIT;
+    }
     level_writer *w = calloc(1, sizeof *w);
     size_t cells = (size_t)qg_level_width(level) * (size_t)qg_level_height(level);
     unsigned char *letters = calloc(cells, 1);
