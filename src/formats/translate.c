@@ -6,6 +6,7 @@
  * cost one look-up and are reported once. */
 #include "formats/game_tables.h"
 #include "core/buf.h"
+#include "des/glyphs.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -79,11 +80,14 @@ static int spec_flag(const char *word, size_t len)
     static const char *const flags[] = {
         "generate_awake", "patrolling", "band", "hostile", "friendly", "neutral",
         "good_neutral", "strict_neutral", "fully_neutral", "seen", "always_corpse",
-        "never_corpse", "summoned", "actual", "priest", "mimic", "no_mimic", "no_pickup",
+        "never_corpse", "summoned", "actual", "mimic", "no_mimic", "no_pickup",
         "good_item", "star_item", "superb_item", "randart", "unrand", "cursed", "not_cursed",
         "useful", "mundane", "ident", "no_uniq", "allow_uniq", "corpse", "unidentified",
-        "identified", "damaged", "more_items", NULL};
-    if (memchr(word, ':', len))
+        "identified", "damaged", "more_items", "never_decay", "no_exp", "use_all",
+        "unobtainable", NULL};
+    /* key:value, and the name flags (name_adjective, n_adj, ...) */
+    if (memchr(word, ':', len) || (len > 5 && memcmp(word, "name_", 5) == 0) ||
+        (len > 2 && memcmp(word, "n_", 2) == 0))
         return 1;
     for (int i = 0; flags[i]; i++)
         if (strlen(flags[i]) == len && memcmp(flags[i], word, len) == 0)
@@ -91,9 +95,27 @@ static int spec_flag(const char *word, size_t len)
     return 0;
 }
 
+/* The first character of a spec's first word that is not a flag. */
+static unsigned char first_word(const char *spec)
+{
+    size_t end = strcspn(spec, ";/|,");
+    for (size_t i = 0; i < end;) {
+        while (i < end && isspace((unsigned char)spec[i]))
+            i++;
+        size_t start = i;
+        while (i < end && !isspace((unsigned char)spec[i]))
+            i++;
+        if (i > start && !spec_flag(spec + start, i - start))
+            return (unsigned char)spec[start];
+    }
+    return 0;
+}
+
 char *game_spec_key(const char *spec)
 {
-    size_t end = strcspn(spec, ";/|");
+    /* one spec: before the equipment (;), the alternatives (/ |) and the
+     * rest of a pile (,) */
+    size_t end = strcspn(spec, ";/|,");
     qg_buf b;
     qg_buf_init(&b);
     for (size_t i = 0; i < end;) {
@@ -185,7 +207,8 @@ static const char *object_word_class(const char *word)
         {"lite", "light"}, {"light", "light"}, {"torch", "light"}, {"lantern", "light"},
         {"gold", "gold"}, {"chest", "chest"}, {"junk", "misc"}, {"misc", "misc"},
         {"miscellaneous", "misc"}, {"skeleton", "misc"}, {"statue", "misc"},
-        {"figurine", "misc"}};
+        {"figurine", "misc"}, {"corpse", "misc"}, {"bones", "misc"}, {"randbook", "book"},
+        {"orb", "misc"}, {"rune", "misc"}, {"manual", "book"}};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (strcmp(word, words[i].word) == 0)
             return words[i].cls;
@@ -225,7 +248,11 @@ static int class_of_word(const qg_game *g, int kind, const char *text)
         if (n < sizeof word) {
             memcpy(word, w, n);
             word[n] = '\0';
-            const char *named = kind == GAME_MONSTER ? word : object_word_class(word);
+            /* a monster or a feature by its class's own word ("undead", "a
+             * teleport trap", "any shop"), an object by its kind's */
+            const char *named = kind == GAME_OBJECT || kind == GAME_ARTIFACT
+                                    ? object_word_class(word)
+                                    : word;
             if (named)
                 cls = game_class_named(g, game_class_kind(kind), named);
             /* a monster type may name a family ("undead") */
@@ -277,6 +304,17 @@ static const game_entry *by_name(const qg_game *g, int kind, const char *name)
 static void source_of_name(const qg_game *g, int kind, const char *name, source *s)
 {
     s->keys[1] = g && g->crawl ? game_spec_key(name) : game_key(name);
+    /* a Crawl map's glyph as a spec: what the glyph stands for ("C
+     * mimic", a random altar that is a mimic; "$", gold) */
+    const char *glyph_meaning = NULL;
+    unsigned char glyph = first_word(name);
+    if (g && g->crawl && s->keys[1] && s->keys[1][0] && !s->keys[1][1])
+        glyph_meaning = kind == GAME_FEATURE ? des_glyph_info(glyph)->feature
+                        : glyph == '$' ? "gold" : NULL;
+    if (glyph_meaning) {
+        free(s->keys[1]);
+        s->keys[1] = game_key(glyph_meaning);
+    }
     const game_entry *e = NULL;
     if (g && s->keys[1])
         e = g->crawl ? by_words(g, kind, s->keys[1]) : by_name(g, kind, name);
@@ -328,6 +366,23 @@ static void source_of_index(const qg_translator *t, int kind, qg_vocab_kind vk, 
         /* a variant's own thing the tables lack: of the class its
          * character draws in the game */
         s->cls = class_of_symbol(g, kind, glyph);
+}
+
+const char *qg_game_class(const qg_game *game, qg_vocab_kind kind, int32_t index,
+                          const char *name)
+{
+    if (!game)
+        return NULL;
+    qg_translator t = {.from = game};
+    source s;
+    memset(&s, 0, sizeof s);
+    s.cls = -1;
+    if (index >= 0)
+        source_of_index(&t, game_kind_of(kind), kind, index, &s);
+    else if (name)
+        source_of_name(game, game_kind_of(kind), name, &s);
+    source_free(&s);
+    return s.cls >= 0 ? game->classes[s.cls].name : NULL;
 }
 
 /* ---- the target's entry ------------------------------------------------- */
@@ -528,9 +583,21 @@ static int random_name(const char *name, int *told, int32_t *ood)
     }
     char *key = game_spec_key(name);
     *told = key && strncmp(key, "formation monster", 17) == 0;
-    int random = key && (*told || !*key || !strcmp(key, "any") || !strcmp(key, "random") ||
-                         !strcmp(key, "any monster") || !strcmp(key, "random monster") ||
-                         !strcmp(key, "any item") || !strcmp(key, "random item"));
+    /* Crawl's glyphs of random things, kept in a KMONS or KITEM spec: 0
+     * at depth, 9 five levels deeper, 8 deeper still; % any item, * a good
+     * one, the | of "superb item" */
+    static const struct {
+        const char *key;
+        int ood;
+    } glyphs[] = {{"0", 0}, {"9", 5}, {"8", 9}, {"%", 0}, {"*", 5}, {"superb item", 10},
+                  {"good item", 5}, {"any", 0}, {"random", 0}, {"any monster", 0},
+                  {"random monster", 0}, {"any item", 0}, {"random item", 0}};
+    int random = key && (*told || !*key);
+    for (size_t i = 0; key && !random && i < sizeof glyphs / sizeof *glyphs; i++)
+        if (strcmp(key, glyphs[i].key) == 0) {
+            random = 1;
+            *ood = glyphs[i].ood;
+        }
     free(key);
     return random;
 }

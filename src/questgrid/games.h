@@ -46,6 +46,12 @@ int qg_game_is_crawl(const qg_game *game);
 int qg_game_look(const qg_game *game, qg_vocab_kind kind, int32_t index, const char *name,
                  const char **glyph, const char **colour);
 
+/* The class of a feature, monster, object or artifact known by index or
+ * by name (a Crawl spec, a room template's MON(name)), as a translator
+ * takes it: "wall", "kobold", "sword", ...; NULL when it has none. */
+const char *qg_game_class(const qg_game *game, qg_vocab_kind kind, int32_t index,
+                          const char *name);
+
 /* A vocabulary of the game's indices, tags, names and looks, for an
  * Angband-family game whose own edit directory is not at hand (free it
  * with qg_vocab_free). NULL when memory runs out. */
