@@ -41,9 +41,11 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate \
+	tests/test_convert_corpus
 TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate \
+	tests/test_convert_corpus
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -62,6 +64,9 @@ tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_roundtrip_SOURCES = tests/test_roundtrip.c tests/roundtrip_util.c tests/roundtrip_util.h
 tests_test_roundtrip_CFLAGS = $(TESTS_CFLAGS)
 tests_test_roundtrip_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_convert_corpus_SOURCES = tests/test_convert_corpus.c
+tests_test_convert_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_convert_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_translate_SOURCES = tests/test_translate.c
 tests_test_translate_CFLAGS = $(TESTS_CFLAGS)
 tests_test_translate_LDADD = tests/libtestutil.la $(TESTS_LDADD)
