@@ -326,9 +326,14 @@ static int needs_grid(const qg_fd_spec *s)
 static void put_letters(level_writer *w)
 {
     int letters = has_form(w->row, FD_REC_LETTER), grids = has_form(w->row, FD_REC_GRID);
+    qg_fd_spec specs[MAX_LETTERS];
+    for (int i = 0; i < w->def_count; i++)
+        spec_of(w, &w->defs[i], &specs[i]);
+    /* nothing more is written of what the translator refused */
+    if (w->o.translator && qg_translator_refused(w->o.translator))
+        return;
     for (int i = 0; i < w->def_count; i++) {
-        qg_fd_spec spec;
-        spec_of(w, &w->defs[i], &spec);
+        qg_fd_spec spec = specs[i];
         int grid = !letters || (grids && needs_grid(&spec));
         char name[512];
         const char *quest = w->defs[i].quest;

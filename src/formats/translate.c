@@ -486,7 +486,10 @@ static void describe(const qg_translator *t, int kind, qg_vocab_kind vk, int32_t
 {
     qg_buf b;
     qg_buf_init(&b);
-    const char *shown = s->entry ? s->entry->name : name;
+    /* a Crawl feature by the name its maps give it */
+    const char *shown = !s->entry ? name
+                        : t->from->crawl && s->entry->tag ? s->entry->tag
+                                                          : s->entry->name;
     if (!shown && t->vocab && index >= 0)
         shown = qg_vocab_name(t->vocab, vk, (int)index);
     if (shown)
@@ -666,7 +669,7 @@ static const char *target_text(const game_entry *e, char *buf, size_t len)
     if (e->index >= 0)
         snprintf(buf, len, "'%s' (%d)", e->tag ? e->tag : e->name, (int)e->index);
     else
-        snprintf(buf, len, "'%s'", e->name);
+        snprintf(buf, len, "'%s'", e->tag ? e->tag : e->name);
     return buf;
 }
 
