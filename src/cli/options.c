@@ -176,8 +176,8 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case KEY_OVERSIZE: opts->oversize = 1; return 0;
     case KEY_LOSSY: opts->lossy = 1; return 0;
     case KEY_CELL:
-        if (!parse_long(arg, 4, 64, &v))
-            return bad_value("--cell (want 4 to 64 pixels)", arg);
+        if (!parse_long(arg, QG_PNG_CELL_MIN, QG_PNG_CELL_MAX, &v))
+            return bad_value("--cell (want 8 to 64 pixels)", arg);
         opts->cell = (int)v;
         return 0;
     case KEY_KIND:

@@ -83,8 +83,8 @@ tests_test_render_CFLAGS = $(TESTS_CFLAGS) $(EXPAT_CFLAGS)
 tests_test_render_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(EXPAT_LIBS)
 endif
 
-TESTS += tests/convert.sh tests/crawl_builddb.sh
-EXTRA_DIST += tests/convert.sh tests/crawl_builddb.sh tests/convert/quest.txt tests/convert/levels.txt \
+TESTS += tests/convert.sh tests/crawl_builddb.sh tests/cli_render.sh
+EXTRA_DIST += tests/convert.sh tests/crawl_builddb.sh tests/cli_render.sh tests/convert/quest.txt tests/convert/levels.txt \
 	tests/data/games/classes.txt tests/data/games/exact.txt \
 	tests/data/games/band/features.txt tests/data/games/band/monsters.txt \
 	tests/data/games/band/objects.txt tests/data/games/band/artifacts.txt \
