@@ -457,7 +457,8 @@ static int index_kind(game_kind *t)
         if (!t->items[i].avoid && t->items[i].level > t->max_level && t->items[i].level < 1000)
             t->max_level = t->items[i].level;
     }
-    qsort(t->keys, t->key_count, sizeof *t->keys, compare_keys);
+    if (t->key_count)
+        qsort(t->keys, t->key_count, sizeof *t->keys, compare_keys);
     return 1;
 }
 

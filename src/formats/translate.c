@@ -701,12 +701,13 @@ size_t qg_translator_report(const qg_translator *t, qg_diags *diags)
                          a->how == LOSSY ? "whatever its class" : cls);
         } else if (a->how == RANDOMISED) {
             qg_diags_add(diags, QG_WARNING, "", 0, 0, NULL, 0,
-                         "%s %s stands for a monster its room's formation picks: it becomes a "
-                         "random %s at the level's depth", t->to->name, a->what, kinds[a->kind]);
+                         "%s stands for a monster its room's formation picks: in %s it becomes "
+                         "a random %s at the level's depth", a->what, t->to->name,
+                         kinds[a->kind]);
         } else if (a->how == REFUSED || a->how == LEFT_OUT) {
             refused++;
             qg_buf_printf(&list, "\n  %s %s%s%s%s", kinds[a->kind], a->what,
-                          a->class_name ? " (" : " (of no class questgrid knows", 
+                          a->class_name ? " (" : " (of no class questgrid knows",
                           a->class_name ? a->class_name : "", ")");
         }
     }
@@ -720,6 +721,6 @@ size_t qg_translator_report(const qg_translator *t, qg_diags *diags)
                      list.data ? list.data : "");
     if (t->failed)
         qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "out of memory while converting");
-    return qg_translator_refused(t);
     qg_buf_free(&list);
+    return qg_translator_refused(t);
 }
