@@ -41,6 +41,6 @@ EXTRA_DIST += tests/json_output.sh
 dist_man_MANS += doc/man3/questgrid.3 doc/man3/questgrid_core.3 doc/man3/questgrid_fd.3 \
 	doc/man3/questgrid_des.3 doc/man3/questgrid_lua.3 doc/man3/questgrid_place.3 \
 	doc/man3/questgrid_cache.3 doc/man3/questgrid_render.3 doc/man3/questgrid_mapping.3 \
-	doc/man3/questgrid_convert.3
+	doc/man3/questgrid_convert.3 doc/man3/questgrid_games.3
 TESTS += tests/man3.sh
 EXTRA_DIST += tests/man3.sh

@@ -11,6 +11,7 @@
 #include <questgrid/lua.h>
 #include <questgrid/render.h>
 #include <questgrid/mapping.h>
+#include <questgrid/games.h>
 #include <questgrid/convert.h>
 #include <questgrid/place.h>
 #include <questgrid/cache.h>

@@ -10,7 +10,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..14
+echo 1..22
 
 "$qg" show --var CLASS=Warrior "$src/quest.txt" >"$tmp/orig.show" 2>/dev/null
 grep -q 'monster: stone sentinel (44)' "$tmp/orig.show"
@@ -78,3 +78,50 @@ result $? ".des to TMX is the same for the same seed, and TMX goes back to .des"
     head -1 "$tmp/one.des" | grep -q '^NAME: *questgrid_reading_room' &&
     [ "$(grep -c '^NAME:' "$tmp/one.des")" -eq 1 ]
 result $? ".des to .des without --seed copies one map as written"
+
+# issue 27: a conversion keeps the meaning of each cell or refuses
+printf 'NAME: qg_issue27_home\nTAGS: no_rotate\nDEPTH: D:1\nKFEAT: m = clear_rock_wall\nKFEAT: V = dry_fountain\nKMONS: P = bush\nMAP\nxxxxxxx\nxm.V.Px\nx.. ..x\nxxxxxxx\nENDMAP\n' >"$tmp/home.des"
+"$qg" convert "$tmp/home.des" --seed 1 --dialect zangband235 -o "$tmp/home.txt" 2>"$tmp/err" &&
+    ! grep -q '^F:[mV]:0$' "$tmp/home.txt" && grep -q '^F:m:5[0-9]$' "$tmp/home.txt" &&
+    grep -q '^F:V:114$' "$tmp/home.txt" && grep -q '^F:P:1:0:[1-9][0-9]*$' "$tmp/home.txt" &&
+    grep -q "zangband235 has no feature 'clear_rock_wall': 'granite wall' (56) is taken, the nearest of its class, wall" "$tmp/err" &&
+    grep -q "zangband235 has no monster 'bush': '.*' ([0-9]*) is taken, the nearest of its class, plant" "$tmp/err"
+result $? "a wall stays a wall, a fountain a fountain, a bush a plant, each pick warned with both names"
+
+"$qg" convert "$tmp/home.txt" --dialect zangband235 -o "$tmp/home_back.des" 2>"$tmp/err" &&
+    grep -q '^KFEAT: m = rock_wall$' "$tmp/home_back.des" && grep -q '^MONS: ' "$tmp/home_back.des" &&
+    grep -q "has no monster '.*' (monster [0-9]*): '.*' is taken, the nearest of its class, plant" "$tmp/err"
+result $? "and back to .des: the same classes, the hole between cells read back (written as floor)"
+
+"$qg" convert "$tmp/home.des" --seed 1 --dialect poschengband -o "$tmp/pos.txt" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/pos.txt" ] &&
+    grep -q "1 thing has nothing of its class in poschengband; nothing is written" "$tmp/err" &&
+    grep -q "^  feature 'dry_fountain' (fountain)" "$tmp/err"
+result $? "what has nothing of its class in the target is refused, listed, nothing written"
+
+"$qg" convert "$tmp/home.des" --seed 1 --dialect poschengband --lossy -o "$tmp/pos.txt" 2>"$tmp/err" &&
+    grep -q '^F:\.:FLOOR$' "$tmp/pos.txt" && grep -q '^F:m:GLASS_WALL$' "$tmp/pos.txt" &&
+    ! grep -q '^L:' "$tmp/pos.txt" && ! grep -q '^F:.:[a-z]' "$tmp/pos.txt" &&
+    grep -q "the nearest thing in --lossy" "$tmp/err" &&
+    "$qg" check --dialect poschengband "$tmp/pos.txt" >/dev/null 2>&1
+result $? "--lossy writes it anyway, in PosChengband's own tags, and check --dialect takes it"
+
+printf 'F:.:floor\nF:#:GRANITE\nD:#.#\n' >"$tmp/lower.txt"
+"$qg" check --dialect poschengband "$tmp/lower.txt" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q "lower.txt:1:5: error: unknown terrain tag 'floor'.*did you mean FLOOR" "$tmp/out"
+result $? "check --dialect poschengband refuses a tag the game does not have (its tags, byte for byte)"
+
+"$qg" convert "${QG_SRCDIR:-.}/lib/edit/q_info.txt" --quest 3 --var QUEST1=4 --game crawl-0.28 -o "$tmp/q3.des" 2>"$tmp/err" &&
+    ! grep -q 'big kobold' "$tmp/q3.des" && "$qg" check --game crawl-0.28 "$tmp/q3.des" >/dev/null 2>&1
+result $? "--game crawl-0.28 writes that version's names (no 'big kobold')"
+
+"$qg" convert "${QG_SRCDIR:-.}/lib/edit/q_info.txt" --quest 3 --var QUEST1=4 --game crawl-master -o "$tmp/q3m.des" 2>/dev/null &&
+    "$qg" check --game crawl-master "$tmp/q3m.des" >/dev/null 2>&1
+result $? "--game crawl-master is checked against master's names"
+
+printf 'NAME: qg_bad\nTAGS: no_rotate\nDEPTH: D:1\nKFEAT: A = altar_zin\nMAP\nxxx\nxAx\nxxx\nENDMAP\n' >"$tmp/altar.des"
+"$qg" convert "$tmp/altar.des" --seed 1 --dialect zangband235 -o "$tmp/altar.txt" 2>"$tmp/err"
+[ $? -eq 1 ] && [ ! -e "$tmp/altar.txt" ] && grep -q "feature 'altar_zin' (altar)" "$tmp/err" &&
+    "$qg" convert "$tmp/altar.des" --seed 1 --dialect zangband235 --lossy -o "$tmp/altar.txt" 2>/dev/null &&
+    ! grep -q '^F:A:0$' "$tmp/altar.txt"
+result $? "never feature 0 for a real feature: refused, or with --lossy a wall"

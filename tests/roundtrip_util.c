@@ -57,6 +57,48 @@ static void assert_no_errors(const qg_diags *d, const char *what)
     assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 0);
 }
 
+/* A cell outside the map between cells of the map in its row: F:/D: has
+ * no letter that leaves a cell alone (save ToME's), so it comes back as
+ * floor. */
+static int hole(const qg_level *l, int x, int y)
+{
+    int left = 0, right = 0;
+    qg_cell c;
+    for (int i = 0; i < x && !left; i++)
+        left = qg_level_cell(l, i, y, &c) == QG_OK && c.in_map;
+    for (int i = x + 1; i < qg_level_width(l) && !right; i++)
+        right = qg_level_cell(l, i, y, &c) == QG_OK && c.in_map;
+    return left && right;
+}
+
+/* 1 when a level's holes came back as cells of the map (not in ToME and
+ * Angband 4.2, whose maps leave a cell alone); then every other cell of
+ * back is a's. */
+static int holes_now_floor(const qg_level *a, const qg_level *back, const char *what)
+{
+    int holes = 0;
+    for (int y = 0; y < qg_level_height(a); y++)
+        for (int x = 0; x < qg_level_width(a); x++) {
+            qg_cell ca, cb;
+            qg_level_cell(a, x, y, &ca);
+            if (!ca.in_map && hole(a, x, y) && qg_level_cell(back, x, y, &cb) == QG_OK &&
+                cb.in_map)
+                holes++;
+        }
+    for (int y = 0; holes && y < qg_level_height(a); y++)
+        for (int x = 0; x < qg_level_width(a); x++) {
+            qg_cell ca, cb;
+            qg_level_cell(a, x, y, &ca);
+            qg_level_cell(back, x, y, &cb);
+            if (!ca.in_map && hole(a, x, y))
+                continue;
+            if (!qg_cell_same(&ca, &cb))
+                fprintf(stderr, "# %s: cell (%d,%d) differs\n", what, x, y);
+            assert_true(qg_cell_same(&ca, &cb));
+        }
+    return holes > 0;
+}
+
 /* F:/D: written from a level and read back under the source's file name
  * (which names a ToME map and tells a town from a quest). */
 static qg_level *through_fd(rt_env *e, const qg_level *l, const char *path, const char *what)
@@ -124,7 +166,8 @@ static void des_round_trip(rt_env *e, const qg_level *l, const char *path, const
     assert_ok(qg_des_read_level("written.des", text, len, NULL, &read, d), d, what);
     assert_same(l, read, e->opt->vocab, what);
     qg_level *back = through_fd(e, read, path, what);
-    assert_same(l, back, e->opt->vocab, what);
+    if (!holes_now_floor(l, back, what))
+        assert_same(l, back, e->opt->vocab, what);
     e->counts->des_exact++;
     qg_level_free(back);
     qg_level_free(read);
@@ -142,7 +185,8 @@ static void tmx_round_trip(rt_env *e, const qg_level *l, const char *path, const
     assert_int_equal(qg_tmx_read("written.tmx", text, len, &read, d), QG_OK);
     assert_no_errors(d, what);
     qg_level *back = through_fd(e, read, path, what);
-    assert_same(l, back, e->opt->vocab, what);
+    if (!holes_now_floor(l, back, what))
+        assert_same(l, back, e->opt->vocab, what);
     e->counts->tmx_exact++;
     unsigned char *xp = NULL;
     size_t xp_len = 0;

@@ -154,6 +154,20 @@ static void corpus_round_trip(const char *variant)
     assert_int_equal(t.same + t.unreadable, t.maps);
 }
 
+/* A cell outside the map with cells of the map left and right of it in its
+ * row: F:/D: has no letter that leaves a cell alone (ToME's undefined
+ * letters aside), so the writer makes it floor. */
+static int hole(const qg_level *l, int x, int y)
+{
+    int left = 0, right = 0;
+    qg_cell c;
+    for (int i = 0; i < x && !left; i++)
+        left = qg_level_cell(l, i, y, &c) == QG_OK && c.in_map;
+    for (int i = x + 1; i < qg_level_width(l) && !right; i++)
+        right = qg_level_cell(l, i, y, &c) == QG_OK && c.in_map;
+    return left && right;
+}
+
 static int same_cells(const qg_level *a, const qg_level *b, char *what, size_t size)
 {
     if (qg_level_width(a) != qg_level_width(b) || qg_level_height(a) != qg_level_height(b)) {
@@ -165,6 +179,8 @@ static int same_cells(const qg_level *a, const qg_level *b, char *what, size_t s
             qg_cell ca, cb;
             qg_level_cell(a, x, y, &ca);
             qg_level_cell(b, x, y, &cb);
+            if (!ca.in_map && cb.in_map && hole(a, x, y))
+                continue;
             int same = ca.in_map == cb.in_map && ca.glyph == cb.glyph &&
                        ca.feature == cb.feature && ca.cave_info == cb.cave_info &&
                        ca.special == cb.special && ca.mimic == cb.mimic && ca.mflag == cb.mflag;

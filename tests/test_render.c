@@ -1,7 +1,9 @@
 /* Pictures of levels: the SVG parses (expat) with one cell per map square
- * in the game's colours, the HTML gallery is well-formed with one section
- * per map, PNG (with libpng) has the level's size, and the terminal text
- * is coloured only when asked. */
+ * in the game's characters and colours and its legend, the HTML gallery
+ * is well-formed with one section per map, PNG (with libpng) has the
+ * level's size at its cell size with its legend, a level larger than the
+ * games build is refused, and the terminal text is coloured only when
+ * asked. */
 #define _GNU_SOURCE
 #include "testutil.h"
 #include "formats/formats.h"
@@ -115,7 +117,7 @@ static int setup(void **state)
     if (qg_vocab_load_dir(f.vocab, test_src_path("lib/edit"), f.diags) != QG_OK ||
         qg_palette_load_file(f.palette, test_src_path("lib/des/colours.txt"), f.diags) != QG_OK)
         return -1;
-    f.style = (qg_render_options){f.vocab, f.palette, 0};
+    f.style = (qg_render_options){f.vocab, f.palette, 0, NULL, 0};
     *state = &f;
     return 0;
 }
@@ -218,14 +220,30 @@ static void gallery_is_well_formed_with_a_section_per_map(void **state)
         qg_level_free((qg_level *)levels[i]);
 }
 
-static void png_has_the_level_size(void **state)
+/* The legend's lines (one per distinct cell, and the player start). */
+static int legend_lines(const qg_level *level)
 {
-    fixture *f = *state;
-    qg_level *level = bundled_quest(f, 1);
+    int rows = 0;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    qg_render_text(level, NULL, out);
+    fclose(out);
+    const char *legend = strstr(text, "legend:\n");
+    for (const char *p = legend ? legend + 8 : ""; *p; p++)
+        rows += *p == '\n';
+    free(text);
+    return rows;
+}
+
+static void png_size(const qg_level *level, const qg_render_options *style, int cell)
+{
     unsigned char *png;
     size_t len;
     qg_diags *d = qg_diags_new();
-    qg_status st = qg_render_png(level, &f->style, &png, &len, d);
+    qg_render_options o = *style;
+    o.cell = cell;
+    qg_status st = qg_render_png(level, &o, &png, &len, d);
     if (!qg_render_has_png()) {
         assert_int_equal(st, QG_ERR_INVALID);
         assert_true(test_diags_contain(d, QG_ERROR, "without libpng"));
@@ -234,10 +252,113 @@ static void png_has_the_level_size(void **state)
         assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
         uint32_t w = (uint32_t)png[16] << 24 | (uint32_t)png[17] << 16 | png[18] << 8 | png[19];
         uint32_t h = (uint32_t)png[20] << 24 | (uint32_t)png[21] << 16 | png[22] << 8 | png[23];
-        assert_int_equal(w, (uint32_t)qg_level_width(level) * 8);
-        assert_int_equal(h, (uint32_t)qg_level_height(level) * 8);
+        int px = cell ? cell : QG_PNG_CELL;
+        /* the map, a blank row and the legend's lines, each cell px square */
+        assert_true(w >= (uint32_t)(qg_level_width(level) * px));
+        assert_int_equal(w % (uint32_t)px, 0);
+        assert_int_equal(h, (uint32_t)((qg_level_height(level) + 1 + legend_lines(level)) * px));
         free(png);
     }
+    qg_diags_free(d);
+}
+
+/* a legible cell: 16 pixels by default, --cell's */
+static void png_has_the_level_size(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = bundled_quest(f, 1);
+    png_size(level, &f->style, 0);
+    png_size(level, &f->style, 24);
+    qg_level_free(level);
+}
+
+/* the game's characters: a monster as r_info's G: line draws it, a
+ * feature as f_info's, not as the file's letter; Crawl's from its tables */
+static void characters_come_from_the_game(void **state)
+{
+    fixture *f = *state;
+    qg_cell cell;
+    memset(&cell, 0, sizeof cell);
+    cell.glyph = 'a';
+    cell.feature = 1;
+    char glyph, letter;
+    assert_true(qg_vocab_look(f->vocab, QG_VOCAB_MONSTER, 10, &glyph, &letter));
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL};
+    assert_int_equal(qg_render_cell_char(&cell, 0, &f->style), (unsigned char)glyph);
+    cell.things[QG_SLOT_MONSTER].kind = QG_THING_NONE;
+    assert_true(qg_vocab_look(f->vocab, QG_VOCAB_FEATURE, 1, &glyph, &letter));
+    assert_int_equal(qg_render_cell_char(&cell, 0, &f->style), (unsigned char)glyph);
+    assert_int_equal(qg_render_cell_char(&cell, 1, &f->style), '@');
+    qg_game *crawl = NULL;
+    assert_int_equal(qg_game_load(NULL, "crawl-0.28", &crawl, f->diags), QG_OK);
+    qg_render_options o = f->style;
+    o.game = crawl;
+    memset(&cell, 0, sizeof cell);
+    cell.glyph = '1';
+    cell.feature = -1;
+    cell.feature_name = "floor";
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_NAME, 0, "bush"};
+    assert_int_equal(qg_render_cell_char(&cell, 0, &o), 'P');
+    assert_int_equal(qg_render_cell_colour(&cell, 0, &o).rgb, 0xAA5500); /* brown */
+    cell.things[QG_SLOT_MONSTER].kind = QG_THING_NONE;
+    cell.feature_name = "deep_water";
+    assert_int_equal(qg_render_cell_char(&cell, 0, &o), 0x2248);  /* Crawl's wavy */
+    qg_game_free(crawl);
+}
+
+typedef struct legend_count {
+    int keys, lines;
+} legend_count;
+
+static void on_legend(void *user, const XML_Char *name, const XML_Char **atts)
+{
+    legend_count *c = user;
+    const char *cls = attr(atts, "class");
+    if (strcmp(name, "text") == 0 && cls) {
+        c->keys += strcmp(cls, "key") == 0;
+        c->lines += strcmp(cls, "legend") == 0;
+    }
+}
+
+/* the SVG carries its legend, as the HTML page does */
+static void svg_has_a_legend(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = bundled_quest(f, 1);
+    char *svg;
+    size_t len;
+    assert_int_equal(qg_render_svg(level, &f->style, &svg, &len), QG_OK);
+    legend_count c = {0, 0};
+    XML_Parser p = XML_ParserCreate("UTF-8");
+    XML_SetUserData(p, &c);
+    XML_SetStartElementHandler(p, on_legend);
+    assert_int_equal(XML_Parse(p, svg, (int)len, 1), XML_STATUS_OK);
+    XML_ParserFree(p);
+    assert_int_equal(c.keys, legend_lines(level));
+    assert_int_equal(c.lines, c.keys);
+    assert_non_null(strstr(svg, "monster: "));
+    free(svg);
+    qg_level_free(level);
+}
+
+/* every picture is bounded: a level larger than the games build is
+ * refused, not drawn */
+static void oversize_is_refused(void **state)
+{
+    fixture *f = *state;
+    qg_level *level = qg_level_new(QG_RENDER_MAX_WIDTH + 1, 1);
+    qg_level_set_feature(level, 0, 0, 1, NULL);
+    char *out = NULL;
+    size_t len = 0;
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_render_check_size(level, d), QG_ERR_LIMIT);
+    assert_true(test_diags_contain(d, QG_ERROR, "larger than any level the games build"));
+    assert_int_equal(qg_render_svg(level, &f->style, &out, &len), QG_ERR_LIMIT);
+    assert_null(out);
+    unsigned char *png = NULL;
+    if (qg_render_has_png())
+        assert_int_equal(qg_render_png(level, &f->style, &png, &len, d), QG_ERR_LIMIT);
+    assert_null(png);
     qg_diags_free(d);
     qg_level_free(level);
 }
@@ -273,6 +394,9 @@ int main(void)
         cmocka_unit_test(colours_come_from_the_game),
         cmocka_unit_test(gallery_is_well_formed_with_a_section_per_map),
         cmocka_unit_test(png_has_the_level_size),
+        cmocka_unit_test(characters_come_from_the_game),
+        cmocka_unit_test(svg_has_a_legend),
+        cmocka_unit_test(oversize_is_refused),
         cmocka_unit_test(text_is_coloured_only_when_asked),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -33,7 +33,9 @@ enum {
     OPT_GAME = 1 << 19,     /* --game NAME (a .des vocabulary and branch table) */
     OPT_OVERSIZE = 1 << 20, /* --oversize */
     OPT_KIND = 1 << 21,     /* --kind quest|town|… */
-    OPT_MAX_ERRORS = 1 << 22 /* --max-errors N */
+    OPT_MAX_ERRORS = 1 << 22, /* --max-errors N */
+    OPT_LOSSY = 1 << 23,    /* --lossy */
+    OPT_CELL = 1 << 24      /* --cell N */
 };
 
 typedef struct cli_opts {
@@ -63,6 +65,8 @@ typedef struct cli_opts {
     const char *game;
     qg_branches *branches;  /* --game's branch table, for commands taking --place */
     int oversize;
+    int lossy;              /* --lossy: convert what has no counterpart anyway */
+    int cell;               /* --cell: pixels a cell of a picture (0: the default) */
     qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
     int allow_include_outside;  /* --allow-include-outside (with --edit-dir) */
     char **files;           /* the positional arguments */
@@ -149,5 +153,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
 int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *vocabs,
                         cli_fd *out, qg_diags *diags);
 void cli_fd_free(cli_fd *fd);
+/* The game whose tables (lib/games) a dialect's files go with. */
+const char *cli_dialect_game(qg_fd_dialect dialect);
 
 #endif

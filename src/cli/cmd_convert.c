@@ -13,7 +13,7 @@ static const char usage[] =
     "usage: questgrid convert IN -o OUT [--to des|fd|tmx|xp] [--dialect D] [--edit-dir DIR]\n"
     "                         [--quest N] [--var NAME=VALUE]... [--map NAME] [--seed N]\n"
     "                         [--place D:5] [--lua-path DIR]... [--strict] [--oversize]\n"
-    "                         [--kind quest|town|wilderness|vault|room]\n"
+    "                         [--kind quest|town|wilderness|vault|room] [--game G] [--lossy]\n"
     "\n"
     "Converts Angband-family F:/D: files, Crawl .des maps, Tiled maps (.tmx) and\n"
     "REXPaint images (.xp) into one another. A .des map is resolved first (its\n"
@@ -21,8 +21,11 @@ static const char usage[] =
     ".des to .des without --seed copies the map as written.\n"
     "The input format comes from the\n"
     "file itself, the output format from --to or OUT's extension (.txt/.map:\n"
-    "F:/D:). For .des, F:/D: indices become Crawl names through lib/edit's\n"
-    "mapping.txt (and --edit-dir's own mapping.txt); what is unmapped is warned.\n"
+    "F:/D:). Every feature, monster and object becomes the output game's own\n"
+    "(lib/games): the same thing by name, else the nearest of its class (a\n"
+    "warning names both), else the file is refused with the list of what has\n"
+    "nothing of its class there, unless --lossy. The output game is --game for\n"
+    ".des (default: the newest Crawl), the output dialect for F:/D:.\n"
     "\n"
     "What .des cannot say (cave_info, indices, specials, the player start, the\n"
     "quest records) is written in #qg: comment lines that Crawl skips and\n"
@@ -49,6 +52,9 @@ static const char usage[] =
     "  --game G           the game whose branches --place and the map's Lua know:\n"
     "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
     "  --lua-path DIR     a game Lua library for .des maps, e.g. Crawl's dat/dlua\n"
+    "  --lossy            write what has nothing of its class in the output game\n"
+    "                     anyway: a wall for what is in the way, a floor for what\n"
+    "                     is not, things left out (each warned)\n"
     "  --strict           treat warnings (what the output cannot carry) as errors\n"
     "  --oversize         write a .des map larger than Crawl's 80x70 (for questgrid,\n"
     "                     which reads it back; Crawl will not load it)\n"
@@ -65,6 +71,10 @@ typedef struct job {
     qg_format from, to;
     qg_fd_dialect in_dialect, out_dialect;
     qg_mapping *mapping;  /* for .des output */
+    qg_game *from_game, *to_game;   /* the level's game and the output's */
+    qg_translator *translator;
+    qg_vocab *to_vocab;             /* the output game's indices (F:/D:) */
+    qg_des_vocab *des_vocab;        /* the output game's names (.des) */
     qg_palette *palette;  /* for .xp output: Crawl feature colours */
     char *text;     /* the output */
     size_t len;
@@ -102,7 +112,8 @@ static int parse_dialects(job *j)
 static void write_options(const job *j, qg_write_options *wo)
 {
     memset(wo, 0, sizeof *wo);
-    wo->vocab = j->fd.vocab;
+    wo->vocab = j->to_vocab ? j->to_vocab : j->fd.vocab;
+    wo->translator = j->translator;
     wo->fd_dialect = j->out_dialect;
     wo->mapping = j->mapping;
     wo->palette = j->palette;
@@ -125,8 +136,115 @@ static void load_mapping(job *j)
     free(own);
 }
 
+/* ---- the games a conversion goes between ---------------------------------- */
+
+/* The tables of a game, or NULL (nothing said) when questgrid has none. */
+static qg_game *game_tables(const char *name)
+{
+    qg_diags *quiet = qg_diags_new();
+    qg_game *game = NULL;
+    if (quiet && name)
+        qg_game_load(NULL, name, &game, quiet);
+    qg_diags_free(quiet);
+    return game;
+}
+
+/* The Crawl version of --game (else the newest) and its names. */
+static const char *crawl_game(job *j)
+{
+    if (!j->des_vocab) {
+        char *dir = NULL;
+        if (qg_data_find("des/vocab", &dir, j->diags) == QG_OK)
+            qg_des_vocab_load(dir, j->opts.game, &j->des_vocab, j->diags);
+        free(dir);
+    }
+    return j->des_vocab ? qg_des_vocab_game(j->des_vocab) : NULL;
+}
+
+/* The game whose indices an F:/D: level holds: its variant's when the
+ * vocabulary is the variant's own or the dialect was given, else
+ * questgrid's own (the bundled lib/edit). */
+static const char *fd_game(const job *j, qg_fd_dialect given)
+{
+    qg_fd_dialect d = given != QG_FD_AUTO ? given : j->fd.options.dialect;
+    if (j->fd.own_vocab || given != QG_FD_AUTO)
+        return cli_dialect_game(d);
+    return "questgrid";
+}
+
+/* Whether a level's cells are known by index (an F:/D: level, or one
+ * read from TMX or .xp that came from one). */
+static int by_index(void *user, int x, int y, const qg_cell *cell)
+{
+    (void)user;
+    (void)x;
+    (void)y;
+    return cell->feature >= 0;
+}
+
+/* The game a level's things belong to: an F:/D: file's (its variant's,
+ * or questgrid's own), the game a level converted before recorded (its
+ * "game" property, kept in .des #qg: lines and TMX), else the variant's
+ * when its cells are indices, else --game's Crawl. */
+static const char *level_game(job *j, const qg_level *level)
+{
+    const char *recorded = level ? qg_level_get_property(level, "game") : NULL;
+    if (j->from == QG_FORMAT_FD)
+        return fd_game(j, j->in_dialect);
+    if (recorded)
+        return recorded;
+    if (level && qg_level_foreach(level, by_index, NULL))
+        return fd_game(j, j->in_dialect);
+    return crawl_game(j);
+}
+
+/* The translator from the level's game to the output's (.des and F:/D:
+ * output only: TMX and .xp carry everything). Games questgrid has no
+ * tables of (Angband 4.2) are written as before, through the mapping. */
+static void prepare_translation(job *j, const qg_level *level)
+{
+    if (j->translator || (j->to != QG_FORMAT_DES && j->to != QG_FORMAT_FD))
+        return;
+    const char *from = level_game(j, level);
+    const char *recorded = level ? qg_level_get_property(level, "game") : NULL;
+    /* F:/D: is written for the dialect asked for, else the edit
+     * directory's game, else the game the level came from (a level goes
+     * back to its own game unchanged), else questgrid's own */
+    const char *to = j->to == QG_FORMAT_DES                 ? crawl_game(j)
+                     : j->out_dialect != QG_FD_AUTO         ? cli_dialect_game(j->out_dialect)
+                     : j->from == QG_FORMAT_FD              ? fd_game(j, j->in_dialect)
+                     : j->fd.own_vocab                       ? fd_game(j, QG_FD_AUTO)
+                     : recorded                              ? recorded
+                                                             : fd_game(j, QG_FD_AUTO);
+    if (!from || !to)
+        return;
+    j->from_game = game_tables(from);
+    j->to_game = strcmp(from, to) == 0 ? NULL : game_tables(to);
+    const qg_game *target = j->to_game ? j->to_game : j->from_game;
+    if (!j->from_game || !target)
+        return;
+    int own = j->from == QG_FORMAT_FD ? j->fd.own_vocab : 0;
+    j->translator = qg_translator_new(j->from_game, own ? j->fd.vocab : NULL, target,
+                                      j->opts.lossy);
+    /* indices are checked against the target's tables, unless the edit
+     * directory given is the target game's own */
+    int own_target = j->fd.own_vocab && strcmp(to, fd_game(j, QG_FD_AUTO)) == 0;
+    if (j->to == QG_FORMAT_FD && !qg_game_is_crawl(target) && !own_target)
+        j->to_vocab = qg_game_vocab(target);
+}
+
+/* An F:/D: level written to another format says whose indices it holds,
+ * so that reading it back takes them for that game's. */
+static void record_game(job *j, qg_level *level)
+{
+    if (j->from == QG_FORMAT_FD && j->to != QG_FORMAT_FD && !qg_level_get_property(level, "game"))
+        qg_level_add_property(level, "game", fd_game(j, j->in_dialect));
+}
+
 static void convert_level(job *j, qg_level *level)
 {
+    prepare_translation(j, level);
+    record_game(j, level);
     qg_write_options wo;
     write_options(j, &wo);
     /* F:/D: without a dialect asked for: the level's own, else the edit
@@ -158,6 +276,7 @@ static void convert_fd(job *j, const char *path)
     if (plain && (j->to == QG_FORMAT_FD || j->to == QG_FORMAT_DES))
         qg_fd_read(path, &j->fd.options, &def, j->diags);
     if (def && (j->to == QG_FORMAT_FD || has_conditions(def))) {
+        prepare_translation(j, NULL);
         qg_write_options wo;
         write_options(j, &wo);
         if (!qg_diags_count_severity(j->diags, QG_ERROR)) {
@@ -254,8 +373,23 @@ static int write_tileset(const char *output, qg_diags *diags)
     return ok;
 }
 
+/* What the translation took and refused, and the written file read back
+ * as the output game reads it (its tags, its names). */
+static void check_output(job *j)
+{
+    if (j->translator)
+        qg_translator_report(j->translator, j->diags);
+    if (!j->text || qg_diags_count_severity(j->diags, QG_ERROR))
+        return;
+    qg_read_back back = {j->out_dialect != QG_FD_AUTO ? j->out_dialect : j->fd.options.dialect,
+                         j->to_vocab, j->to == QG_FORMAT_DES ? j->des_vocab : NULL, 0};
+    if ((j->to == QG_FORMAT_FD && j->to_vocab) || (j->to == QG_FORMAT_DES && j->des_vocab))
+        qg_read_written(j->to, j->text, j->len, &back, j->diags);
+}
+
 static int finish(job *j)
 {
+    check_output(j);
     size_t errors = qg_diags_count_severity(j->diags, QG_ERROR);
     size_t warnings = qg_diags_count_severity(j->diags, QG_WARNING);
     cli_report(j->diags);
@@ -329,7 +463,8 @@ int cmd_convert(int argc, char **argv)
     memset(&j, 0, sizeof j);
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_TO | OPT_DIALECT | OPT_EDIT_DIR |
                       OPT_QUEST | OPT_VAR | OPT_STRICT | OPT_MAP | OPT_SEED | OPT_PLACE |
-                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME | OPT_KIND | OPT_MAX_ERRORS,
+                      OPT_LUA_PATH | OPT_OVERSIZE | OPT_GAME | OPT_KIND | OPT_MAX_ERRORS |
+                      OPT_LOSSY,
                       usage, &j.opts);
     if (r)
         return r > 0 ? 0 : 2;
@@ -343,6 +478,11 @@ int cmd_convert(int argc, char **argv)
     }
     free(j.text);
     qg_mapping_free(j.mapping);
+    qg_translator_free(j.translator);
+    qg_game_free(j.from_game);
+    qg_game_free(j.to_game);
+    qg_vocab_free(j.to_vocab);
+    qg_des_vocab_free(j.des_vocab);
     qg_palette_free(j.palette);
     cli_fd_free(&j.fd);
     qg_diags_free(j.diags);

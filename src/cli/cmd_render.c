@@ -10,21 +10,24 @@
 #include <string.h>
 
 static const char usage[] =
-    "usage: questgrid render FILE -o OUT.svg|OUT.html|OUT.png [--to svg|html|png]\n"
+    "usage: questgrid render FILE -o OUT.svg|OUT.html|OUT.png [--to svg|html|png] [--cell N]\n"
     "                        [--map NAME] [--seed N] [--place D:5] [--lua-path DIR]...\n"
     "                        [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
     "\n"
-    "Draws levels in the colours their game gives them: F:/D: levels with the\n"
-    "variant's f_info.txt, r_info.txt and k_info.txt G: colours, Crawl maps with\n"
-    "Crawl's feature colours (des/colours.txt). FILE is an F:/D: file, a .des\n"
-    "file (its maps resolved with --seed, default 0), a .tmx or .xp file, or a\n"
-    "compiled cache (.qgc).\n"
+    "Draws levels as their game draws them: each monster, object and feature\n"
+    "with its game's character and colour (F:/D: levels from the variant's\n"
+    "f_info.txt, r_info.txt and k_info.txt G: lines, Crawl maps from Crawl's\n"
+    "tables, lib/games, and feature colours, des/colours.txt), with a legend.\n"
+    "FILE is an F:/D: file, a .des file (its maps resolved with --seed, default\n"
+    "0), a .tmx or .xp file, or a compiled cache (.qgc). A level larger than\n"
+    "the games build (198 x 70) is refused, not drawn.\n"
     "\n"
     "  -o, --output OUT   the file to write; - for standard output (with --to)\n"
     "  --to FORMAT        svg (one level), html (a gallery page of every map of\n"
     "                     the file or cache, each with its name, size, tags and\n"
     "                     legend; one with --map) or png (one level, with libpng)\n"
     "  --map NAME         the map to draw (default: the file's first; html: all)\n"
+    "  --cell N           png: pixels a cell is square, 8 to 64 (default 16)\n"
     "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
@@ -156,9 +159,10 @@ static int render(const cli_opts *opts, int to, qg_diags *diags)
     gallery g = {NULL, 0, 0};
     cli_source source;
     memset(&source, 0, sizeof source);
-    qg_render_options style = {NULL, NULL, 0};
+    qg_render_options style = {NULL, NULL, 0, NULL, 0};
     int all = to == TO_HTML && !opts->map;
     if (is_cache(path)) {
+        source.opts = opts;
         qg_vocab *vocab = cli_load_vocab(opts, diags);
         source.fd.vocab = vocab;
         source.palette = qg_palette_new();
@@ -176,6 +180,9 @@ static int render(const cli_opts *opts, int to, qg_diags *diags)
     style = cli_source_style(&source, 0);
     char *text = NULL;
     size_t len = 0;
+    /* a level larger than the games build is refused, not drawn */
+    for (size_t i = 0; i < g.count; i++)
+        qg_render_check_size(g.levels[i], diags);
     int ok = g.count && !qg_diags_count_severity(diags, QG_ERROR);
     if (ok) {
         unknown_colours(&g, &style, diags);
@@ -208,7 +215,7 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY | OPT_GAME, 1, 1, usage, &opts);
+                            OPT_LEGACY | OPT_GAME | OPT_CELL, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2, to = -1;

@@ -81,6 +81,33 @@ static cli_vocab_entry *read_vocab(cli_vocabs *vocabs, const char *dir, qg_fd_di
     return e;
 }
 
+const char *cli_dialect_game(qg_fd_dialect dialect)
+{
+    return dialect == QG_FD_ANGBAND4_ROOMS ? qg_fd_dialect_name(QG_FD_ANGBAND4)
+                                           : qg_fd_dialect_name(dialect);
+}
+
+/* The vocabulary of a dialect's game from questgrid's tables of it
+ * (lib/games), or NULL when it has none. */
+static cli_vocab_entry *read_game_vocab(cli_vocabs *vocabs, const char *key,
+                                        qg_fd_dialect dialect)
+{
+    qg_diags *quiet = qg_diags_new();
+    qg_game *game = NULL;
+    qg_vocab *vocab = NULL;
+    if (quiet && qg_game_load(NULL, cli_dialect_game(dialect), &game, quiet) == QG_OK)
+        vocab = qg_game_vocab(game);
+    qg_game_free(game);
+    qg_diags_free(quiet);
+    cli_vocab_entry *e = vocab ? QG_PUSH(vocabs->items, vocabs->count, vocabs->cap) : NULL;
+    if (!e) {
+        qg_vocab_free(vocab);
+        return NULL;
+    }
+    *e = (cli_vocab_entry){qg_strdup(key), dialect, vocab, qg_diags_new(), QG_OK};
+    return e;
+}
+
 static cli_vocab_entry *find_vocab(const cli_vocabs *vocabs, const char *dir,
                                    qg_fd_dialect dialect)
 {
@@ -135,8 +162,17 @@ int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *voca
     out->options.edit_dir = out->own_vocab ? out->dir : NULL;
     out->options.kind = opts->kind;
     out->options.allow_include_outside = opts->allow_include_outside;
-    cli_vocab_entry *e = find_vocab(vocabs, out->dir, out->options.dialect);
-    if (!e && !(e = read_vocab(vocabs, out->dir, out->options.dialect)))
+    /* a dialect given without the variant's edit directory: the indices
+     * and tags of its game, from questgrid's tables of it, so that what
+     * the game would refuse is refused */
+    char key[64];
+    snprintf(key, sizeof key, "games/%s", qg_fd_dialect_name(out->options.dialect));
+    cli_vocab_entry *e = NULL;
+    if (!out->own_vocab && opts->dialect &&
+        !(e = find_vocab(vocabs, key, out->options.dialect)))
+        e = read_game_vocab(vocabs, key, out->options.dialect);
+    if (!e && !(e = find_vocab(vocabs, out->dir, out->options.dialect)) &&
+        !(e = read_vocab(vocabs, out->dir, out->options.dialect)))
         return -1;
     if (e->status != QG_OK && !guessed)
         for (size_t i = 0; i < qg_diags_count(e->load); i++) {

@@ -21,7 +21,8 @@ typedef struct option_spec {
 enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
-       KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND, KEY_MAX_ERRORS, KEY_ALLOW_INCLUDE_OUTSIDE };
+       KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND, KEY_MAX_ERRORS, KEY_ALLOW_INCLUDE_OUTSIDE,
+       KEY_LOSSY, KEY_CELL };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -47,6 +48,8 @@ static const option_spec specs[] = {
     {OPT_OVERSIZE, {"oversize", no_argument, NULL, KEY_OVERSIZE}, 0},
     {OPT_KIND, {"kind", required_argument, NULL, KEY_KIND}, 0},
     {OPT_MAX_ERRORS, {"max-errors", required_argument, NULL, KEY_MAX_ERRORS}, 0},
+    {OPT_LOSSY, {"lossy", no_argument, NULL, KEY_LOSSY}, 0},
+    {OPT_CELL, {"cell", required_argument, NULL, KEY_CELL}, 0},
     /* Every command that reads F:/D: includes takes --edit-dir. */
     {OPT_EDIT_DIR, {"allow-include-outside", no_argument, NULL, KEY_ALLOW_INCLUDE_OUTSIDE}, 0},
 };
@@ -171,6 +174,12 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case 'q': opts->quiet = 1; return 0;
     case KEY_KEEP_GOING: opts->keep_going = 1; return 0;
     case KEY_OVERSIZE: opts->oversize = 1; return 0;
+    case KEY_LOSSY: opts->lossy = 1; return 0;
+    case KEY_CELL:
+        if (!parse_long(arg, QG_PNG_CELL_MIN, QG_PNG_CELL_MAX, &v))
+            return bad_value("--cell (want 8 to 64 pixels)", arg);
+        opts->cell = (int)v;
+        return 0;
     case KEY_KIND:
         if (cli_choice(command_name, "--kind", arg, kind_values) < 0)
             return -1;

@@ -35,6 +35,25 @@ qg_format cli_detect(const char *path, const char *data, size_t len, qg_diags *d
     return format;
 }
 
+/* The game whose tables draw what the source's levels name: a Crawl
+ * version for .des (--game's, else the newest), the variant of an F:/D:
+ * file; NULL (nothing said) when questgrid has none. */
+static qg_game *source_game(const cli_source *s)
+{
+    const char *name = s->format == QG_FORMAT_FD
+                           ? (s->fd.own_vocab || s->opts->dialect
+                                  ? cli_dialect_game(s->fd.options.dialect)
+                                  : "questgrid")
+                       : s->opts->branches ? qg_branches_game(s->opts->branches)
+                                           : "crawl-master";
+    qg_diags *quiet = qg_diags_new();
+    qg_game *game = NULL;
+    if (quiet)
+        qg_game_load(NULL, name, &game, quiet);
+    qg_diags_free(quiet);
+    return game;
+}
+
 int cli_source_open(cli_source *s, const cli_opts *opts, const char *path, int colours,
                     qg_diags *diags)
 {
@@ -50,6 +69,7 @@ int cli_source_open(cli_source *s, const cli_opts *opts, const char *path, int c
         s->palette = qg_palette_new();
         if (!s->palette || qg_palette_load_bundled(s->palette, diags) != QG_OK)
             return -1;
+        s->game = source_game(s);
     }
     if (s->format == QG_FORMAT_DES && cli_lua_setup(opts, path, &s->lua, diags) != 0)
         return -1;
@@ -80,7 +100,8 @@ qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **ou
 
 qg_render_options cli_source_style(const cli_source *s, int colour)
 {
-    qg_render_options options = {s->fd.vocab, s->palette, colour};
+    qg_render_options options = {s->fd.vocab, s->palette, colour, s->game,
+                                 s->opts ? s->opts->cell : 0};
     return options;
 }
 
@@ -89,6 +110,7 @@ void cli_source_close(cli_source *s)
     cli_fd_free(&s->fd);
     cli_lua_free(&s->lua);
     qg_palette_free(s->palette);
+    qg_game_free(s->game);
     free(s->data);
     memset(s, 0, sizeof *s);
 }

@@ -19,6 +19,8 @@ typedef struct cli_source {
     char *data;            /* .tmx, .xp: the file's bytes */
     size_t len;
     qg_palette *palette;   /* Crawl feature colours, when asked for */
+    qg_game *game;         /* the tables that draw what the level names,
+                              with the colours */
 } cli_source;
 
 /* Reads path, tells its format and prepares its levels; with colours, the

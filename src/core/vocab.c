@@ -208,6 +208,30 @@ int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text)
     return -1;
 }
 
+int qg_vocab_lookup_tag(const qg_vocab *vocab, qg_vocab_kind kind, const char *tag)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || !tag)
+        return -1;
+    const table *t = &vocab->tables[kind];
+    if (!t->slot_count)
+        return -1;
+    size_t at = tag_slot(t, tag);
+    return t->tag_slots[at] ? (int)t->tag_slots[at] - 1 : -1;
+}
+
+qg_status qg_vocab_set_look(qg_vocab *vocab, qg_vocab_kind kind, int index, char glyph,
+                            char colour)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || index < 0 || index > MAX_INDEX)
+        return QG_ERR_INVALID;
+    entry *e = slot(&vocab->tables[kind], index);
+    if (!e)
+        return QG_ERR_NOMEM;
+    e->glyph = glyph;
+    e->colour = colour;
+    return QG_OK;
+}
+
 int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind)
 {
     if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS)

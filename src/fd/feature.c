@@ -142,7 +142,7 @@ static int read_tag(fd_reader *r, const fd_line *at, const fd_tok *tok,
     *index = -1;
     if (!r->vocab_has_tags)
         return 1;
-    *index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
+    *index = qg_vocab_lookup_tag(r->opt->vocab, QG_VOCAB_FEATURE, *name ? *name : "");
     if (*index >= 0)
         return 1;
     const char *file = r->row->vocab.file[QG_VOCAB_FEATURE];

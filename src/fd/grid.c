@@ -103,7 +103,7 @@ static int thing_of(fd_reader *r, span args, int tag_slot, qg_thing *t)
         const char *name = fd_keep(r, all.p, all.len);
         int32_t index = -1;
         if (tag_slot && lone && r->vocab_has_tags && name)
-            index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, name);
+            index = qg_vocab_lookup_tag(r->opt->vocab, QG_VOCAB_FEATURE, name);
         set_thing(t, tag_slot && lone ? QG_THING_TAG : QG_THING_NAME, index, name);
     }
     return !r->failed;
@@ -160,7 +160,7 @@ static int read_feature(fd_reader *r, const fd_line *at, span name, span args, i
     const char *tag = fd_keep(r, name.p, name.len);
     int32_t index = -1;
     if (tag && r->vocab_has_tags)
-        index = qg_vocab_lookup(r->opt->vocab, QG_VOCAB_FEATURE, tag);
+        index = qg_vocab_lookup_tag(r->opt->vocab, QG_VOCAB_FEATURE, tag);
     if (tag && r->vocab_has_tags && index < 0) {
         const char *file = r->row->vocab.file[QG_VOCAB_FEATURE];
         const char *closest = qg_vocab_closest(r->opt->vocab, QG_VOCAB_FEATURE, tag);

@@ -54,3 +54,30 @@ void qg_buf_put_utf8(qg_buf *b, unsigned code)
         qg_buf_append(b, u, 3);
     }
 }
+
+unsigned char qg_cp437_byte(unsigned code)
+{
+    for (unsigned b = 1; b < 256; b++)
+        if (qg_cp437_unicode((unsigned char)b) == code)
+            return (unsigned char)b;
+    return 0;
+}
+
+unsigned qg_utf8_code(const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    if (!s || !s[0])
+        return 0;
+    if (s[0] < 0x80)
+        return s[0];
+    int n = (s[0] & 0xE0) == 0xC0 ? 1 : (s[0] & 0xF0) == 0xE0 ? 2 : (s[0] & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0)
+        return 0;
+    unsigned code = s[0] & (0x3Fu >> n);
+    for (int i = 1; i <= n; i++) {
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+        code = (code << 6) | (s[i] & 0x3Fu);
+    }
+    return code < 0x10000 ? code : 0;
+}

@@ -5,6 +5,7 @@
 #include "des/glyphs.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,9 +63,30 @@ static const char *mapped(des_writer *w, qg_vocab_kind kind, int32_t index, cons
     return NULL;
 }
 
+/* The target game's name for a feature or thing, through the translator
+ * (which reports what it cannot map); NULL when it refuses. */
+static qg_translator *translator_of(const des_writer *w)
+{
+    return w->options ? w->options->translator : NULL;
+}
+
 static const char *feature_of(des_writer *w, const qg_cell *c, cell_key *k)
 {
     k->unmapped = -1;
+    qg_translator *tr = translator_of(w);
+    /* a cell an Angband-family letter gives no feature is floor: its glyph
+     * is that file's letter, not Crawl's */
+    if (tr && c->feature < 0 && !c->feature_name &&
+        !qg_game_is_crawl(qg_translator_source(tr)))
+        return "floor";
+    if (tr && (c->feature >= 0 || c->feature_name)) {
+        int32_t index;
+        const char *name;
+        if (qg_translate_feature(tr, c->feature, c->feature_name, &index, &name))
+            return name;
+        k->unmapped = c->feature;
+        return "floor";
+    }
     if (c->feature < 0)
         return c->feature_name ? c->feature_name : des_glyph_info(c->glyph)->feature;
     const char *name = mapped(w, QG_VOCAB_FEATURE, c->feature, "feature", c->feature_name);
@@ -73,9 +95,26 @@ static const char *feature_of(des_writer *w, const qg_cell *c, cell_key *k)
     return name ? name : "floor";
 }
 
+/* A thing as the target game names it: NULL when the translator refuses
+ * it (it is reported), the name when there is no translator. */
+static const char *thing_name(des_writer *w, qg_slot slot, const qg_thing *t)
+{
+    qg_thing out;
+    if (!qg_translate_thing(translator_of(w), slot, t, &out))
+        return NULL;
+    return out.kind == QG_THING_RANDOM ? "" : out.name;
+}
+
 static void monster_of(des_writer *w, const qg_thing *t, cell_key *k)
 {
-    if (t->kind == QG_THING_NAME) {
+    if (translator_of(w) && (t->kind == QG_THING_NAME || t->kind == QG_THING_INDEX ||
+                             t->kind == QG_THING_CLONE)) {
+        const char *name = thing_name(w, QG_SLOT_MONSTER, t);
+        if (name && !*name)
+            k->random_monster = '0';
+        else
+            k->monster = des_folded(name);
+    } else if (t->kind == QG_THING_NAME) {
         k->monster = des_folded(t->name);
     } else if (t->kind == QG_THING_RANDOM) {
         /* '0' at depth, '9' five levels deeper, '8' 4 + absdepth deeper */
@@ -90,11 +129,32 @@ static void monster_of(des_writer *w, const qg_thing *t, cell_key *k)
     }
 }
 
+/* An item the translator names; an artifact becomes a random artifact of
+ * its class, for Crawl. */
+static void translated_item(des_writer *w, qg_slot slot, const qg_thing *t, cell_key *k)
+{
+    const char *name = thing_name(w, slot, t);
+    if (name && !*name) {
+        k->random_item = '%';
+    } else if (name && slot == QG_SLOT_ARTIFACT) {
+        char spec[256];
+        snprintf(spec, sizeof spec, "%s randart", name);
+        k->item = des_folded(spec);
+    } else {
+        k->item = des_folded(name);
+    }
+}
+
 static void item_of(des_writer *w, const qg_cell *c, cell_key *k)
 {
     const qg_thing *art = &c->things[QG_SLOT_ARTIFACT];
     const qg_thing *obj = &c->things[QG_SLOT_OBJECT];
-    if (art->kind == QG_THING_INDEX) {
+    int named = obj->kind == QG_THING_NAME || obj->kind == QG_THING_INDEX;
+    if (translator_of(w) && art->kind == QG_THING_INDEX)
+        translated_item(w, QG_SLOT_ARTIFACT, art, k);
+    else if (translator_of(w) && named)
+        translated_item(w, QG_SLOT_OBJECT, obj, k);
+    else if (art->kind == QG_THING_INDEX) {
         const char *name = mapped(w, QG_VOCAB_ARTIFACT, art->index, "artifact", art->name);
         k->item = des_folded(name);
     } else if (obj->kind == QG_THING_NAME) {

@@ -96,9 +96,28 @@ static void put_chain(fd_des *w, const qg_fd_record *rec)
 
 /* ---- names ------------------------------------------------------------- */
 
+/* The target game's name through the translator (which reports what it
+ * refuses); NULL when refused. */
+static const char *translated(qg_translator *tr, qg_vocab_kind kind, const qg_thing *t)
+{
+    if (kind == QG_VOCAB_FEATURE) {
+        int32_t index;
+        const char *name;
+        return qg_translate_feature(tr, t->kind == QG_THING_INDEX || t->index >= 0 ? t->index : -1,
+                                    t->name, &index, &name) ? name : NULL;
+    }
+    qg_slot slot = kind == QG_VOCAB_MONSTER    ? QG_SLOT_MONSTER
+                   : kind == QG_VOCAB_ARTIFACT ? QG_SLOT_ARTIFACT
+                                               : QG_SLOT_OBJECT;
+    qg_thing out;
+    return qg_translate_thing(tr, slot, t, &out) && out.kind == QG_THING_NAME ? out.name : NULL;
+}
+
 static const char *crawl_name(fd_des *w, const qg_fd_record *rec, qg_vocab_kind kind,
                               const qg_thing *t, const char *what)
 {
+    if (w->options && w->options->translator)
+        return translated(w->options->translator, kind, t);
     const qg_mapping *m = w->options ? w->options->mapping : NULL;
     const qg_mapping_entry *e = NULL;
     if (m && t->index >= 0)
@@ -316,6 +335,10 @@ qg_status qg_des_write_fd(const qg_mapdef *def, const qg_write_options *options,
         put_body(&w, first_row);
         status = w.failed ? QG_ERR_INVALID : buf.failed ? QG_ERR_NOMEM : QG_OK;
     }
+    /* what the translator refused is reported by its caller: no file */
+    if (status == QG_OK && options && options->translator &&
+        qg_translator_refused(options->translator))
+        status = QG_ERR_INVALID;
     if (status == QG_OK) {
         *len = buf.len;
         *out = qg_buf_take(&buf);

@@ -436,6 +436,10 @@ qg_status qg_des_write_level(const qg_level *level, const qg_write_options *opti
         if (buf.failed)
             status = QG_ERR_NOMEM;
     }
+    /* what the translator refused is reported by its caller: no file */
+    if (status == QG_OK && options && options->translator &&
+        qg_translator_refused(options->translator))
+        status = QG_ERR_INVALID;
     if (status == QG_OK) {
         *len = buf.len;
         *out = qg_buf_take(&buf);

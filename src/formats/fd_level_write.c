@@ -260,6 +260,24 @@ static const char *feature_tag(level_writer *w, const qg_cell *c)
     return tag ? tag : c->feature_name;
 }
 
+/* The feature and things of a cell as the output game's own (see
+ * fd_translate_spec). A feature known by neither index nor name is the
+ * Crawl feature its glyph draws in a drawing or a Crawl level, floor in
+ * an Angband-family level (a letter that says no feature). */
+static void translate_spec(level_writer *w, const qg_cell *c, qg_fd_spec *spec)
+{
+    const char *name = c->feature_name;
+    if (c->feature < 0 && !name)
+        name = qg_game_is_crawl(qg_translator_source(w->o.translator))
+                   ? des_glyph_info(c->glyph)->feature
+                   : "floor";
+    spec->feature.kind = c->feature >= 0 ? QG_THING_INDEX : QG_THING_TAG;
+    spec->feature.index = c->feature;
+    spec->feature.name = name;
+    if (!fd_translate_spec(&w->o, spec))
+        w->unmapped++;
+}
+
 static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
 {
     const qg_cell *c = &d->cell;
@@ -267,7 +285,11 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
     spec->letter = d->letter;
     spec->feature.kind = QG_THING_INDEX;
     spec->feature.index = c->feature;
-    if (c->feature < 0 && !c->feature_name &&
+    memcpy(spec->things, c->things, sizeof spec->things);
+    if (w->o.translator && (c->feature >= 0 || c->feature_name ||
+                            (w->row->f_fields[0] != FD_F_END && !has_form(w->row, FD_REC_GRID)))) {
+        translate_spec(w, c, spec);
+    } else if (c->feature < 0 && !c->feature_name &&
         (w->row->f_fields[0] == FD_F_END || has_form(w->row, FD_REC_GRID))) {
         spec->feature.kind = QG_THING_NONE;
     } else if (c->feature < 0 && c->feature_name && w->row->tag_features) {
@@ -285,7 +307,6 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
         spec->feature.index = index;
     }
     spec->cave_info = c->cave_info;
-    memcpy(spec->things, c->things, sizeof spec->things);
     spec->special = c->special;
     spec->mimic = c->mimic;
     spec->mflag = c->mflag;
@@ -305,9 +326,14 @@ static int needs_grid(const qg_fd_spec *s)
 static void put_letters(level_writer *w)
 {
     int letters = has_form(w->row, FD_REC_LETTER), grids = has_form(w->row, FD_REC_GRID);
+    qg_fd_spec specs[MAX_LETTERS];
+    for (int i = 0; i < w->def_count; i++)
+        spec_of(w, &w->defs[i], &specs[i]);
+    /* nothing more is written of what the translator refused */
+    if (w->o.translator && qg_translator_refused(w->o.translator))
+        return;
     for (int i = 0; i < w->def_count; i++) {
-        qg_fd_spec spec;
-        spec_of(w, &w->defs[i], &spec);
+        qg_fd_spec spec = specs[i];
         int grid = !letters || (grids && needs_grid(&spec));
         char name[512];
         const char *quest = w->defs[i].quest;
@@ -326,9 +352,11 @@ static void put_letters(level_writer *w)
     }
 }
 
-/* Holes (cells outside the map between cells inside it) are written as a
- * letter no F: line defines: ToME leaves such a cell alone, the others
- * place the zeroed letter (feature 0) there. */
+/* Holes (cells outside the map between cells inside it): ToME leaves a
+ * cell whose letter no F: line defines alone, and such a hole is written
+ * so. The other games' readers (and questgrid's) refuse an undefined
+ * letter, and nothing else leaves a cell alone: a hole becomes floor,
+ * under a letter of its own, and a warning says so. */
 static void choose_hole(level_writer *w)
 {
     int width = qg_level_width(w->level), height = qg_level_height(w->level);
@@ -341,15 +369,36 @@ static void choose_hole(level_writer *w)
             if (!w->letters[(size_t)y * (size_t)width + (size_t)x])
                 w->holes++;
     }
-    w->hole = w->taken[' '] ? free_letter(w, 0) : ' ';
-    if (!w->hole) {
-        w->too_many = 1;
+    if (w->row->space_passes || !w->holes) {
+        w->hole = w->taken[' '] ? free_letter(w, 0) : ' ';
+        w->too_many |= !w->hole;
         return;
     }
-    if (w->holes && !w->row->space_passes)
-        fd_out_warn(&w->o, "%zu cells outside the map lie between cells inside it; they are "
-                           "written as '%c', which no %s line defines (the games put feature "
-                           "0 there)", w->holes, w->hole, fd_letter_record(w->row));
+    qg_cell floor;
+    memset(&floor, 0, sizeof floor);
+    floor.glyph = '.';
+    floor.in_map = 1;
+    floor.feature = -1;
+    floor.feature_name = "floor";
+    int i = 0;
+    while (i < w->def_count && !same_spec(&w->defs[i].cell, &floor))
+        i++;
+    if (i == w->def_count) {
+        unsigned char letter = w->def_count < MAX_LETTERS ? free_letter(w, floor.glyph) : 0;
+        if (!letter) {
+            w->too_many = 1;
+            return;
+        }
+        w->taken[letter] = 1;
+        w->defs[i].cell = floor;
+        w->defs[i].quest = NULL;
+        w->defs[i].letter = letter;
+        w->def_count++;
+    }
+    w->hole = w->defs[i].letter;
+    fd_out_warn(&w->o, "%zu cells outside the map lie between cells inside it: %s leaves no "
+                       "cell alone, so they are written as floor ('%c')", w->holes,
+                qg_fd_dialect_name(w->o.dialect), w->hole);
 }
 
 static void put_rows(level_writer *w)
@@ -386,7 +435,7 @@ static void put_rows(level_writer *w)
 static int implied_key(const char *key)
 {
     static const char *const keys[] = {"dialect", "kind", "file", "line", "cur_hgt", "cur_wid",
-                                       "quest", NULL};
+                                       "quest", "game", NULL};
     for (int i = 0; keys[i]; i++)
         if (strcmp(key, keys[i]) == 0)
             return 1;
@@ -565,6 +614,14 @@ static void check_legend(level_writer *w, const char *text, size_t len)
 qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *options,
                             char **out, size_t *len, qg_diags *diags)
 {
+    /* the games lay a map into arrays of their size (and past them) */
+    if (qg_level_width(level) > QG_FD_MAX_WID || qg_level_height(level) > QG_FD_MAX_HGT) {
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                     "the level is %d x %d, larger than the games' %d x %d: they would write "
+                     "past the end of their map", qg_level_width(level), qg_level_height(level),
+                     QG_FD_MAX_WID, QG_FD_MAX_HGT);
+        return QG_ERR_LIMIT;
+    }
     level_writer *w = calloc(1, sizeof *w);
     size_t cells = (size_t)qg_level_width(level) * (size_t)qg_level_height(level);
     unsigned char *letters = calloc(cells, 1);
@@ -581,6 +638,7 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
     w->o.diags = diags;
     w->o.vocab = options ? options->vocab : NULL;
     w->o.mapping = options ? options->mapping : NULL;
+    w->o.translator = options ? options->translator : NULL;
     const char *own = qg_level_get_property(level, "dialect");
     int from = own ? qg_fd_dialect_from_name(own) : -1;
     w->o.dialect = options && options->fd_dialect != QG_FD_AUTO ? options->fd_dialect
@@ -593,8 +651,8 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
     qg_status status = QG_OK;
     if (!w->too_many) {
         put_properties(w);
-        put_letters(w);
         choose_hole(w);
+        put_letters(w);
     }
     if (w->too_many) {
         qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
@@ -606,6 +664,9 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
         if (buf.failed)
             status = QG_ERR_NOMEM;
     }
+    /* what the translator refused is reported by its caller: no file */
+    if (status == QG_OK && w->o.translator && qg_translator_refused(w->o.translator))
+        status = QG_ERR_INVALID;
     if (status == QG_OK && legend_only(w->row)) {
         size_t errors = qg_diags_count_severity(diags, QG_ERROR);
         check_legend(w, buf.data, buf.len);

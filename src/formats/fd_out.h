@@ -10,6 +10,7 @@ typedef struct fd_out {
     qg_fd_dialect dialect;     /* never QG_FD_AUTO */
     const qg_vocab *vocab;     /* may be NULL */
     const qg_mapping *mapping; /* Crawl names to indices; may be NULL */
+    qg_translator *translator; /* the level's game to the output's; may be NULL */
     qg_diags *diags;
     /* where warnings point: the source record, or nothing */
     const char *file;
@@ -28,6 +29,10 @@ void fd_out_warn(fd_out *o, const char *fmt, ...)
 /* Appends "F:…" (no newline) for spec. keep_fields: write at least
  * spec->fields fields (the source had the same field layout). */
 void fd_put_spec(fd_out *o, const qg_fd_spec *spec, int keep_fields);
+/* The spec's feature and things as the output game's own, through
+ * o->translator (which reports what it refuses); 0 when the feature was
+ * refused (it is then none). */
+int fd_translate_spec(fd_out *o, qg_fd_spec *spec);
 /* Appends "L:c:FEATURE(flags, special):MON(…):…" (no newline). */
 void fd_put_grid(fd_out *o, const qg_fd_spec *spec);
 

@@ -332,3 +332,30 @@ void fd_put_grid(fd_out *o, const qg_fd_spec *s)
         fd_out_warn(o, "%s letters have no mimic, mflag or quest name (letter '%c')", dialect(o),
                     s->letter);
 }
+
+int fd_translate_spec(fd_out *o, qg_fd_spec *s)
+{
+    qg_translator *tr = o->translator;
+    qg_thing *f = &s->feature;
+    int ok = 1;
+    if (f->kind == QG_THING_INDEX || f->kind == QG_THING_TAG) {
+        int32_t index;
+        const char *name;
+        if (qg_translate_feature(tr, f->index, f->kind == QG_THING_TAG ? f->name : NULL, &index,
+                                 &name)) {
+            int tags = fd_row(o->dialect)->tag_features;
+            f->kind = tags ? QG_THING_TAG : QG_THING_INDEX;
+            f->index = index;
+            f->name = tags ? name : NULL;
+        } else {
+            f->kind = QG_THING_NONE;
+            ok = 0;
+        }
+    }
+    for (int slot = 0; slot < QG_SLOTS; slot++) {
+        qg_thing in = s->things[slot];
+        if (!qg_translate_thing(tr, (qg_slot)slot, &in, &s->things[slot]))
+            s->things[slot].kind = QG_THING_NONE;
+    }
+    return ok;
+}

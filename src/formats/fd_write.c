@@ -79,8 +79,11 @@ static void put_record(fd_out *o, const qg_fd_record *rec, qg_fd_dialect from)
     switch (rec->kind) {
     case QG_FD_FEATURE:
         if (rec->spec) {
-            fd_put_spec(o, rec->spec, !memcmp(fd_row(from)->f_fields, fd_row(o->dialect)->f_fields,
-                                              sizeof fd_row(from)->f_fields));
+            qg_fd_spec spec = *rec->spec;
+            if (o->translator)
+                fd_translate_spec(o, &spec);
+            fd_put_spec(o, &spec, !memcmp(fd_row(from)->f_fields, fd_row(o->dialect)->f_fields,
+                                          sizeof fd_row(from)->f_fields));
             return;
         }
         break;
@@ -127,6 +130,7 @@ qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
     o.dialect = options && options->fd_dialect != QG_FD_AUTO ? options->fd_dialect : from;
     o.vocab = options ? options->vocab : NULL;
     o.mapping = options ? options->mapping : NULL;
+    o.translator = options ? options->translator : NULL;
     o.diags = diags;
     for (size_t i = 0; i < qg_fd_record_count(def); i++) {
         const qg_fd_record *rec = qg_fd_record_at(def, i);
@@ -142,6 +146,11 @@ qg_status qg_fd_write(const qg_mapdef *def, const qg_write_options *options,
     if (buf.failed) {
         qg_buf_free(&buf);
         return QG_ERR_NOMEM;
+    }
+    /* what the translator refused is reported by its caller: no file */
+    if (o.translator && qg_translator_refused(o.translator)) {
+        qg_buf_free(&buf);
+        return QG_ERR_INVALID;
     }
     *len = buf.len;
     *out = qg_buf_take(&buf);

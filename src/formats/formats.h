@@ -58,6 +58,12 @@ int qg_legend_each(const qg_level *level, const qg_vocab *vocab, qg_legend_fn fn
 
 /* The Unicode code point CP437 draws for byte (0x20-0x7E are ASCII). */
 unsigned qg_cp437_unicode(unsigned char byte);
+/* The code point of the UTF-8 character text starts with; 0 when it is
+ * empty or not UTF-8. */
+unsigned qg_utf8_code(const char *text);
+/* The CP437 byte that draws a code point (the inverse of qg_cp437_unicode),
+ * or 0 when CP437 has none. */
+unsigned char qg_cp437_byte(unsigned code);
 /* Appends a code point below 0x10000 as UTF-8. */
 void qg_buf_put_utf8(qg_buf *b, unsigned code);
 

@@ -1,7 +1,8 @@
 # Renderers, the vocabulary mapping reader (lib/edit/mapping.txt) and the
 # converters (TMX, .xp, F:/D: and .des writers).
-qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h
-noinst_HEADERS += src/formats/des_ext.h src/formats/des_fd.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
+qginclude_HEADERS += src/questgrid/render.h src/questgrid/mapping.h src/questgrid/convert.h \
+	src/questgrid/games.h
+noinst_HEADERS += src/formats/des_ext.h src/formats/des_fd.h src/formats/game_tables.h src/formats/des_write.h src/formats/fd_out.h src/formats/formats.h src/formats/tmx.h \
 	src/formats/tmx_doc.h src/formats/xp.h
 libquestgrid_la_SOURCES += \
 	src/formats/codec.c \
@@ -19,6 +20,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/fd_level_write.c \
 	src/formats/fd_spec_write.c \
 	src/formats/fd_write.c \
+	src/formats/games.c \
 	src/formats/level_equal.c \
 	src/formats/mapping.c \
 	src/formats/png.c \
@@ -29,6 +31,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/style.c \
 	src/formats/thing_names.c \
 	src/formats/tileset_font.c \
+	src/formats/translate.c \
 	src/formats/tmx_build.c \
 	src/formats/tmx_read.c \
 	src/formats/tmx_text.c \
@@ -38,9 +41,11 @@ libquestgrid_la_SOURCES += \
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate \
+	tests/test_convert_corpus
 TESTS += tests/test_mapping tests/test_tmx tests/test_xp tests/test_fd_write \
-	tests/test_des_write tests/test_seeds tests/test_roundtrip
+	tests/test_des_write tests/test_seeds tests/test_roundtrip tests/test_translate \
+	tests/test_convert_corpus
 tests_test_mapping_SOURCES = tests/test_mapping.c
 tests_test_mapping_CFLAGS = $(TESTS_CFLAGS)
 tests_test_mapping_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -59,6 +64,12 @@ tests_test_des_write_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_roundtrip_SOURCES = tests/test_roundtrip.c tests/roundtrip_util.c tests/roundtrip_util.h
 tests_test_roundtrip_CFLAGS = $(TESTS_CFLAGS)
 tests_test_roundtrip_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_convert_corpus_SOURCES = tests/test_convert_corpus.c
+tests_test_convert_corpus_CFLAGS = $(TESTS_CFLAGS)
+tests_test_convert_corpus_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+tests_test_translate_SOURCES = tests/test_translate.c
+tests_test_translate_CFLAGS = $(TESTS_CFLAGS)
+tests_test_translate_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 tests_test_seeds_SOURCES = tests/test_seeds.c
 tests_test_seeds_CFLAGS = $(TESTS_CFLAGS)
 tests_test_seeds_LDADD = tests/libtestutil.la $(TESTS_LDADD)
@@ -72,5 +83,10 @@ tests_test_render_CFLAGS = $(TESTS_CFLAGS) $(EXPAT_CFLAGS)
 tests_test_render_LDADD = tests/libtestutil.la $(TESTS_LDADD) $(EXPAT_LIBS)
 endif
 
-TESTS += tests/convert.sh
-EXTRA_DIST += tests/convert.sh tests/convert/quest.txt tests/convert/levels.txt
+TESTS += tests/convert.sh tests/crawl_builddb.sh tests/cli_render.sh
+EXTRA_DIST += tests/convert.sh tests/crawl_builddb.sh tests/cli_render.sh tests/convert/quest.txt tests/convert/levels.txt \
+	tests/data/games/classes.txt tests/data/games/exact.txt \
+	tests/data/games/band/features.txt tests/data/games/band/monsters.txt \
+	tests/data/games/band/objects.txt tests/data/games/band/artifacts.txt \
+	tests/data/games/crawlish/features.txt tests/data/games/crawlish/monsters.txt \
+	tests/data/games/crawlish/objects.txt

@@ -1,6 +1,7 @@
 /* Levels as pictures for a browser: SVG (one text element per cell, in
- * the game's colours) and a self-contained HTML page holding one or many
- * levels with their names, sizes, tags and legends. */
+ * the game's characters and colours, its legend below) and a
+ * self-contained HTML page holding one or many levels with their names,
+ * sizes, tags and legends. */
 #include "questgrid/render.h"
 #include "formats/formats.h"
 
@@ -47,14 +48,14 @@ static void xml_text(qg_buf *b, const char *text)
     }
 }
 
-/* A glyph byte as its CP437 character, escaped. */
-static void xml_glyph(qg_buf *b, unsigned char glyph)
+/* A character a picture draws (a code point), escaped. */
+static void xml_char(qg_buf *b, unsigned code)
 {
-    if (glyph == '&' || glyph == '<' || glyph == '>') {
-        char text[2] = {(char)glyph, 0};
+    if (code == '&' || code == '<' || code == '>' || code == '"') {
+        char text[2] = {(char)code, 0};
         xml_text(b, text);
     } else {
-        qg_buf_put_utf8(b, qg_cp437_unicode(glyph));
+        qg_buf_put_utf8(b, code < 0x20 || code >= 0x10000 ? 0xFFFD : code);
     }
 }
 
@@ -75,30 +76,86 @@ static void svg_cells(qg_buf *b, const qg_level *level, const qg_render_options 
         for (int x = 0; x < w; x++) {
             if (qg_level_cell(level, x, y, &cell) != QG_OK || !cell.in_map)
                 continue;
-            qg_colour c = qg_render_cell_colour(&cell, has_start && x == sx && y == sy, o);
+            int start = has_start && x == sx && y == sy;
+            qg_colour c = qg_render_cell_colour(&cell, start, o);
             qg_buf_printf(b, "<text class=\"cell\" x=\"%d\" y=\"%d\" fill=\"#%06lx\">",
                           x * QG_SVG_CELL_W + QG_SVG_CELL_W / 2, y * QG_SVG_CELL_H + 12,
                           (unsigned long)c.rgb);
-            xml_glyph(b, cell.glyph);
+            xml_char(b, qg_render_cell_char(&cell, start, o));
             qg_buf_puts(b, "</text>\n");
         }
+}
+
+/* The legend under a standalone picture: a line per distinct cell, its
+ * character in its colour and what it is. */
+typedef struct svg_legend {
+    qg_buf *b;
+    const qg_render_options *options;
+    int top, rows;
+    size_t widest;   /* characters of the longest line */
+} svg_legend;
+
+static void svg_legend_row(void *user, unsigned char glyph, const qg_cell *cell, const char *text)
+{
+    (void)glyph;
+    svg_legend *l = user;
+    int y = l->top + l->rows * QG_SVG_CELL_H + 12;
+    qg_colour c = qg_render_cell_colour(cell, 0, l->options);
+    qg_buf_printf(l->b, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"#%06lx\">",
+                  QG_SVG_CELL_W / 2, y, (unsigned long)c.rgb);
+    xml_char(l->b, qg_render_cell_char(cell, 0, l->options));
+    qg_buf_printf(l->b, "</text><text class=\"legend\" x=\"%d\" y=\"%d\" fill=\"#d8d8d8\" "
+                        "text-anchor=\"start\">", 2 * QG_SVG_CELL_W, y);
+    xml_text(l->b, text);
+    qg_buf_puts(l->b, "</text>\n");
+    l->rows++;
+    size_t n = strlen(text) + 2;
+    l->widest = n > l->widest ? n : l->widest;
 }
 
 static void svg_append(qg_buf *b, const qg_level *level, const qg_render_options *o,
                        int standalone)
 {
     int pw = qg_level_width(level) * QG_SVG_CELL_W, ph = qg_level_height(level) * QG_SVG_CELL_H;
+    /* the legend is drawn first into its own buffer: the picture's size
+     * depends on it */
+    qg_buf legend;
+    qg_buf_init(&legend);
+    svg_legend l = {&legend, o, ph + QG_SVG_CELL_H, 0, 0};
+    if (standalone && !qg_legend_each(level, o->vocab, svg_legend_row, &l))
+        b->failed = 1;
+    int sx, sy;
+    if (standalone && qg_level_player_start(level, &sx, &sy)) {
+        char start[64];
+        snprintf(start, sizeof start, "player start: row %d, column %d", sy, sx);
+        qg_buf_printf(&legend, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"#ffffff\">@</text>"
+                               "<text class=\"legend\" x=\"%d\" y=\"%d\" fill=\"#d8d8d8\" "
+                               "text-anchor=\"start\">%s</text>\n", QG_SVG_CELL_W / 2,
+                      l.top + l.rows * QG_SVG_CELL_H + 12, 2 * QG_SVG_CELL_W,
+                      l.top + l.rows * QG_SVG_CELL_H + 12, start);
+        l.rows++;
+    }
+    int width = pw, height = ph;
+    if (l.rows) {
+        int text = (int)(l.widest < 400 ? l.widest : 400) * 9;
+        width = text > width ? text : width;
+        height = l.top + l.rows * QG_SVG_CELL_H;
+    }
     if (standalone)
         qg_buf_puts(b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     qg_buf_printf(b,
                   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                   "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
                   "monospace\" font-size=\"14\" text-anchor=\"middle\">\n<title>",
-                  pw, ph, pw, ph);
+                  width, height, width, height);
     xml_text(b, display_name(level));
     qg_buf_printf(b, " (%dx%d)</title>\n<rect width=\"%d\" height=\"%d\" fill=\"#000000\"/>\n",
-                  qg_level_width(level), qg_level_height(level), pw, ph);
+                  qg_level_width(level), qg_level_height(level), width, height);
     svg_cells(b, level, o);
+    if (legend.len)
+        qg_buf_append(b, legend.data, legend.len);
+    b->failed |= legend.failed;
+    qg_buf_free(&legend);
     qg_buf_puts(b, "</svg>\n");
 }
 
@@ -116,6 +173,8 @@ static qg_status finish(qg_buf *b, char **out, size_t *len)
 qg_status qg_render_svg(const qg_level *level, const qg_render_options *options, char **out,
                         size_t *len)
 {
+    if (qg_render_check_size(level, NULL) != QG_OK)
+        return QG_ERR_LIMIT;
     qg_buf b;
     qg_buf_init(&b);
     svg_append(&b, level, options, 1);
@@ -129,10 +188,11 @@ typedef struct html_legend {
 
 static void legend_row(void *user, unsigned char glyph, const qg_cell *cell, const char *text)
 {
+    (void)glyph;
     html_legend *h = user;
     qg_colour c = qg_render_cell_colour(cell, 0, h->options);
     qg_buf_printf(h->b, "<tr><td class=\"g\" style=\"color:#%06lx\">", (unsigned long)c.rgb);
-    xml_glyph(h->b, glyph);
+    xml_char(h->b, qg_render_cell_char(cell, 0, h->options));
     qg_buf_puts(h->b, "</td><td>");
     xml_text(h->b, text);
     qg_buf_puts(h->b, "</td></tr>\n");

@@ -201,7 +201,7 @@ static void extras(const qg_level *level, FILE *out)
 
 qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out)
 {
-    qg_render_options options = {vocab, NULL, 0};
+    qg_render_options options = {vocab, NULL, 0, NULL, 0};
     return qg_render_text_with(level, &options, out);
 }
 

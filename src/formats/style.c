@@ -5,6 +5,7 @@
  * Things a vocabulary cannot colour get one colour per kind. */
 #include "questgrid/render.h"
 #include "core/buf.h"
+#include "formats/formats.h"
 #include "core/file.h"
 
 #include <ctype.h>
@@ -171,21 +172,105 @@ static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
 static const qg_slot shown_first[QG_SLOTS] = {QG_SLOT_MONSTER, QG_SLOT_ARTIFACT,
                                               QG_SLOT_OBJECT, QG_SLOT_EGO, QG_SLOT_TRAP};
 
-static const qg_colour *thing_colour(const qg_cell *cell, const qg_render_options *o)
+/* A colour as a game's tables give it: an Angband colour letter or one
+ * of Crawl's sixteen names. */
+static const qg_colour *game_colour(const char *name)
+{
+    if (name && name[0] && !name[1])
+        return letter_colour(name[0]);
+    int i = name ? crawl_colour(name, strlen(name)) : -1;
+    return i >= 0 ? &crawl_colours[i].colour : NULL;
+}
+
+/* The thing a cell shows (a monster hides an artifact, which hides an
+ * object, ...), or NULL. */
+static const qg_thing *shown_thing(const qg_cell *cell, qg_slot *slot)
 {
     for (int i = 0; i < QG_SLOTS; i++) {
-        qg_slot slot = shown_first[i];
-        const qg_thing *t = &cell->things[slot];
-        if (t->kind == QG_THING_NONE)
-            continue;
-        const qg_colour *c = NULL;
-        if ((t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE) && slot_vocab[slot] >= 0)
-            c = vocab_colour(o->vocab, (qg_vocab_kind)slot_vocab[slot], t->index);
-        if (!c && t->kind == QG_THING_NAME && slot == QG_SLOT_TRAP)
-            c = palette_colour(o->palette, t->name);
-        return c ? c : &slot_colours[slot];
+        *slot = shown_first[i];
+        if (cell->things[*slot].kind != QG_THING_NONE)
+            return &cell->things[*slot];
     }
     return NULL;
+}
+
+/* How the game draws a thing: its vocabulary's G: line (an index), the
+ * game's tables (a name); 0 when neither says. */
+static int thing_look(const qg_thing *t, qg_slot slot, const qg_render_options *o, unsigned *code,
+                      const qg_colour **colour)
+{
+    if (slot_vocab[slot] < 0 || slot == QG_SLOT_TRAP)
+        return 0;
+    qg_vocab_kind kind = (qg_vocab_kind)slot_vocab[slot];
+    char glyph, letter;
+    if ((t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE) &&
+        qg_vocab_look(o->vocab, kind, (int)t->index, &glyph, &letter)) {
+        *code = qg_cp437_unicode((unsigned char)glyph);
+        *colour = letter_colour(letter);
+        return 1;
+    }
+    const char *text, *name;
+    if ((t->kind == QG_THING_NAME || t->kind == QG_THING_INDEX) &&
+        qg_game_look(o->game, kind, t->kind == QG_THING_INDEX ? t->index : -1, t->name, &text,
+                     &name)) {
+        *code = qg_utf8_code(text);
+        *colour = game_colour(name);
+        return 1;
+    }
+    return 0;
+}
+
+static const qg_colour *thing_colour(const qg_cell *cell, const qg_render_options *o)
+{
+    qg_slot slot;
+    const qg_thing *t = shown_thing(cell, &slot);
+    if (!t)
+        return NULL;
+    unsigned code;
+    const qg_colour *c = NULL;
+    if (!thing_look(t, slot, o, &code, &c))
+        c = NULL;
+    if (!c && t->kind == QG_THING_NAME && slot == QG_SLOT_TRAP)
+        c = palette_colour(o->palette, t->name);
+    return c ? c : &slot_colours[slot];
+}
+
+unsigned qg_render_cell_char(const qg_cell *cell, int is_start, const qg_render_options *o)
+{
+    if (is_start)
+        return '@';
+    qg_slot slot;
+    const qg_thing *t = shown_thing(cell, &slot);
+    unsigned code = 0;
+    const qg_colour *colour;
+    if (t && thing_look(t, slot, o, &code, &colour) && code)
+        return code;
+    /* a thing the game draws no way (a random monster): the map's own mark */
+    if (t)
+        return qg_cp437_unicode(cell->glyph);
+    char glyph;
+    if (cell->feature >= 0 && qg_vocab_look(o->vocab, QG_VOCAB_FEATURE, (int)cell->feature,
+                                             &glyph, NULL) && glyph != ' ')
+        return qg_cp437_unicode((unsigned char)glyph);
+    const char *text;
+    if (!t && cell->feature < 0 && cell->feature_name &&
+        qg_game_look(o->game, QG_VOCAB_FEATURE, -1, cell->feature_name, &text, NULL) &&
+        (code = qg_utf8_code(text)))
+        return code;
+    return qg_cp437_unicode(cell->glyph);
+}
+
+qg_status qg_render_check_size(const qg_level *level, qg_diags *diags)
+{
+    if (qg_level_width(level) <= QG_RENDER_MAX_WIDTH &&
+        qg_level_height(level) <= QG_RENDER_MAX_HEIGHT)
+        return QG_OK;
+    const char *name = qg_level_name(level);
+    qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0,
+                 "%s%sis %d x %d, larger than any level the games build (%d x %d): not drawn",
+                 name ? name : "", name ? " " : "the level ", qg_level_width(level),
+                 qg_level_height(level), QG_RENDER_MAX_WIDTH, QG_RENDER_MAX_HEIGHT);
+    return QG_ERR_LIMIT;
 }
 
 qg_colour qg_render_cell_colour(const qg_cell *cell, int is_start, const qg_render_options *o)

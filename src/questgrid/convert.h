@@ -26,6 +26,7 @@
 #include <questgrid/core.h>
 #include <questgrid/fd.h>
 #include <questgrid/mapping.h>
+#include <questgrid/games.h>
 #include <questgrid/des.h>
 
 #ifdef __cplusplus
@@ -51,6 +52,12 @@ typedef struct qg_write_options {
     /* Optional: what F:/D: indices mean in Crawl, and back (.des output;
      * F:/D: output from Crawl names or drawn glyphs). */
     const qg_mapping *mapping;
+    /* Optional: the game the output is for and how the level's game maps
+     * to it (.des and F:/D: output). With it, every feature, monster and
+     * object is written as the target game's own (the mapping is not
+     * asked); what it refuses is reported by qg_translator_report, which
+     * the caller runs after writing. */
+    qg_translator *translator;
     /* Optional: Crawl feature colours for the .xp layers (F:/D: levels take
      * theirs from vocab's G: lines). */
     const struct qg_palette *palette;
@@ -140,7 +147,25 @@ qg_format qg_format_detect(const char *path, const void *data, size_t len);
 /* Reads a level from a TMX or .xp file's bytes. */
 qg_status qg_level_read(const char *path, const void *data, size_t len, qg_format format,
                         qg_level **out, qg_diags *diags);
-/* Writes a level as F:/D:, .des, TMX or .xp. */
+/* How qg_read_written reads a file back: the F:/D: dialect and vocabulary
+ * (NULL: F:/D: indices and tags are not checked), whether F:/D: is also
+ * resolved, and the .des vocabulary whose names are checked (NULL: none). */
+typedef struct qg_read_back {
+    qg_fd_dialect dialect;
+    const qg_vocab *vocab;
+    const qg_des_vocab *des_vocab;
+    int resolve;
+} qg_read_back;
+
+/* Reads back what a writer wrote (text, len bytes in format) with the
+ * reader of its format; when that reader rejects it, one error says so
+ * (it is the writer's fault, not the input's) and QG_ERR_INVALID. */
+qg_status qg_read_written(qg_format format, const char *text, size_t len, const qg_read_back *back,
+                       qg_diags *diags);
+
+/* Writes a level as F:/D:, .des, TMX or .xp, then reads it back
+ * (qg_read_written with options->vocab): what its reader rejects is never
+ * handed out. */
 qg_status qg_level_write(const qg_level *level, qg_format format,
                          const qg_write_options *options, char **out, size_t *len,
                          qg_diags *diags);

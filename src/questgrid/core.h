@@ -161,6 +161,9 @@ const char *qg_vocab_tag(const qg_vocab *vocab, qg_vocab_kind kind, int index);
 /* Looks an index up by its tag or name (case-sensitive on tags, then
  * case-insensitive on names); -1 when absent. */
 int qg_vocab_lookup(const qg_vocab *vocab, qg_vocab_kind kind, const char *text);
+/* Looks an index up by its tag alone, byte for byte, as the games'
+ * f_tag_to_index does; -1 when absent. */
+int qg_vocab_lookup_tag(const qg_vocab *vocab, qg_vocab_kind kind, const char *tag);
 size_t qg_vocab_size(const qg_vocab *vocab, qg_vocab_kind kind);
 /* The highest index with an entry, or -1. */
 int qg_vocab_max_index(const qg_vocab *vocab, qg_vocab_kind kind);
@@ -174,6 +177,9 @@ const char *qg_vocab_source(const qg_vocab *vocab, qg_vocab_kind kind);
  * gives none. */
 int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,
                   char *colour);
+/* Sets how the game draws an index (colour 0: none). */
+qg_status qg_vocab_set_look(qg_vocab *vocab, qg_vocab_kind kind, int index, char glyph,
+                            char colour);
 
 /* ---- questgrid's own data (the bundled lib/edit, lib/des, …) ----------- */
 

@@ -5,6 +5,7 @@
 #define QUESTGRID_RENDER_H
 
 #include <questgrid/core.h>
+#include <questgrid/games.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +43,12 @@ typedef struct qg_render_options {
     const qg_vocab *vocab;      /* G: colours of features, monsters, objects; names */
     const qg_palette *palette;  /* Crawl feature colours */
     int colour;                 /* text: colour the grid with ANSI escapes */
+    /* The game whose tables draw what the level names (Crawl's monsters,
+     * items and features; a room template's MON(name)), or NULL. */
+    const qg_game *game;
+    /* PNG: pixels a cell is square (QG_PNG_CELL_MIN to QG_PNG_CELL_MAX;
+     * 0: QG_PNG_CELL). */
+    int cell;
 } qg_render_options;
 
 /* The colour a cell is drawn in: the player start white; else the first
@@ -50,6 +57,12 @@ typedef struct qg_render_options {
  * or palette colour; else light grey. */
 qg_colour qg_render_cell_colour(const qg_cell *cell, int is_start,
                                 const qg_render_options *options);
+/* The character a picture draws a cell with (a Unicode code point): what
+ * the game draws what shows there with (the first of monster, artifact,
+ * object, ego and trap, else the feature) by the vocabulary's G: lines or
+ * the game's tables; the cell's own glyph when neither says. */
+unsigned qg_render_cell_char(const qg_cell *cell, int is_start, const qg_render_options *options);
+
 /* 1 when the vocabulary or palette gives the cell's feature a colour. */
 int qg_render_knows_colour(const qg_cell *cell, const qg_render_options *options);
 
@@ -60,9 +73,18 @@ qg_status qg_render_text_with(const qg_level *level, const qg_render_options *op
 
 /* ---- pictures ---------------------------------------------------------- */
 
+/* Pictures are of levels the games build: none is wider than the Angband
+ * family's 198 columns or taller than Crawl's 70 rows. A larger level is
+ * refused with an error (QG_ERR_LIMIT), never drawn. */
+#define QG_RENDER_MAX_WIDTH 198
+#define QG_RENDER_MAX_HEIGHT 70
+qg_status qg_render_check_size(const qg_level *level, qg_diags *diags);
+
 /* SVG: one <text> element of class "cell" per in-map cell, in a grid of
  * QG_SVG_CELL_W by QG_SVG_CELL_H pixel cells on black, with the level's
- * name and size as its title. Appends to *out (malloc'd; free with free()). */
+ * name and size as its title, and below the map its legend (one line per
+ * distinct cell: its character, in its colour, and what it is).
+ * Appends to *out (malloc'd; free with free()). */
 #define QG_SVG_CELL_W 10
 #define QG_SVG_CELL_H 16
 qg_status qg_render_svg(const qg_level *level, const qg_render_options *options,
@@ -74,9 +96,13 @@ qg_status qg_render_svg(const qg_level *level, const qg_render_options *options,
 qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
                          const qg_render_options *options, char **out, size_t *len);
 
-/* PNG (RGB) drawn with questgrid's 8x8 CP437 font, one cell per 8x8
- * pixels. QG_ERR_INVALID with a diagnostic when questgrid was built
- * without libpng (see qg_render_has_png). */
+/* PNG (RGB) drawn with questgrid's 8x8 CP437 font scaled to
+ * options->cell pixels a cell (QG_PNG_CELL by default), the legend below
+ * the map as the SVG's. QG_ERR_INVALID with a diagnostic when questgrid
+ * was built without libpng (see qg_render_has_png). */
+#define QG_PNG_CELL 16
+#define QG_PNG_CELL_MIN 8
+#define QG_PNG_CELL_MAX 64
 qg_status qg_render_png(const qg_level *level, const qg_render_options *options,
                         unsigned char **out, size_t *len, qg_diags *diags);
 int qg_render_has_png(void);
