@@ -1,5 +1,5 @@
 qginclude_HEADERS += src/questgrid/core.h
-noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/heap.h src/core/level.h src/core/path.h src/core/mapdef.h \
+noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/file.h src/core/groups.h src/core/heap.h src/core/level.h src/core/path.h src/core/mapdef.h \
 	src/core/props.h src/core/rng.h src/core/strpool.h src/core/suggest.h
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
@@ -8,6 +8,7 @@ libquestgrid_la_SOURCES += \
 	src/core/diag.c \
 	src/core/file.c \
 	src/core/flags.c \
+	src/core/groups.c \
 	src/core/heap.c \
 	src/core/level.c \
 	src/core/mapdef.c \
