@@ -94,7 +94,7 @@ qg_status qgc_compile_des(qgc_inputs *in, qgc_run *run, int *fatal)
     if (!des_inputs(in))
         return QG_OK;
     const qg_compile_options *opt = run->opt;
-    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, NULL};
+    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, opt->branches};
     qg_runtime *rt = qg_runtime_new(&ro, run->diags);
     qg_des_names *names = qg_des_names_new();
     /* without a runtime the diagnostics say why (the game's Lua library) */

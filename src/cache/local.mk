@@ -14,6 +14,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/fresh.c \
 	src/cache/header.c \
 	src/cache/inputs.c \
+	src/cache/kind.c \
 	src/cache/load.c \
 	src/cache/lookup.c \
 	src/cache/open.c \
