@@ -6,6 +6,7 @@ noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 libquestgrid_la_SOURCES += \
 	src/des/branches.c \
 	src/des/chunk.c \
+	src/des/detect.c \
 	src/des/dump.c \
 	src/des/file.c \
 	src/des/games.c \
