@@ -75,3 +75,8 @@ EXTRA_DIST += tests/cli_des_branches.sh tests/data/des/branches/levels.des \
 EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
 	tests/data/des/vocab/good.des tests/data/des/vocab/joined.des \
 	tests/data/des/vocab/master.des
+
+# The Crawl of a data tree told from its own files (issue 25): small trees
+# of each game, one between them, .des files without their dlua.
+TESTS += tests/cli_game.sh
+EXTRA_DIST += tests/cli_game.sh tests/data/crawltree
