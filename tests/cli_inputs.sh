@@ -13,7 +13,7 @@ edit="$data/edit"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_inputs.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..30"
+echo "1..32"
 
 result() {
     n=$((n + 1))
@@ -36,6 +36,13 @@ run "$qg" check "$edit"
 [ $? -eq 0 ] && has "edit: note: skipped 2 game data files, not levels: f_info.txt, misc.txt" &&
     ! has "error" && ! has "readme" && ! has "makefile.zb"
 result $? "check DIR: game data is one note; a readme and a makefile found there are left alone"
+
+[ "$(grep -c 'note: read as' "$tmp/err")" -eq 1 ] &&
+    has "edit: note: read as Zangband 2.3.0's edit directory (it holds q_info.txt, f_info.txt (N:1:open...)); --dialect and --edit-dir choose otherwise"
+result $? "the variant the directory was read as: one note, saying how to choose otherwise"
+run "$qg" check --dialect zangband "$edit"
+[ $? -eq 0 ] && ! has "read as"
+result $? "no such note when --dialect says it"
 
 run "$qg" check "$edit/f_info.txt" "$edit/misc.txt"
 [ $? -eq 0 ] && has "f_info.txt: note: skipped: a lib/edit vocabulary (3 N:index:name entries)" &&

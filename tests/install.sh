@@ -49,7 +49,9 @@ result $? "pkg-config --cflags questgrid is questgrid's include directory alone 
 libdir=$(PKG_CONFIG_PATH=$(dirname "$pc") pkg-config --variable=libdir questgrid)
 runpath=$(readelf -d "$exe" 2>/dev/null | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
 echo "RUNPATH '$runpath', libdir $libdir" >"$tmp/log"
-if [ -n "$runpath" ]; then
+if [ -z "$exe" ] || [ -z "$libdir" ]; then
+    false
+elif [ -n "$runpath" ]; then
     [ "$runpath" = "$libdir" ]
 else
     cat /etc/ld.so.conf /etc/ld.so.conf.d/*.conf 2>/dev/null | grep -qx "$libdir" ||

@@ -24,6 +24,12 @@ const char *qg_fd_dialect_title(qg_fd_dialect dialect)
     return "unknown";
 }
 
+const char *qg_fd_dialect_signature(qg_fd_dialect dialect)
+{
+    const fd_dialect_row *row = fd_row_at((size_t)dialect);
+    return row && row->signature ? row->signature : "";
+}
+
 /* Whether word is one of the space-separated words of list. */
 static int in_list(const char *list, const char *word, size_t len)
 {

@@ -57,6 +57,10 @@ size_t qg_fd_dialect_count(void);
 const char *qg_fd_dialect_name(qg_fd_dialect dialect);
 /* "Hengband 3.x", … for messages. */
 const char *qg_fd_dialect_title(qg_fd_dialect dialect);
+/* What an edit directory of the dialect holds, by which
+ * qg_fd_detect_edit_dir tells it: space-separated entries, "file" (it is
+ * there) or "file~TEXT" (a line of it starts with TEXT); "" for AUTO. */
+const char *qg_fd_dialect_signature(qg_fd_dialect dialect);
 /* A dialect's name or alias; -1 when the name is not a dialect. */
 int qg_fd_dialect_from_name(const char *name);
 /* The dialect names, comma-separated ("auto, zangband, …"), for usage
