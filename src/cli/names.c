@@ -94,20 +94,25 @@ void cli_unknown_cache_map(const char *where, const char *name, const qg_cache *
     unknown_map(where, name, cache_map_name, cache, 0, qg_cache_map_count(cache), diags);
 }
 
-/* The dialect's variables, as --var sets them. */
-static size_t variables(qg_fd_dialect dialect, char buf[][32], const char **names, size_t max)
+enum { MAX_VARIABLES = 64 };
+
+/* The dialect's variables, as --var sets them; names ends with NULL. */
+static size_t variables(qg_fd_dialect dialect, char buf[][32], const char **names)
 {
     size_t n = 0;
-    while (n < max && qg_fd_variable_at(dialect, n, buf[n], sizeof buf[n]))
-        names[n] = buf[n], n++;
+    while (n < MAX_VARIABLES && qg_fd_variable_at(dialect, n, buf[n], sizeof buf[n])) {
+        names[n] = buf[n];
+        n++;
+    }
+    names[n] = NULL;
     return n;
 }
 
 void cli_check_vars(const cli_opts *opts, qg_fd_dialect dialect, qg_diags *diags)
 {
-    char buf[64][32];
-    const char *names[64];
-    size_t count = variables(dialect, buf, names, 64);
+    char buf[MAX_VARIABLES][32];
+    const char *names[MAX_VARIABLES + 1];
+    size_t count = variables(dialect, buf, names);
     for (size_t i = 0; i < qg_vars_count(opts->vars); i++) {
         const char *name = qg_vars_name_at(opts->vars, i);
         if (qg_fd_knows_variable(dialect, name))
