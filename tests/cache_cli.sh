@@ -16,8 +16,9 @@ check() {
 
 "$qg" compile "$srcdir/lib/edit" "$srcdir/lib/des" -o "$tmp/b.qgc" 2>"$tmp/err"
 check "compile exits 0" "[ $? -eq 0 ]"
-check "one summary line when stderr is not a terminal" \
-  "[ \$(wc -l <'$tmp/err') -eq 1 ] && grep -q 'maps from .* files' '$tmp/err'"
+check "one summary line when stderr is not a terminal, and one note for the vocabularies" \
+  "[ \$(wc -l <'$tmp/err') -eq 2 ] && grep -q 'maps from .* files' '$tmp/err' &&
+   grep -q 'lib/edit: note: skipped 4 game data files, not levels: a_info.txt, f_info.txt' '$tmp/err'"
 "$qg" cache info "$tmp/b.qgc" >"$tmp/info"
 check "info shows the counts" "grep -q '^maps  *10\$' '$tmp/info' && grep -q '^format version  *3\$' '$tmp/info'"
 "$qg" cache list "$tmp/b.qgc" >"$tmp/list"

@@ -31,7 +31,8 @@ valid level "$qg" show --format json "$src/lib/des/questgrid_vaults.des" --seed 
 result $? "show of a .des map follows doc/schema/level.json"
 grep -q '"spec"\|"markers": \[\]' "$tmp/out" && grep -q '"format": "des"' "$tmp/out"
 result $? "show of a .des map gives its markers"
-valid check "$qg" check --format json "$src/lib/edit/a_info.txt" "$src/lib/edit/q0000002.txt"
+valid check "$qg" check --format json "$src/lib/edit/a_info.txt" "$src/lib/edit/q0000002.txt" \
+    "$src/COPYING"
 result $? "check follows doc/schema/check.json"
 grep -q '"message": "not a level' "$tmp/out" && grep -q '"errors": 1$' "$tmp/out" &&
     [ ! -s "$tmp/err" ]

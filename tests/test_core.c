@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "testutil.h"
 #include "core/buf.h"
+#include "core/groups.h"
 #include "core/mapdef.h"
 #include "core/rng.h"
 #include "core/suggest.h"
@@ -521,6 +522,28 @@ static void edit_distance_is_capped(void **state)
     assert_int_equal(qg_edit_distance("abc", 3, "ABC", 3, 0), 0);
 }
 
+/* Equal texts counted together, in the order of their first occurrence. */
+static void text_groups_count_in_first_order(void **state)
+{
+    (void)state;
+    const char *texts[] = {"lua", "kprop:no_tele_into", "lua", "colour:red", "lua",
+                           "kprop:no_tele_into"};
+    qg_text_group *groups;
+    size_t count;
+    assert_int_equal(qg_text_groups(texts, 6, &groups, &count), QG_OK);
+    assert_int_equal(count, 3);
+    assert_int_equal(groups[0].first, 0);
+    assert_int_equal(groups[0].count, 3);
+    assert_int_equal(groups[1].first, 1);
+    assert_int_equal(groups[1].count, 2);
+    assert_int_equal(groups[2].first, 3);
+    assert_int_equal(groups[2].count, 1);
+    free(groups);
+    assert_int_equal(qg_text_groups(texts, 0, &groups, &count), QG_OK);
+    assert_null(groups);
+    assert_int_equal(count, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -546,6 +569,7 @@ int main(void)
         cmocka_unit_test(buf_grows_and_formats),
         cmocka_unit_test(suggest_finds_close_names_only),
         cmocka_unit_test(edit_distance_is_capped),
+        cmocka_unit_test(text_groups_count_in_first_order),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

@@ -117,7 +117,7 @@ static int setup(void **state)
     if (qg_vocab_load_dir(f.vocab, test_src_path("lib/edit"), f.diags) != QG_OK ||
         qg_palette_load_file(f.palette, test_src_path("lib/des/colours.txt"), f.diags) != QG_OK)
         return -1;
-    f.style = (qg_render_options){f.vocab, f.palette, 0, NULL, 0};
+    f.style = (qg_render_options){f.vocab, f.palette, 0, NULL, 0, 0};
     *state = &f;
     return 0;
 }

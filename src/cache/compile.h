@@ -49,8 +49,19 @@ typedef struct qgc_run {
     const struct qgc_previous *previous;  /* the cache written over */
 } qgc_run;
 
-/* Files named are taken as they are; directories are searched recursively
- * (entries in byte order) for files of a format the compiler reads. */
+/* Called for each file a walk finds that questgrid reads: its path as
+ * recorded, as opened, its kind, and whether it was named itself. A
+ * status other than QG_OK ends the walk with it. */
+typedef qg_status (*qgc_visit)(void *user, const char *path, const char *io_path,
+                               qg_file_kind kind, int named);
+/* Walks the files and directories given (relative ones read from
+ * base_dir, NULL: the current directory), as qg_inputs_find describes. A
+ * file that fails is reported and the walk goes on; the first failure is
+ * returned. */
+qg_status qgc_walk(const char *base_dir, const char *const *paths, size_t count,
+                   qgc_visit fn, void *user, qg_diags *diags);
+/* The files of a compile: .des files and F:/D: levels, and any file of
+ * the F:/D: family named itself. */
 qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
                              size_t count, qgc_inputs *out, qg_diags *diags);
 /* Reads one input with the stat() data taken before reading. */

@@ -182,7 +182,7 @@ static qg_status prepare(des_run *dr, worker *wk, size_t i)
 static qg_runtime *runtime_for(des_run *dr, qg_diags *diags)
 {
     const qg_compile_options *opt = dr->run->opt;
-    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, NULL};
+    qg_runtime_options ro = {opt->lua_paths, opt->lua_path_count, 0, 0, opt->branches};
     qg_runtime *rt = qg_runtime_new(&ro, diags);
     if (rt && qg_runtime_save(rt, diags) != QG_OK) {
         qg_runtime_free(rt);

@@ -3,7 +3,8 @@
  * compile makes of a file (QGC_COMPILE_REVISION), the game's Lua library
  * (every .lua file and load order under the library directories, which is
  * all crawl_require and the entry files can read) and questgrid's branch
- * tables (the places a map is checked against). Its hash goes into every
+ * tables and which of them the compile uses (the places a map is
+ * checked against). Its hash goes into every
  * file's key, so a cache made with another library or questgrid has
  * nothing reused. A file that cannot be read counts as a difference. */
 #define _DEFAULT_SOURCE
@@ -108,5 +109,9 @@ uint64_t qgc_environment(const qg_compile_options *opt)
     if (qg_data_find("des/vocab", &vocab, NULL) == QG_OK)
         add_dir(&w, vocab, "", 0);
     free(vocab);
+    /* which of those tables the maps are checked against */
+    const char *game = opt->branches ? qg_branches_game(opt->branches) : "";
+    w.h = qgc_hash_u64(w.h, 5);
+    w.h = qgc_hash_more(w.h, game, strlen(game) + 1);
     return w.h ? w.h : 1;
 }

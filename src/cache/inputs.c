@@ -1,5 +1,8 @@
-/* Finding the files to compile and reading them. Directory entries are
- * sorted so that the same tree always compiles to the same cache. */
+/* Finding the files to read: named files and the files below named
+ * directories (entries sorted, so that the same tree always gives the
+ * same order), each told its kind once. Game data that is not a level is
+ * left out with a note; a named file that questgrid does not read is an
+ * error. The compiler and every command take their files from here. */
 #define _POSIX_C_SOURCE 200809L
 #include "cache/compile.h"
 #include "cache/format.h"
@@ -11,21 +14,131 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 enum { MAX_DIR_DEPTH = 32 };
 
-static qg_status add_input(qgc_inputs *in, const char *path, const char *io_path,
-                           qg_format format)
+typedef struct place {
+    const char *path;     /* as recorded */
+    const char *io_path;  /* as opened */
+} place;
+
+/* The dialect each directory's files are read in, asked once per
+ * directory. */
+typedef struct dir_dialect {
+    char *dir;
+    qg_fd_dialect dialect;
+} dir_dialect;
+
+typedef struct walker {
+    qgc_visit visit;
+    void *user;
+    qg_diags *diags;
+    dir_dialect *dirs;
+    size_t dir_count, dir_cap;
+    qg_buf *skipped;      /* the game data of the directory being walked */
+    size_t skipped_count;
+} walker;
+
+/* A directory's own dialect, else its parent's when it is a folder a
+ * dialect keeps quest files in (Hengband 3's lib/edit/quests). */
+static qg_fd_dialect detect_dir(const char *dir)
 {
-    qgc_input *item = QG_PUSH(in->items, in->count, in->cap);
-    if (!item)
-        return QG_ERR_NOMEM;
-    memset(item, 0, sizeof *item);
-    item->path = qg_strdup(path);
-    item->io_path = qg_strdup(io_path);
-    item->format = format;
-    return item->path && item->io_path ? QG_OK : QG_ERR_NOMEM;
+    qg_fd_dialect d = qg_fd_detect_edit_dir(dir, NULL);
+    if (d != QG_FD_AUTO || !qg_fd_is_quest_folder(dir))
+        return d;
+    char *parent = qg_path_dirname(dir);
+    d = parent ? qg_fd_detect_edit_dir(parent, NULL) : QG_FD_AUTO;
+    free(parent);
+    return d;
+}
+
+static qg_fd_dialect dialect_of(walker *w, const char *io_path)
+{
+    char *dir = qg_path_dirname(io_path);
+    if (!dir)
+        return QG_FD_AUTO;
+    for (size_t i = 0; i < w->dir_count; i++)
+        if (strcmp(w->dirs[i].dir, dir) == 0) {
+            free(dir);
+            return w->dirs[i].dialect;
+        }
+    qg_fd_dialect d = detect_dir(dir);
+    dir_dialect *slot = QG_PUSH(w->dirs, w->dir_count, w->dir_cap);
+    if (slot)
+        *slot = (dir_dialect){dir, d};
+    else
+        free(dir);
+    return d;
+}
+
+/* Whether a file found in a directory is worth opening: a name of a
+ * format questgrid reads, or game data its edit directory's dialect
+ * names (which a note then mentions). */
+static int candidate(const char *path, qg_fd_dialect dialect)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (qg_fd_is_game_data(dialect, path))
+        return 1;
+    if (!dot || (slash && dot < slash))
+        return 0;
+    return qg_format_from_path(path) != QG_FORMAT_UNKNOWN || strcasecmp(dot, ".qgc") == 0;
+}
+
+/* Why a file is not read: a note for game data (for a file found in a
+ * directory, its name is kept for the directory's one note), an error
+ * for a named file that questgrid does not read (QG_ERR_INVALID). */
+static qg_status explain(walker *w, const char *path, qg_file_kind kind, qg_fd_dialect dialect,
+                         size_t entries, int named)
+{
+    int data = kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA;
+    if (data && !named && w->skipped) {
+        const char *slash = strrchr(path, '/');
+        qg_buf_printf(w->skipped, "%s%s", w->skipped_count++ ? ", " : "",
+                      slash ? slash + 1 : path);
+    } else if (kind == QG_FILE_VOCABULARY) {
+        qg_diags_add(w->diags, QG_NOTE, path, 0, 0, NULL, 0,
+                     "skipped: a lib/edit vocabulary (%zu N:index:name entries), not a level",
+                     entries);
+    } else if (kind == QG_FILE_GAME_DATA) {
+        qg_diags_add(w->diags, QG_NOTE, path, 0, 0, NULL, 0,
+                     "skipped: game data %s reads with its own parser, not a level",
+                     dialect == QG_FD_AUTO ? "an Angband variant" : qg_fd_dialect_title(dialect));
+    } else if (named) {
+        qg_diags_add(w->diags, QG_ERROR, path, 0, 0, NULL, 0,
+                     "not a level: questgrid reads .des files, F:/D: files (.txt, .map), "
+                     "Tiled .tmx, REXPaint .xp and compiled .qgc caches%s",
+                     qg_format_from_path(path) == QG_FORMAT_UNKNOWN
+                         ? ""
+                         : ", and this one holds none of their records");
+    }
+    return named && kind == QG_FILE_OTHER ? QG_ERR_INVALID : QG_OK;
+}
+
+static qg_status visit_file(walker *w, place at, int named)
+{
+    qg_fd_dialect dialect = dialect_of(w, at.io_path);
+    if (!named && !candidate(at.path, dialect))
+        return QG_OK;
+    char *data = NULL;
+    size_t len = 0, entries = 0;
+    qg_status st = qg_read_file(at.io_path, QG_MAX_TEXT_FILE, &data, &len, w->diags);
+    if (st != QG_OK) /* reported; too large a file ends no walk */
+        return st == QG_ERR_LIMIT ? QG_ERR_IO : st;
+    qg_file_kind kind = qg_file_kind_of(at.path, data, len, dialect, &entries);
+    free(data);
+    if (kind == QG_FILE_OTHER || kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA)
+        return explain(w, at.path, kind, dialect, entries, named);
+    return w->visit(w->user, at.path, at.io_path, kind, named);
+}
+
+/* A failure that ends the walk; any other is reported and the walk goes
+ * on to the next file. */
+static int fatal(qg_status st)
+{
+    return st == QG_ERR_NOMEM || st == QG_ERR_LIMIT;
 }
 
 static int by_string(const void *a, const void *b)
@@ -33,57 +146,28 @@ static int by_string(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* In a directory, an F:/D: file is compiled when it holds map rows: the
- * *_info.txt vocabularies (whose D: lines are descriptions), letter files
- * and hubs that only include others are not maps of their own. */
-static int is_fd_map_file(const char *path)
-{
-    size_t len = strlen(path);
-    if (len >= 9 && strcmp(path + len - 9, "_info.txt") == 0)
-        return 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return 0;
-    char line[4096];
-    int rows = 0;
-    while (!rows && fgets(line, sizeof line, f))
-        rows = line[0] == 'D' && line[1] == ':';
-    fclose(f);
-    return rows;
-}
+static qg_status walk(walker *w, place dir, int depth);
 
-typedef struct place {
-    const char *path;     /* as recorded */
-    const char *io_path;  /* as opened */
-} place;
-
-static qg_status walk(place dir, int depth, qgc_inputs *in, qg_diags *diags);
-
-static qg_status visit(place at, int depth, qgc_inputs *in, qg_diags *diags)
+static qg_status visit(walker *w, place at, int depth)
 {
     struct stat st;
     if (stat(at.io_path, &st) != 0)
-        return QG_OK;   /* vanished or a dangling link: nothing to compile */
+        return QG_OK;   /* vanished or a dangling link: nothing to read */
     if (S_ISDIR(st.st_mode))
-        return walk(at, depth + 1, in, diags);
-    if (!S_ISREG(st.st_mode))
-        return QG_OK;
-    qg_format format = qg_format_from_path(at.path);
-    if (format == QG_FORMAT_DES || (format == QG_FORMAT_FD && is_fd_map_file(at.io_path)))
-        return add_input(in, at.path, at.io_path, format);
-    return QG_OK;
+        return walk(w, at, depth + 1);
+    return S_ISREG(st.st_mode) ? visit_file(w, at, 0) : QG_OK;
 }
 
-static qg_status walk(place dir, int depth, qgc_inputs *in, qg_diags *diags)
+static qg_status walk(walker *w, place dir, int depth)
 {
     if (depth > MAX_DIR_DEPTH) {
-        qg_diags_add(diags, QG_ERROR, dir.io_path, 0, 0, NULL, 0,
+        qg_diags_add(w->diags, QG_ERROR, dir.io_path, 0, 0, NULL, 0,
                      "directories nested deeper than %d levels", MAX_DIR_DEPTH);
         return QG_ERR_LIMIT;
     }
     DIR *d = opendir(dir.io_path);
     if (!d) {
-        qg_diags_add(diags, QG_ERROR, dir.io_path, 0, 0, NULL, 0,
+        qg_diags_add(w->diags, QG_ERROR, dir.io_path, 0, 0, NULL, 0,
                      "cannot read directory: %s", strerror(errno));
         return QG_ERR_IO;
     }
@@ -101,26 +185,44 @@ static qg_status walk(place dir, int depth, qgc_inputs *in, qg_diags *diags)
     closedir(d);
     if (st == QG_OK)
         qsort(names, count, sizeof *names, by_string);
+    qg_status worst = QG_OK;
+    qg_buf skipped, *outer = w->skipped;
+    size_t outer_count = w->skipped_count;
+    qg_buf_init(&skipped);
+    w->skipped = &skipped;
+    w->skipped_count = 0;
     for (size_t i = 0; i < count; i++) {
         char *path = st == QG_OK ? qg_path_join(dir.path, names[i]) : NULL;
         char *io_path = st == QG_OK ? qg_path_join(dir.io_path, names[i]) : NULL;
         if (st == QG_OK && (!path || !io_path))
             st = QG_ERR_NOMEM;
-        if (st == QG_OK)
-            st = visit((place){path, io_path}, depth, in, diags);
+        qg_status one = st == QG_OK ? visit(w, (place){path, io_path}, depth) : QG_OK;
+        if (fatal(one))
+            st = one;
+        else if (worst == QG_OK)
+            worst = one;
         free(path);
         free(io_path);
         free(names[i]);
     }
     free(names);
-    return st;
+    if (w->skipped_count)
+        qg_diags_add(w->diags, QG_NOTE, dir.path, 0, 0, NULL, 0,
+                     "skipped %zu game data file%s, not level%s: %s", w->skipped_count,
+                     w->skipped_count == 1 ? "" : "s", w->skipped_count == 1 ? "" : "s",
+                     skipped.data ? skipped.data : "");
+    qg_buf_free(&skipped);
+    w->skipped = outer;
+    w->skipped_count = outer_count;
+    return st != QG_OK ? st : worst;
 }
 
-qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
-                             size_t count, qgc_inputs *out, qg_diags *diags)
+qg_status qgc_walk(const char *base_dir, const char *const *paths, size_t count,
+                   qgc_visit fn, void *user, qg_diags *diags)
 {
-    qg_status st = QG_OK;
-    for (size_t i = 0; i < count && st == QG_OK; i++) {
+    walker w = {fn, user, diags, NULL, 0, 0, NULL, 0};
+    qg_status st = QG_OK, worst = QG_OK;
+    for (size_t i = 0; i < count && !fatal(st); i++) {
         char *io_path = qg_path_join(base_dir, paths[i]);
         struct stat sb;
         if (!io_path) {
@@ -130,15 +232,98 @@ qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
                          strerror(errno));
             st = errno == ENOENT ? QG_ERR_NOTFOUND : QG_ERR_IO;
         } else if (S_ISDIR(sb.st_mode)) {
-            st = walk((place){paths[i], io_path}, 0, out, diags);
+            st = walk(&w, (place){paths[i], io_path}, 0);
         } else {
-            st = add_input(out, paths[i], io_path, qg_format_from_path(paths[i]));
+            st = visit_file(&w, (place){paths[i], io_path}, 1);
         }
+        if (worst == QG_OK)
+            worst = st;
         free(io_path);
     }
+    st = fatal(st) ? st : worst;
+    for (size_t i = 0; i < w.dir_count; i++)
+        free(w.dirs[i].dir);
+    free(w.dirs);
     if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "out of memory");
     return st;
+}
+
+/* ---- the list every command takes ---- */
+
+typedef struct found {
+    qg_input *items;
+    size_t count, cap;
+} found;
+
+static qg_status keep(void *user, const char *path, const char *io_path, qg_file_kind kind,
+                      int named)
+{
+    (void)io_path;
+    found *f = user;
+    qg_input *item = QG_PUSH(f->items, f->count, f->cap);
+    if (!item)
+        return QG_ERR_NOMEM;
+    *item = (qg_input){qg_strdup(path), kind, named};
+    return item->path ? QG_OK : QG_ERR_NOMEM;
+}
+
+qg_status qg_inputs_find(const char *const *paths, size_t count, qg_input **out,
+                         size_t *out_count, qg_diags *diags)
+{
+    found f = {NULL, 0, 0};
+    qg_status st = qgc_walk(NULL, paths, count, keep, &f, diags);
+    *out = f.items;
+    *out_count = f.count;
+    return st;
+}
+
+void qg_inputs_free(qg_input *inputs, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        free(inputs[i].path);
+    free(inputs);
+}
+
+/* ---- the files of a compile ---- */
+
+/* What compile reads: .des files and F:/D: levels; a file named is
+ * compiled when it is of the F:/D: family at all, as it was asked for. A
+ * picture or a cache named is not compiled, which a warning says. */
+typedef struct collecting {
+    qgc_inputs *in;
+    qg_diags *diags;
+} collecting;
+
+static qg_status add_input(void *user, const char *path, const char *io_path,
+                           qg_file_kind kind, int named)
+{
+    collecting *c = user;
+    qgc_inputs *in = c->in;
+    qg_format format = kind == QG_FILE_DES ? QG_FORMAT_DES : QG_FORMAT_FD;
+    int fd_family = kind == QG_FILE_LEVEL || kind == QG_FILE_PART || kind == QG_FILE_HUB;
+    if (kind != QG_FILE_DES && kind != QG_FILE_LEVEL && !(named && fd_family)) {
+        if (named)
+            qg_diags_add(c->diags, QG_WARNING, path, 0, 0, NULL, 0,
+                         "not compiled: %s (compile reads .des and F:/D: files)",
+                         qg_file_kind_name(kind));
+        return QG_OK;
+    }
+    qgc_input *item = QG_PUSH(in->items, in->count, in->cap);
+    if (!item)
+        return QG_ERR_NOMEM;
+    memset(item, 0, sizeof *item);
+    item->path = qg_strdup(path);
+    item->io_path = qg_strdup(io_path);
+    item->format = format;
+    return item->path && item->io_path ? QG_OK : QG_ERR_NOMEM;
+}
+
+qg_status qgc_collect_inputs(const char *base_dir, const char *const *paths,
+                             size_t count, qgc_inputs *out, qg_diags *diags)
+{
+    collecting c = {out, diags};
+    return qgc_walk(base_dir, paths, count, add_input, &c, diags);
 }
 
 qg_status qgc_read_input(qgc_input *item, qg_diags *diags)

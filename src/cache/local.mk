@@ -15,6 +15,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/fresh.c \
 	src/cache/header.c \
 	src/cache/inputs.c \
+	src/cache/kind.c \
 	src/cache/load.c \
 	src/cache/lookup.c \
 	src/cache/open.c \
@@ -40,6 +41,11 @@ TESTS += tests/test_cache
 tests_test_cache_SOURCES = tests/test_cache.c
 tests_test_cache_CFLAGS = $(TESTS_CFLAGS)
 tests_test_cache_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_inputs
+TESTS += tests/test_inputs
+tests_test_inputs_SOURCES = tests/test_inputs.c
+tests_test_inputs_CFLAGS = $(TESTS_CFLAGS)
+tests_test_inputs_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 check_PROGRAMS += tests/test_records
 TESTS += tests/test_records
 tests_test_records_SOURCES = tests/test_records.c

@@ -35,7 +35,8 @@ enum {
     OPT_KIND = 1 << 21,     /* --kind quest|town|… */
     OPT_MAX_ERRORS = 1 << 22, /* --max-errors N */
     OPT_LOSSY = 1 << 23,    /* --lossy */
-    OPT_CELL = 1 << 24      /* --cell N */
+    OPT_CELL = 1 << 24,     /* --cell N */
+    OPT_VERBOSE = 1 << 25   /* --verbose */
 };
 
 typedef struct cli_opts {
@@ -62,15 +63,20 @@ typedef struct cli_opts {
     int keep_going;
     int color;              /* 1: colour the output (--color, NO_COLOR, a terminal) */
     int json;               /* --format json */
-    const char *game;
-    qg_branches *branches;  /* --game's branch table, for commands taking --place */
+    const char *game;       /* --game, else the game detected (cli_settle_game) */
+    int game_given;         /* --game was given */
+    qg_branches *branches;  /* the game's branch table, for commands taking --place */
     int oversize;
     int lossy;              /* --lossy: convert what has no counterpart anyway */
     int cell;               /* --cell: pixels a cell of a picture (0: the default) */
     qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
     int allow_include_outside;  /* --allow-include-outside (with --edit-dir) */
+    int verbose;            /* --verbose */
     char **files;           /* the positional arguments */
     int file_count;
+    unsigned accepted;      /* the options the command takes */
+    char *detected_game;    /* what game and lua_paths point to once */
+    char *detected_lua;     /* detected (owned) */
 } cli_opts;
 
 /* Parses argv for a subcommand that accepts the options in `accepted`.
@@ -83,6 +89,10 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
 int cli_parse_files(int argc, char **argv, unsigned accepted, int min_files,
                     int max_files, const char *usage, cli_opts *opts);
 void cli_opts_free(cli_opts *opts);
+
+/* Loads the branch table of opts->game (the newest when none) into
+ * opts->branches and checks --place against it; -1 after printing why. */
+int cli_load_branches(cli_opts *opts);
 
 /* The index of value in the NULL-terminated choices; -1 after printing
  * "bad value ... for option (choices); did you mean ...?" to stderr. */
@@ -155,5 +165,60 @@ int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *voca
 void cli_fd_free(cli_fd *fd);
 /* The game whose tables (lib/games) a dialect's files go with. */
 const char *cli_dialect_game(qg_fd_dialect dialect);
+
+/* ---- the files a command reads (inputs.c, game.c) ---- */
+
+/* A command's arguments expanded by the library's one walk (directories
+ * recursively), each file with its kind; game data is left out with a
+ * note, a named file questgrid does not read is an error (in diags). */
+typedef struct cli_inputs {
+    qg_input *items;
+    size_t count;
+} cli_inputs;
+
+/* Finds the inputs of opts->files, then settles the Crawl game of the
+ * .des files among them (cli_settle_game). 0 on success; -1 when the run
+ * cannot go on (why is in diags or was printed): exit 2. */
+int cli_inputs_find(cli_opts *opts, cli_inputs *out, qg_diags *diags);
+void cli_inputs_free(cli_inputs *in);
+/* The one file of the inputs a command that reads one level takes: the
+ * only level file, else the .des file defining --map, else the hub when
+ * --quest is given; NULL after an error saying how to pick one. */
+const qg_input *cli_inputs_one(const cli_opts *opts, const cli_inputs *in, qg_diags *diags);
+/* The error for a file of a kind the command does not read; reads says
+ * what it reads. */
+void cli_input_refuse(const char *command, const char *reads, const qg_input *input,
+                      qg_diags *diags);
+
+/* When .des files are among paths and --game or --lua-path leave their
+ * game open: detects their Crawl data tree and game (qg_des_detect_game),
+ * sets opts->game and opts->lua_paths as the options would and says so in
+ * one note, reloading the branch table. A tree whose game cannot be told
+ * is an error naming --game. 0 on success, -1 after an error in diags. */
+int cli_settle_game(cli_opts *opts, const char *const *paths, size_t count, qg_diags *diags);
+
+/* ---- hubs, maps and variables by name (hub.c, names.c) ---- */
+
+/* For a hub, before a level is loaded from it: without --quest an error
+ * listing its quests, with a --quest it lacks an error with a hint and
+ * the list. 0 when the load may go on. */
+int cli_hub_check(const cli_opts *opts, const char *path, const qg_fd_options *options,
+                  qg_diags *diags);
+/* Prints a hub's quests, one a line (number, name, file); 0 on success. */
+int cli_hub_list(const char *path, const qg_fd_options *options, qg_diags *diags);
+/* The error for --map NAME that none of names (count of them) is: the
+ * closest as a hint and the names there are. The same for the maps of a
+ * file, of a runtime from its map first on, of a cache. */
+void cli_unknown_map(const char *where, const char *name, const char *const *names, size_t count,
+                     qg_diags *diags);
+void cli_unknown_file_map(const char *where, const char *name, const qg_des_file *file,
+                          qg_diags *diags);
+void cli_unknown_runtime_map(const char *where, const char *name, const qg_runtime *rt,
+                             size_t first, qg_diags *diags);
+void cli_unknown_cache_map(const char *where, const char *name, const qg_cache *cache,
+                           qg_diags *diags);
+/* A warning for each --var the dialect's games do not give ?: lines,
+ * with a hint and the variables there are. */
+void cli_check_vars(const cli_opts *opts, qg_fd_dialect dialect, qg_diags *diags);
 
 #endif

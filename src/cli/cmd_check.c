@@ -11,13 +11,14 @@
 #include <stdlib.h>
 
 static const char usage[] =
-    "usage: questgrid check [--dialect D] [--edit-dir DIR] [--game G] FILE...\n"
+    "usage: questgrid check [--dialect D] [--edit-dir DIR] [--game G] FILE|DIR...\n"
     "\n"
-    "Reads each file (F:/D: quest, town and wilderness files with every\n"
-    "file they include; Crawl .des files; Tiled .tmx and REXPaint .xp files)\n"
-    "and prints every diagnostic as file:line:col; a file that is not a level\n"
-    "(a lib/edit vocabulary such as a_info.txt) is said to be one. A map name\n"
-    "defined twice across the files is an error.\n"
+    "Reads each file, and each file below each directory (F:/D: quest, town\n"
+    "and wilderness files with every file they include; Crawl .des files;\n"
+    "Tiled .tmx and REXPaint .xp files; compiled .qgc caches, verified) and\n"
+    "prints every diagnostic as file:line:col. Game data that is not a level\n"
+    "(a lib/edit vocabulary such as a_info.txt, misc.txt, ...) is skipped with\n"
+    "a note. A map name defined twice across the files is an error.\n"
     "Each .des map is also resolved once and checked as the game places it:\n"
     "its size for its ORIENT, its cells on the level's border, the exit Crawl\n"
     "asks for, an encompass map's stairs (seed-era maps: the seed documents'\n"
@@ -33,12 +34,14 @@ static const char usage[] =
     "  --allow-include-outside  follow %: includes outside the edit directory\n"
     "                  and the file's own directory (refused by default)\n"
     "  --game G        the game whose monster, item and feature names .des maps\n"
-    "                  may use: crawl-0.28, crawl-master, ... (default: the newest)\n"
+    "                  may use: crawl-0.28, crawl-master (default: the game of\n"
+    "                  the files' Crawl data tree, told from its files, else\n"
+    "                  the newest)\n"
     "  --legacy        read .des files in the Crawl 0.3-0.4 syntax\n"
     "                  (default: detected per file)\n"
     "  --lua-path DIR  a game's Lua library (Crawl: dat/dlua), so that .des maps\n"
     "                  that use it resolve and get their placement checked\n"
-    "                  (repeatable)\n"
+    "                  (repeatable; default: the data tree's dlua)\n"
     "  -q, --quiet     errors only: no warnings, notes or per-file summary line\n"
     "  --max-errors N  stop after N errors (default 50; 0: no limit)\n"
     "  --format F      text (default) or json: the files and every diagnostic\n"
@@ -118,29 +121,34 @@ static int check_picture(const char *path, check_run *run, qg_diags *diags)
     return 0;
 }
 
+/* A compiled cache: every offset, size and CRC, and every blob. */
+static int check_cache(const char *path, check_run *run, qg_diags *diags)
+{
+    (void)run;
+    qg_cache *cache = NULL;
+    if (qg_cache_open(path, NULL, &cache, diags) == QG_OK)
+        qg_cache_verify(cache, diags);
+    qg_cache_close(cache);
+    return 0;
+}
+
 static const struct {
-    qg_format format;
+    qg_file_kind kind;
     checker check;
 } checkers[] = {
-    {QG_FORMAT_FD, check_fd},
-    {QG_FORMAT_DES, check_des},
-    {QG_FORMAT_TMX, check_picture},
-    {QG_FORMAT_XP, check_picture},
+    {QG_FILE_LEVEL, check_fd},
+    {QG_FILE_PART, check_fd},
+    {QG_FILE_HUB, check_fd},
+    {QG_FILE_DES, check_des},
+    {QG_FILE_TMX, check_picture},
+    {QG_FILE_XP, check_picture},
+    {QG_FILE_CACHE, check_cache},
 };
 
-/* The format by the file's content; NULL (and why in diags) when it is
- * not a level questgrid reads. */
-static checker checker_for(const char *path, qg_format *format, qg_diags *diags)
+static checker checker_for(qg_file_kind kind)
 {
-    char *data;
-    size_t len;
-    *format = QG_FORMAT_UNKNOWN;
-    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, diags) != QG_OK)
-        return NULL;
-    *format = cli_detect(path, data, len, diags);
-    free(data);
     for (size_t i = 0; i < sizeof checkers / sizeof *checkers; i++)
-        if (checkers[i].format == *format)
+        if (checkers[i].kind == kind)
             return checkers[i].check;
     return NULL;
 }
@@ -157,6 +165,45 @@ static json_t *file_summary(const char *path, qg_format format, const qg_diags *
     return f;
 }
 
+/* Checks one file of the run; its diagnostics are reported or kept for
+ * the JSON document. Returns the errors, or -1 when the run must stop. */
+static long check_one(check_run *run, const qg_input *input, json_t *files, json_t *all)
+{
+    qg_diags *diags = cli_diags_new(run->opts, !files);
+    if (!diags)
+        return -1;
+    checker check = checker_for(input->kind);
+    int stop = check && check(input->path, run, diags) != 0;
+    long errors;
+    if (files) {
+        errors = (long)qg_diags_count_severity(diags, QG_ERROR);
+        json_array_append_new(files, file_summary(input->path, cli_kind_format(input->kind),
+                                                  diags));
+        cli_json_add_diags(all, diags);
+    } else {
+        errors = (long)cli_report(diags);
+    }
+    qg_diags_free(diags);
+    return stop ? -1 : errors;
+}
+
+/* The inputs' walk: its notes (game data skipped, the game detected) and
+ * errors (a named file questgrid does not read) are the run's. */
+static int find_inputs(cli_opts *opts, cli_inputs *in, json_t *all, size_t *errors)
+{
+    qg_diags *diags = cli_diags_new(opts, !all);
+    if (!diags)
+        return -1;
+    int r = cli_inputs_find(opts, in, diags);
+    *errors += qg_diags_count_severity(diags, QG_ERROR);
+    if (all)
+        cli_json_add_diags(all, diags);
+    else
+        cli_report(diags);
+    qg_diags_free(diags);
+    return r;
+}
+
 int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
@@ -168,26 +215,18 @@ int cmd_check(int argc, char **argv)
     opts.quiet |= opts.json;
     check_run run = {&opts, qg_des_names_new(), NULL, {0}};
     size_t errors = 0;
-    int status = run.des_names ? 0 : 2;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
-    json_t *files = json_array(), *all = json_array();
-    for (int i = 0; i < opts.file_count && status == 0 && !cli_stopped(); i++) {
-        const char *path = opts.files[i];
-        qg_diags *diags = cli_diags_new(&opts, !doc);
-        qg_format format = QG_FORMAT_UNKNOWN;
-        checker check = diags ? checker_for(path, &format, diags) : NULL;
-        if (!diags)
+    json_t *files = doc ? json_array() : NULL, *all = doc ? json_array() : NULL;
+    cli_inputs in = {NULL, 0};
+    int status = run.des_names ? 0 : 2;
+    if (!status && find_inputs(&opts, &in, all, &errors) != 0)
+        status = 2;
+    for (size_t i = 0; i < in.count && status == 0 && !cli_stopped(); i++) {
+        long e = check_one(&run, &in.items[i], files, all);
+        if (e < 0)
             status = 2;
-        else if (check && check(path, &run, diags) != 0)
-            status = 2;
-        if (doc && diags) {
-            errors += qg_diags_count_severity(diags, QG_ERROR);
-            json_array_append_new(files, file_summary(path, format, diags));
-            cli_json_add_diags(all, diags);
-        } else {
-            errors += cli_report(diags);
-        }
-        qg_diags_free(diags);
+        else
+            errors += (size_t)e;
     }
     if (doc) {
         json_object_set_new(doc, "files", files);
@@ -195,10 +234,8 @@ int cmd_check(int argc, char **argv)
         json_object_set_new(doc, "errors", json_integer((json_int_t)errors));
         if (!cli_json_print(doc) && !status)
             status = 1;
-    } else {
-        json_decref(files);
-        json_decref(all);
     }
+    cli_inputs_free(&in);
     qg_des_names_free(run.des_names);
     qg_des_vocab_free(run.vocab);
     cli_vocabs_free(&run.fd_vocabs);

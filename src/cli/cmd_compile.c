@@ -13,13 +13,17 @@
 
 static const char usage[] =
     "usage: questgrid compile DIR|FILE... -o FILE.qgc [--jobs N] [--lua-path DIR]\n"
-    "                         [--keep-going] [-q]\n"
+    "                         [--game G] [--keep-going] [-q]\n"
     "Compiles .des files and F:/D: quest and town files (directories are\n"
-    "searched recursively) into one cache, running each .des map's\n"
-    "compile-time Lua for its index fields.\n"
+    "searched recursively; game data that is not a level is skipped with a\n"
+    "note) into one cache, running each .des map's compile-time Lua for its\n"
+    "index fields.\n"
     "  -o FILE         the cache to write (atomically)\n"
     "  -j, --jobs N    compile on N threads (default: the cores available)\n"
-    "  --lua-path DIR  game Lua libraries to load first (repeatable)\n"
+    "  --lua-path DIR  game Lua libraries to load first (repeatable; default:\n"
+    "                  the dlua of the Crawl data tree the .des files are in)\n"
+    "  --game G        the game whose branches the maps' Lua knows: crawl-0.28,\n"
+    "                  crawl-master (default: told from the data tree's files)\n"
     "  --keep-going    write the maps that compiled even when others fail\n"
     "  -q, --quiet     errors only: no warnings, progress or summary\n"
     "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
@@ -62,12 +66,27 @@ int cmd_compile(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse(argc, argv, OPT_OUTPUT | OPT_JOBS | OPT_LUA_PATH | OPT_KEEP_GOING |
-                      OPT_QUIET | OPT_MAX_ERRORS, usage, &opts);
+                      OPT_QUIET | OPT_MAX_ERRORS | OPT_GAME, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     if (!opts.output || opts.file_count < 1) {
         cli_usage_error("compile", usage, "%s", !opts.output ? "no -o FILE.qgc given"
                                                               : "no directory or file given");
+        cli_opts_free(&opts);
+        return 2;
+    }
+    qg_diags *diags = cli_diags_new(&opts, 1);
+    /* the game of the .des files below the inputs, from their data tree:
+     * the walk of the compile itself says the rest */
+    if (!diags || cli_settle_game(&opts, (const char *const *)opts.files,
+                                  (size_t)opts.file_count, diags) != 0) {
+        cli_report(diags);
+        qg_diags_free(diags);
+        cli_opts_free(&opts);
+        return 2;
+    }
+    qg_diags_free(diags);
+    if (!opts.branches && opts.game && cli_load_branches(&opts) != 0) {
         cli_opts_free(&opts);
         return 2;
     }
@@ -85,9 +104,10 @@ int cmd_compile(int argc, char **argv)
                              .keep_going = opts.keep_going,
                              .cancel = &interrupted,
                              .progress = tty ? show_progress : NULL,
-                             .user = &bar};
+                             .user = &bar,
+                             .branches = opts.branches};
     qg_compile_stats stats;
-    qg_diags *diags = cli_diags_new(&opts, !tty);
+    diags = cli_diags_new(&opts, !tty);
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
     qg_status st = diags ? qg_cache_compile((const char *const *)opts.files,

@@ -2,6 +2,7 @@
  * one format and writes it in another; the output appears only when all
  * went well. */
 #include "cli/cli_lua.h"
+#include "cli/source.h"
 #include "core/buf.h"
 #include "core/file.h"
 
@@ -50,7 +51,8 @@ static const char usage[] =
     "  --seed N           the seed a .des map is resolved with (default 0)\n"
     "  --place D:5        where a .des map is resolved (default D:1)\n"
     "  --game G           the game whose branches --place and the map's Lua know:\n"
-    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
+    "                     crawl-0.28, crawl-master (default: told from the file's\n"
+    "                     Crawl data tree, else the newest)\n"
     "  --lua-path DIR     a game Lua library for .des maps, e.g. Crawl's dat/dlua\n"
     "  --lossy            write what has nothing of its class in the output game\n"
     "                     anyway: a wall for what is in the way, a floor for what\n"
@@ -318,11 +320,13 @@ static void extract_des(job *j, const char *path, const char *data, size_t len)
     while (file && j->opts.map && index < qg_des_map_count(file) &&
            strcmp(qg_mapdef_name(qg_des_map(file, index)), j->opts.map) != 0)
         index++;
-    if (file && !qg_diags_count_severity(j->diags, QG_ERROR) &&
-        qg_des_extract_map(data, len, file, index, &j->text, &j->len) != QG_OK)
-        qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0, "no map %s%s%s in the file",
-                     j->opts.map ? "named '" : "", j->opts.map ? j->opts.map : "",
-                     j->opts.map ? "'" : "");
+    size_t count = file ? qg_des_map_count(file) : 0;
+    if (file && j->opts.map && index == count) {
+        cli_unknown_file_map(path, j->opts.map, file, j->diags);
+    } else if (file && !qg_diags_count_severity(j->diags, QG_ERROR) &&
+               qg_des_extract_map(data, len, file, index, &j->text, &j->len) != QG_OK) {
+        qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0, "no map in the file");
+    }
     qg_des_file_free(file);
 }
 
@@ -339,7 +343,7 @@ static void convert_des(job *j, const char *path, const char *data, size_t len)
         return;
     }
     cli_lua lua;
-    if (cli_lua_setup(&j->opts, path, &lua, j->diags) == 0) {
+    if (cli_lua_setup(&j->opts, path, 1, &lua, j->diags) == 0) {
         qg_context context = {j->opts.place, 0, j->opts.vars};
         qg_level *level = NULL;
         if (qg_runtime_resolve(lua.rt, lua.def, j->opts.seed, &context, &level, j->diags) ==
@@ -406,9 +410,36 @@ static int finish(job *j)
     return ok ? 0 : 1;
 }
 
-static int run(job *j)
+/* The one input: its path and format; NULL after an error. */
+static const qg_input *pick_input(job *j, cli_inputs *in)
 {
-    const char *path = j->opts.files[0];
+    if (cli_inputs_find(&j->opts, in, j->diags) != 0)
+        return NULL;
+    const qg_input *input = cli_inputs_one(&j->opts, in, j->diags);
+    if (input && cli_kind_format(input->kind) == QG_FORMAT_UNKNOWN) {
+        cli_input_refuse("convert", CLI_SOURCE_READS, input, j->diags);
+        return NULL;
+    }
+    return input;
+}
+
+/* A hub's --quest and --var against what the game has. */
+static int check_fd_names(job *j, const qg_input *input, const char *data, size_t len)
+{
+    qg_fd_dialect dialect = j->in_dialect != QG_FD_AUTO ? j->in_dialect : j->fd.options.dialect;
+    if (dialect == QG_FD_AUTO)
+        dialect = qg_fd_detect_dialect(input->path, data, len);
+    cli_check_vars(&j->opts, dialect, j->diags);
+    return input->kind == QG_FILE_HUB && cli_hub_check(&j->opts, input->path, &j->fd.options,
+                                                       j->diags);
+}
+
+static int run(job *j, cli_inputs *in)
+{
+    const qg_input *input = pick_input(j, in);
+    if (!input)
+        return finish(j);
+    const char *path = input->path;
     static const char *const formats[] = {"des", "fd", "tmx", "xp", NULL};
     if (j->opts.to && cli_choice("convert", "--to", j->opts.to, formats) < 0)
         return 2;
@@ -431,7 +462,11 @@ static int run(job *j)
     size_t len = 0;
     if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, j->diags) != QG_OK)
         return finish(j);
-    j->from = qg_format_detect(path, data, len);
+    j->from = cli_kind_format(input->kind);
+    if (j->from == QG_FORMAT_FD && check_fd_names(j, input, data, len) != 0) {
+        free(data);
+        return finish(j);
+    }
     /* indices and Crawl names meet through the mapping */
     if (j->to == QG_FORMAT_DES || (j->to == QG_FORMAT_FD && j->from != QG_FORMAT_FD))
         load_mapping(j);
@@ -447,12 +482,8 @@ static int run(job *j)
         extract_des(j, path, data, len);
     else if (j->from == QG_FORMAT_DES)
         convert_des(j, path, data, len);
-    else if (j->from == QG_FORMAT_TMX || j->from == QG_FORMAT_XP)
-        convert_file_level(j, path, data, len);
     else
-        qg_diags_add(j->diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "cannot tell the format of this file (F:/D: .txt/.map, .des, .tmx "
-                     "and .xp can be read)");
+        convert_file_level(j, path, data, len);
     free(data);
     return finish(j);
 }
@@ -469,13 +500,14 @@ int cmd_convert(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2;
-    if (j.opts.file_count != 1 || !j.opts.output) {
+    cli_inputs in = {NULL, 0};
+    if (!j.opts.file_count || !j.opts.output) {
         cli_usage_error("convert", usage, "%s", !j.opts.output ? "no -o OUT given"
-                                                : j.opts.file_count ? "one input file at a time"
-                                                                    : "no input file given");
+                                                               : "no input file given");
     } else if ((j.diags = cli_diags_new(&j.opts, 1))) {
-        status = run(&j);
+        status = run(&j, &in);
     }
+    cli_inputs_free(&in);
     free(j.text);
     qg_mapping_free(j.mapping);
     qg_translator_free(j.translator);

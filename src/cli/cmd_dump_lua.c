@@ -1,4 +1,4 @@
-/* questgrid dump-lua FILE...: each map's Lua chunks in the format of
+/* questgrid dump-lua FILE|DIR...: each map's Lua chunks in the format of
  * Crawl's -dump-maps, the files read in order as one session (map names
  * must be unique across them). */
 #include "cli/cli.h"
@@ -7,8 +7,22 @@
 #include <stdio.h>
 
 static const char usage[] =
-    "usage: questgrid dump-lua [--legacy] FILE.des...\n"
-    "Prints every map's Lua chunks exactly as Crawl's -dump-maps does.\n";
+    "usage: questgrid dump-lua [--legacy] FILE.des|DIR...\n"
+    "Prints every map's Lua chunks exactly as Crawl's -dump-maps does\n"
+    "(directories are searched recursively for .des files).\n";
+
+static int dump_file(const cli_opts *opts, const char *path, qg_des_names *names,
+                     qg_diags *diags)
+{
+    qg_des_options options = {opts->legacy};
+    qg_des_file *file;
+    int status = qg_des_load(path, &options, names, &file, diags) == QG_OK ? 0 : 1;
+    for (size_t m = 0; file && m < qg_des_map_count(file); m++)
+        if (qg_des_dump_map(qg_des_map(file, m), stdout) != QG_OK)
+            status = 1;
+    qg_des_file_free(file);
+    return status;
+}
 
 int cmd_dump_lua(int argc, char **argv)
 {
@@ -16,24 +30,21 @@ int cmd_dump_lua(int argc, char **argv)
     int r = cli_parse_files(argc, argv, OPT_LEGACY, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    qg_des_options options = {opts.legacy};
     qg_des_names *names = qg_des_names_new();
     qg_diags *diags = qg_diags_new();
-    int status = names && diags ? 0 : 1;
-    for (int i = 0; !status && i < opts.file_count; i++) {
-        qg_des_file *file;
-        qg_status st = qg_des_load(opts.files[i], &options, names, &file, diags);
-        for (size_t m = 0; file && m < qg_des_map_count(file); m++)
-            if (qg_des_dump_map(qg_des_map(file, m), stdout) != QG_OK)
-                status = 1;
-        qg_des_file_free(file);
-        if (st != QG_OK)
-            status = 1;
+    cli_inputs in = {NULL, 0};
+    int status = !names || !diags ? 1 : cli_inputs_find(&opts, &in, diags) != 0 ? 2 : 0;
+    for (size_t i = 0; !status && i < in.count; i++) {
+        if (in.items[i].kind == QG_FILE_DES)
+            status = dump_file(&opts, in.items[i].path, names, diags);
+        else if (in.items[i].named)
+            cli_input_refuse("dump-lua", ".des files", &in.items[i], diags);
     }
     if (cli_report(diags))
         status = 1;
     if (fflush(stdout) != 0)
         status = 1;
+    cli_inputs_free(&in);
     qg_diags_free(diags);
     qg_des_names_free(names);
     cli_opts_free(&opts);

@@ -2,13 +2,16 @@
  * dungeon of rooms and corridors and prints the result. */
 #include "cli/cli.h"
 #include "cli/place_load.h"
+#include "core/buf.h"
+#include "core/groups.h"
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-    "usage: questgrid place --seed N [--size WxH] [--lua-path DIR]... FILE[:MAP]...\n"
+    "usage: questgrid place --seed N [--size WxH] [--lua-path DIR]... FILE[:MAP]|DIR...\n"
     "\n"
     "Builds a dungeon of rooms and corridors from the seed, places every\n"
     "level given into it with the placement engine, and prints the dungeon,\n"
@@ -19,17 +22,21 @@ static const char usage[] =
     "                     their ORIENT, transforms, exits and corridors\n"
     "  FILE[:N]           an F:/D: level (N: quest N of a hub such as\n"
     "                     q_info.txt), placed at 0,0 as the games do\n"
+    "  DIR                every level of the files below it\n"
     "  --seed N           the dungeon's and the placements' seed (default 0)\n"
     "  --size WxH         the dungeon's size (default 80x70)\n"
-    "  --lua-path DIR     Crawl's dat/dlua (repeatable)\n"
+    "  --lua-path DIR     Crawl's dat/dlua (repeatable; default: the dlua of the\n"
+    "                     Crawl data tree the .des files are in)\n"
     "  --place D:5        where the maps are resolved (you.depth() …)\n"
     "  --game G           the game whose branches --place and the maps' Lua know:\n"
-    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
+    "                     crawl-0.28, crawl-master (default: told from the data\n"
+    "                     tree's files, else the newest)\n"
     "  --var NAME=VALUE   variables for ?: conditions and you.*\n"
     "  --dialect D, --edit-dir DIR, --allow-include-outside   as for show\n"
     "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
     "                     always or never\n"
     "  FILE.tmx, FILE.xp  Tiled and REXPaint levels, placed as F:/D: levels\n"
+    "  --verbose          a line for every marker's cell, not one a kind\n"
     "Exit status: 0 when everything was placed, 1 otherwise, 2 on bad usage.\n";
 
 typedef struct run {
@@ -37,6 +44,7 @@ typedef struct run {
     unsigned long long seed;
     int index;
     qg_diags *diags;
+    int verbose;    /* every marker on a line of its own */
 } run;
 
 static const char *const request_names[] = {
@@ -59,7 +67,46 @@ static void print_thing(const qg_request *r)
     }
 }
 
-static void report(const qg_level *level, const qg_placement *p)
+static void print_request(const qg_request *r)
+{
+    printf("  %s at %d,%d", request_names[r->kind], r->x, r->y);
+    print_thing(r);
+    if (r->kind == QG_REQ_SPECIAL)
+        printf(" special %d mimic %d mflag %u", (int)r->special, (int)r->mimic, r->mflag);
+    if (r->marker)
+        printf(" %s", r->marker);
+    putchar('\n');
+}
+
+/* The markers one line a kind (with --verbose, one a cell). */
+static void print_markers(const qg_placement *p, int verbose)
+{
+    const char **specs = malloc((p->request_count + 1) * sizeof *specs);
+    const qg_request **of = malloc((p->request_count + 1) * sizeof *of);
+    size_t n = 0, count = 0;
+    for (size_t i = 0; specs && of && i < p->request_count; i++)
+        if (p->requests[i].kind == QG_REQ_MARKER) {
+            of[n] = &p->requests[i];
+            specs[n++] = p->requests[i].marker;
+        }
+    qg_text_group *groups = NULL;
+    if (verbose || !specs || !of || qg_text_groups(specs, n, &groups, &count) != QG_OK)
+        for (size_t i = 0; i < n; i++)
+            print_request(of[i]);
+    for (size_t g = 0; !verbose && g < count; g++) {
+        const qg_request *r = of[groups[g].first];
+        if (groups[g].count == 1)
+            print_request(r);
+        else
+            printf("  marker %s: %zu cells, the first at %d,%d\n", r->marker ? r->marker : "",
+                   groups[g].count, r->x, r->y);
+    }
+    free(groups);
+    free(of);
+    free(specs);
+}
+
+static void report(const qg_level *level, const qg_placement *p, int verbose)
 {
     size_t connected = 0;
     for (size_t i = 0; i < p->exit_count; i++)
@@ -76,16 +123,10 @@ static void report(const qg_level *level, const qg_placement *p)
     if (p->has_player_start)
         printf(", player at %d,%d", p->player_x, p->player_y);
     putchar('\n');
-    for (size_t i = 0; i < p->request_count; i++) {
-        const qg_request *r = &p->requests[i];
-        printf("  %s at %d,%d", request_names[r->kind], r->x, r->y);
-        print_thing(r);
-        if (r->kind == QG_REQ_SPECIAL)
-            printf(" special %d mimic %d mflag %u", (int)r->special, (int)r->mimic, r->mflag);
-        if (r->marker)
-            printf(" %s", r->marker);
-        putchar('\n');
-    }
+    for (size_t i = 0; i < p->request_count; i++)
+        if (p->requests[i].kind != QG_REQ_MARKER)
+            print_request(&p->requests[i]);
+    print_markers(p, verbose);
 }
 
 static int place_one(void *user, const qg_level *level, qg_subvault_fn subvault,
@@ -97,7 +138,7 @@ static int place_one(void *user, const qg_level *level, qg_subvault_fn subvault,
     qg_placement p = {0};
     qg_status st = qg_place(qg_host_cave(ctx->host), level, &o, &p, ctx->diags);
     if (st == QG_OK)
-        report(level, &p);
+        report(level, &p, ctx->verbose);
     else
         printf("%s: not placed (%s)\n", qg_level_name(level) ? qg_level_name(level) : "(unnamed)",
                st == QG_ERR_NOTFOUND ? "no place found" : qg_status_string(st));
@@ -105,21 +146,63 @@ static int place_one(void *user, const qg_level *level, qg_subvault_fn subvault,
     return st != QG_OK;
 }
 
+/* The FILE[:MAP] arguments, each FILE expanded (a directory to its
+ * files). */
+typedef struct arg {
+    char *file;
+    const char *map;
+    qg_input *items;
+    size_t count;
+} arg;
+
+static int find_args(cli_opts *opts, arg *args, qg_diags *diags)
+{
+    const char **des = NULL;
+    size_t n = 0, cap = 0;
+    int r = 0;
+    for (int i = 0; r == 0 && i < opts->file_count; i++) {
+        place_split_arg(opts->files[i], &args[i].file, &args[i].map);
+        const char *file = args[i].file;
+        if (!file || qg_inputs_find(&file, 1, &args[i].items, &args[i].count, diags) ==
+                         QG_ERR_NOMEM)
+            r = -1;
+        for (size_t k = 0; r == 0 && k < args[i].count; k++) {
+            const char **slot = args[i].items[k].kind == QG_FILE_DES
+                                    ? QG_PUSH(des, n, cap) : NULL;
+            if (slot)
+                *slot = args[i].items[k].path;
+        }
+    }
+    if (r == 0)
+        r = cli_settle_game(opts, des, n, diags);
+    free(des);
+    return r;
+}
+
 int cmd_place(int argc, char **argv)
 {
     cli_opts opts;
     unsigned accepted = OPT_SEED | OPT_SIZE | OPT_LUA_PATH | OPT_PLACE | OPT_VAR |
-                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR | OPT_GAME;
+                        OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR | OPT_GAME |
+                        OPT_VERBOSE;
     int r = cli_parse_files(argc, argv, accepted, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int width = opts.width ? opts.width : 80, height = opts.height ? opts.height : 70;
-    run ctx = {qg_host_generate(width, height, opts.seed), opts.seed, 0, qg_diags_new()};
+    run ctx = {qg_host_generate(width, height, opts.seed), opts.seed, 0, qg_diags_new(),
+               opts.verbose};
+    arg *args = calloc((size_t)opts.file_count, sizeof *args);
     place_loader loader;
-    int status = !ctx.host || !ctx.diags || place_loader_init(&loader, &opts, ctx.diags) ? 2 : 0;
+    int status = !ctx.host || !ctx.diags || !args ? 2 : 0;
+    if (!status && find_args(&opts, args, ctx.diags) != 0)
+        status = 2;
+    if (!status && place_loader_init(&loader, &opts, ctx.diags) != 0)
+        status = 2;
     for (int i = 0; status != 2 && i < opts.file_count; i++)
-        if (place_load(&loader, opts.files[i], opts.seed, place_one, &ctx) != 0)
-            status = 1;
+        for (size_t k = 0; k < args[i].count; k++)
+            if (place_load(&loader, &args[i].items[k], args[i].map, opts.seed, place_one,
+                           &ctx) != 0)
+                status = 1;
     if (status != 2) {
         putchar('\n');
         qg_host_print_with(ctx.host, opts.color, stdout);
@@ -127,6 +210,11 @@ int cmd_place(int argc, char **argv)
     }
     if (ctx.diags && cli_report(ctx.diags))
         status = status ? status : 1;
+    for (int i = 0; args && i < opts.file_count; i++) {
+        free(args[i].file);
+        qg_inputs_free(args[i].items, args[i].count);
+    }
+    free(args);
     qg_diags_free(ctx.diags);
     qg_host_free(ctx.host);
     cli_opts_free(&opts);

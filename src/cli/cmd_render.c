@@ -5,13 +5,14 @@
 #include "core/buf.h"
 #include "core/file.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-    "usage: questgrid render FILE -o OUT.svg|OUT.html|OUT.png [--to svg|html|png] [--cell N]\n"
-    "                        [--map NAME] [--seed N] [--place D:5] [--lua-path DIR]...\n"
+    "usage: questgrid render FILE|DIR... -o OUT.svg|OUT.html|OUT.png [--to svg|html|png]\n"
+    "                        [--cell N] [--map NAME] [--seed N] [--place D:5] [--lua-path DIR]...\n"
     "                        [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
     "\n"
     "Draws levels as their game draws them: each monster, object and feature\n"
@@ -19,13 +20,16 @@ static const char usage[] =
     "f_info.txt, r_info.txt and k_info.txt G: lines, Crawl maps from Crawl's\n"
     "tables, lib/games, and feature colours, des/colours.txt), with a legend.\n"
     "FILE is an F:/D: file, a .des file (its maps resolved with --seed, default\n"
-    "0), a .tmx or .xp file, or a compiled cache (.qgc). A level larger than\n"
-    "the games build (198 x 70) is refused, not drawn.\n"
+    "0), a .tmx or .xp file, or a compiled cache (.qgc); a directory gives\n"
+    "every such file below it (a hub only with --quest, as its quests are\n"
+    "files of their own). A level larger than the games build (198 x 70) is\n"
+    "refused, not drawn.\n"
     "\n"
     "  -o, --output OUT   the file to write; - for standard output (with --to)\n"
     "  --to FORMAT        svg (one level), html (a gallery page of every map of\n"
-    "                     the file or cache, each with its name, size, tags and\n"
-    "                     legend; one with --map) or png (one level, with libpng)\n"
+    "                     the files and caches, each with its name, size, tags\n"
+    "                     and legend; one with --map) or png (one level, with\n"
+    "                     libpng)\n"
     "  --map NAME         the map to draw (default: the file's first; html: all)\n"
     "  --cell N           png: pixels a cell is square, 8 to 64 (default 16)\n"
     "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
@@ -84,6 +88,7 @@ static int from_cache(const cli_opts *opts, const char *path, gallery *g, qg_dia
                                   opts->branches};
     qg_context context = {opts->place, 0, opts->vars};
     qg_cache_resolve_options ro = {opts->seed, &runtime, &context, NULL, opts->vars};
+    size_t before = g->count;
     for (size_t i = 0; i < qg_cache_map_count(cache); i++) {
         if (opts->map && strcmp(qg_cache_entry_at(cache, i)->name, opts->map) != 0)
             continue;
@@ -91,17 +96,79 @@ static int from_cache(const cli_opts *opts, const char *path, gallery *g, qg_dia
         qg_cache_resolve(cache, i, &ro, &level, diags);
         keep(g, level);
     }
-    if (opts->map && !g->count)
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "no map named '%s' in the cache",
-                     opts->map);
+    if (opts->map && g->count == before)
+        cli_unknown_cache_map(path, opts->map, cache, diags);
     qg_cache_close(cache);
     return 0;
 }
 
-static int is_cache(const char *path)
+/* What the pictures are drawn with: the vocabulary, palette and game of
+ * the first F:/D: file, else of the first level file (else the bundled vocabulary and palette, and the
+ * Crawl of --game, for caches). */
+typedef struct style_source {
+    cli_source first;
+    int has_first;
+    qg_vocab *bundled;
+    qg_palette *palette;
+    qg_game *game;
+} style_source;
+
+/* The game whose tables draw the maps of caches: --game's (or the one
+ * detected), else the newest Crawl; NULL when its tables cannot be read. */
+static qg_game *cache_game(const cli_opts *opts)
 {
-    size_t n = strlen(path);
-    return n > 4 && strcmp(path + n - 4, ".qgc") == 0;
+    const char *name = opts->branches ? qg_branches_game(opts->branches) : "crawl-master";
+    qg_diags *quiet = qg_diags_new();
+    qg_game *game = NULL;
+    if (quiet)
+        qg_game_load(NULL, name, &game, quiet);
+    qg_diags_free(quiet);
+    return game;
+}
+
+/* The levels of one input: every map of a .des file or a cache when all
+ * is set, else the one --map names (or the first); an F:/D:, .tmx or .xp
+ * file's level. */
+static void add_levels(const cli_opts *opts, const qg_input *input, int all, gallery *g,
+                       style_source *style, qg_diags *diags)
+{
+    if (input->kind == QG_FILE_CACHE) {
+        from_cache(opts, input->path, g, diags);
+        return;
+    }
+    cli_source source;
+    unsigned flags = CLI_SOURCE_COLOURS | (all ? CLI_SOURCE_EVERY_MAP : 0);
+    if (cli_source_open(&source, opts, "render", input, flags, diags) != 0) {
+        cli_source_close(&source);
+        return;
+    }
+    qg_level *level = NULL;
+    if (source.format == QG_FORMAT_DES && all)
+        every_des_map(&source, g, diags);
+    else if (cli_source_level(&source, opts->seed, &level, diags) == QG_OK)
+        keep(g, level);
+    else
+        qg_level_free(level);
+    /* an F:/D: file's vocabulary draws more than a .des file's */
+    if (!style->has_first ||
+        (style->first.format != QG_FORMAT_FD && source.format == QG_FORMAT_FD)) {
+        if (style->has_first)
+            cli_source_close(&style->first);
+        style->first = source;
+        style->has_first = 1;
+    } else {
+        cli_source_close(&source);
+    }
+}
+
+/* The files of a gallery: a hub only when it is all there is or --quest
+ * picks its quest (its quests' own files are levels of the directory);
+ * lines that levels include never. */
+static int in_gallery(const cli_opts *opts, const cli_inputs *in, const qg_input *input)
+{
+    if (input->kind == QG_FILE_HUB)
+        return in->count == 1 || opts->quest >= 0;
+    return input->kind != QG_FILE_PART || input->named;
 }
 
 /* A note for each feature no table gives a colour: drawn light grey. */
@@ -153,31 +220,31 @@ static int write_out(const char *output, const char *data, size_t len, qg_diags 
     return qg_write_file_atomic(output, data, len, diags) == QG_OK;
 }
 
-static int render(const cli_opts *opts, int to, qg_diags *diags)
+static int render(cli_opts *opts, int to, qg_diags *diags)
 {
-    const char *path = opts->files[0];
+    cli_inputs in = {NULL, 0};
+    if (cli_inputs_find(opts, &in, diags) != 0)
+        return 2;
     gallery g = {NULL, 0, 0};
-    cli_source source;
-    memset(&source, 0, sizeof source);
-    qg_render_options style = {NULL, NULL, 0, NULL, 0};
+    style_source from = {.has_first = 0, .bundled = NULL, .palette = NULL, .game = NULL};
     int all = to == TO_HTML && !opts->map;
-    if (is_cache(path)) {
-        source.opts = opts;
-        qg_vocab *vocab = cli_load_vocab(opts, diags);
-        source.fd.vocab = vocab;
-        source.palette = qg_palette_new();
-        if (vocab && source.palette && qg_palette_load_bundled(source.palette, diags) == QG_OK)
-            from_cache(opts, path, &g, diags);
-    } else if (cli_source_open(&source, opts, path, 1, diags) == 0) {
-        qg_level *level = NULL;
-        if (source.format == QG_FORMAT_DES && all)
-            every_des_map(&source, &g, diags);
-        else if (cli_source_level(&source, opts->seed, &level, diags) == QG_OK)
-            keep(&g, level);
-        else
-            qg_level_free(level);
+    const qg_input *one = NULL;
+    if (!all && !(one = in.count == 1 ? &in.items[0] : cli_inputs_one(opts, &in, diags)))
+        in.count = 0;
+    for (size_t i = 0; i < in.count; i++)
+        if (one ? &in.items[i] == one : in_gallery(opts, &in, &in.items[i]))
+            add_levels(opts, &in.items[i], all, &g, &from, diags);
+    qg_render_options style = {NULL, NULL, 0, NULL, opts->cell, 0};
+    if (from.has_first) {
+        style = cli_source_style(&from.first, 0);
+    } else {
+        from.bundled = cli_load_vocab(opts, diags);
+        from.palette = qg_palette_new();
+        if (from.palette)
+            qg_palette_load_bundled(from.palette, diags);
+        from.game = cache_game(opts);
+        style = (qg_render_options){from.bundled, from.palette, 0, from.game, opts->cell, 0};
     }
-    style = cli_source_style(&source, 0);
     char *text = NULL;
     size_t len = 0;
     /* a level larger than the games build is refused, not drawn */
@@ -186,12 +253,20 @@ static int render(const cli_opts *opts, int to, qg_diags *diags)
     int ok = g.count && !qg_diags_count_severity(diags, QG_ERROR);
     if (ok) {
         unknown_colours(&g, &style, diags);
-        ok = draw(to, &g, path, &style, &text, &len, diags) == QG_OK &&
+        const char *title = opts->file_count == 1 ? opts->files[0] : "questgrid";
+        ok = draw(to, &g, title, &style, &text, &len, diags) == QG_OK &&
              write_out(opts->output, text, len, diags);
+    } else if (!g.count && !qg_diags_count_severity(diags, QG_ERROR)) {
+        qg_diags_add(diags, QG_ERROR, opts->files[0], 0, 0, NULL, 0, "no level to draw");
     }
     free(text);
     gallery_free(&g);
-    cli_source_close(&source);
+    if (from.has_first)
+        cli_source_close(&from.first);
+    qg_vocab_free(from.bundled);
+    qg_palette_free(from.palette);
+    qg_game_free(from.game);
+    cli_inputs_free(&in);
     return ok ? 0 : 1;
 }
 
@@ -215,7 +290,7 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY | OPT_GAME | OPT_CELL, 1, 1, usage, &opts);
+                            OPT_LEGACY | OPT_GAME | OPT_CELL, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2, to = -1;

@@ -7,6 +7,7 @@
 #include "cli/json.h"
 #include "cli/source.h"
 
+#include <limits.h>
 #include <stdio.h>
 
 static const char usage[] =
@@ -14,14 +15,18 @@ static const char usage[] =
     "       questgrid show FILE.des [--map NAME] [--legacy]\n"
     "       questgrid show FILE.des [--map NAME] --seed N [--place D:5] [--lua-path DIR]...\n"
     "       questgrid show FILE.tmx|FILE.xp\n"
+    "       questgrid show FILE|DIR... --map NAME | --quest N\n"
     "\n"
     "Resolves FILE as the games do (?: conditions with the variables given,\n"
     "%: includes, F: letters, D: rows, P: start) and prints the level: the\n"
     "glyph grid in the game's colours and a legend naming features, monsters\n"
     "and objects. Tiled (.tmx) and REXPaint (.xp) files are shown as read.\n"
+    "Among several files (directories are searched), --map picks the .des\n"
+    "file that defines the map and --quest the hub.\n"
     "\n"
     "  --quest N          FILE is a hub such as q_info.txt: load quest N\n"
-    "                     ($QUEST_NUMBER = N)\n"
+    "                     ($QUEST_NUMBER = N; without it, the hub's quests are\n"
+    "                     listed)\n"
     "  --var NAME=VALUE   set $NAME for ?: conditions (repeatable)\n"
     "  --dialect D        auto (default: from the edit directory, else the file),\n"
     "                     zangband, zangband235, hengband, hengband3, tome,\n"
@@ -36,8 +41,11 @@ static const char usage[] =
     "                     print the level (also with --place or --lua-path)\n"
     "  --place P          where the map is resolved, e.g. D:5 (default D:1)\n"
     "  --game G           the game whose branches --place and the map's Lua know:\n"
-    "                     crawl-0.28, crawl-master, ... (default: the newest)\n"
-    "  --lua-path DIR     a game's Lua library, e.g. Crawl's dat/dlua (repeatable)\n"
+    "                     crawl-0.28, crawl-master (default: the game of the\n"
+    "                     file's Crawl data tree, else the newest)\n"
+    "  --lua-path DIR     a game's Lua library, e.g. Crawl's dat/dlua (repeatable;\n"
+    "                     default: the data tree's dlua)\n"
+    "  --verbose          a line for every marker's cell, not one a kind\n"
     "  --color WHEN       auto (default: on a terminal, unless NO_COLOR is set),\n"
     "                     always or never\n"
     "  --format F         text (default) or json (the level's cells, things,\n"
@@ -45,14 +53,13 @@ static const char usage[] =
     "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
 
-static int show_level(cli_opts *opts, const char *path)
+static int show_level(cli_opts *opts, const qg_input *input, qg_diags *diags)
 {
-    qg_diags *diags = cli_diags_new(opts, 1);
-    if (!diags)
-        return 2;
+    const char *path = input->path;
     cli_source source;
     qg_level *level = NULL;
-    if (cli_source_open(&source, opts, path, opts->color, diags) == 0)
+    if (cli_source_open(&source, opts, "show", input, opts->color ? CLI_SOURCE_COLOURS : 0,
+                        diags) == 0)
         cli_source_level(&source, opts->seed, &level, diags);
     size_t errors = cli_report(diags);
     if (level && opts->json) {
@@ -69,7 +76,6 @@ static int show_level(cli_opts *opts, const char *path)
     }
     qg_level_free(level);
     cli_source_close(&source);
-    qg_diags_free(diags);
     return errors || !level ? 1 : 0;
 }
 
@@ -78,17 +84,28 @@ int cmd_show(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
                             OPT_MAP | OPT_LEGACY | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
-                            OPT_COLOR | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS,
-                            1, 1, usage, &opts);
+                            OPT_COLOR | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS | OPT_VERBOSE,
+                            1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    const char *path = opts.files[0];
-    int resolve = opts.has_seed || opts.place || opts.lua_path_count || opts.json;
-    int status;
-    if (qg_format_from_path(path) == QG_FORMAT_DES && !resolve)
-        status = cli_show_des(&opts, path);
-    else
-        status = show_level(&opts, path);
+    qg_diags *diags = cli_diags_new(&opts, 1);
+    cli_inputs in = {NULL, 0};
+    int status = !diags || cli_inputs_find(&opts, &in, diags) != 0 ? 2 : 1;
+    const qg_input *input = status == 1 ? cli_inputs_one(&opts, &in, diags) : NULL;
+    /* a Lua library the user names asks for the map resolved; one
+     * detected beside the files does not */
+    int resolve = opts.has_seed || opts.place || opts.json ||
+                  (opts.lua_path_count && !opts.detected_lua);
+    if (input && input->kind == QG_FILE_DES && !resolve) {
+        cli_report(diags);
+        status = cli_show_des(&opts, input->path);
+    } else if (input) {
+        status = show_level(&opts, input, diags);
+    }
+    if (diags && cli_report(diags) && status == 0)
+        status = 1;
+    cli_inputs_free(&in);
+    qg_diags_free(diags);
     cli_opts_free(&opts);
     return status;
 }

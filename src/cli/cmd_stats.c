@@ -7,12 +7,13 @@
 #include "cli/source.h"
 #include "core/buf.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char usage[] =
-    "usage: questgrid stats FILE.des [--map NAME] [-n N] [--seed N] [--place P]\n"
+    "usage: questgrid stats FILE.des|DIR [--map NAME] [-n N] [--seed N] [--place P]\n"
     "                       [--lua-path DIR]... [--var NAME=VALUE]... [--format json]\n"
     "       questgrid stats FILE.txt|FILE.tmx|FILE.xp [--quest N] [--var NAME=VALUE]...\n"
     "\n"
@@ -21,11 +22,14 @@ static const char usage[] =
     "and how many cells it takes on average, then for every cell with more\n"
     "than one outcome the share of each.\n"
     "\n"
-    "  --map NAME      the map (default: the file's first)\n"
+    "  --map NAME      the map (default: the file's first; among several files,\n"
+    "                  the .des file that defines it)\n"
     "  --place P       where the map is resolved, e.g. D:5 (default D:1)\n"
     "  --game G        the game whose branches --place and the map's Lua know:\n"
-    "                  crawl-0.28, crawl-master, ... (default: the newest)\n"
+    "                  crawl-0.28, crawl-master (default: told from the file's\n"
+    "                  Crawl data tree, else the newest)\n"
     "  --lua-path DIR  the game's Lua library, e.g. /usr/share/crawl/dat/dlua\n"
+    "                  (default: the dlua of the file's Crawl data tree)\n"
     "  --quest N       FILE is a hub such as q_info.txt: quest N\n"
     "  --format F      text (default) or json\n"
     "Exit status: 0 when every resolution succeeded, 1 otherwise, 2 on bad usage.\n";
@@ -124,11 +128,11 @@ static json_t *json_cell(const tally *t, int x, int y, long ok)
     return json_pack("{s:i, s:i, s:o}", "x", x, "y", y, "outcomes", outcomes);
 }
 
-static int print_json(const tally *t, const cli_opts *opts)
+static int print_json(const tally *t, const cli_opts *opts, const char *path)
 {
     long ok = t->runs - t->failed;
     json_t *doc = cli_json_document("questgrid-stats/1");
-    json_object_set_new(doc, "file", cli_json_text(opts->files[0]));
+    json_object_set_new(doc, "file", cli_json_text(path));
     json_object_set_new(doc, "map", cli_json_text(opts->map));
     for (int i = 0; i < 2; i++)
         if (t->flags[i])
@@ -160,15 +164,17 @@ int cmd_stats(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
                       OPT_VAR | OPT_LEGACY | OPT_QUEST | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_FORMAT | OPT_GAME, 1, 1, usage, &opts);
+                      OPT_FORMAT | OPT_GAME, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     qg_diags *diags = qg_diags_new();
     tally *t = calloc(1, sizeof *t);
     cli_source source;
     memset(&source, 0, sizeof source);
-    int status = 1;
-    if (diags && t && cli_source_open(&source, &opts, opts.files[0], 0, diags) == 0) {
+    cli_inputs in = {NULL, 0};
+    int status = !diags || !t ? 1 : cli_inputs_find(&opts, &in, diags) != 0 ? 2 : 1;
+    const qg_input *input = status == 1 ? cli_inputs_one(&opts, &in, diags) : NULL;
+    if (input && cli_source_open(&source, &opts, "stats", input, 0, diags) == 0) {
         unsigned long long seed = opts.has_seed ? opts.seed : 1;
         for (long i = 0; i < opts.count; i++) {
             qg_level *level = NULL;
@@ -180,12 +186,13 @@ int cmd_stats(int argc, char **argv)
                 t->failed++;
             qg_level_free(level);
         }
-        int printed = opts.json ? print_json(t, &opts) : (print_tally(t), 1);
+        int printed = opts.json ? print_json(t, &opts, input->path) : (print_tally(t), 1);
         status = t->failed || !printed ? 1 : 0;
     }
     if (diags)
         cli_report(diags);
     cli_source_close(&source);
+    cli_inputs_free(&in);
     if (t)
         for (int i = 0; i < 2; i++)
             free(t->flags[i]);

@@ -1,5 +1,6 @@
 /* What the F:/D: subcommands share: dialect, edit directory and the
  * vocabulary that names indices. */
+#define _XOPEN_SOURCE 700
 #include "cli/cli.h"
 #include "core/buf.h"
 #include "core/file.h"
@@ -60,6 +61,65 @@ static char *edit_dir_of(const cli_opts *opts, const char *file, cli_vocabs *voc
     }
     free(own);
     return cli_edit_dir(opts, diags);
+}
+
+/* The edit directories whose dialect a note of this run named: one note
+ * a directory, whichever command and file read it first. */
+static struct {
+    char *dirs[16];
+    size_t count;
+} noted;
+
+/* "q_info.txt, f_info.txt (N:1:FLOOR...)" of a signature; a file named
+ * again with the text a line of it starts with is named once. */
+static void describe_signature(qg_buf *out, const char *signature)
+{
+    for (const char *p = signature; *p;) {
+        size_t n = strcspn(p, " ");
+        const char *tilde = memchr(p, '~', n);
+        size_t name = tilde ? (size_t)(tilde - p) : n;
+        char again[64];
+        snprintf(again, sizeof again, " %.*s~", (int)name, p);
+        if (tilde || !strstr(p + n, again)) {
+            qg_buf_printf(out, "%s%.*s", out->len ? ", " : "", (int)name, p);
+            if (tilde)
+                qg_buf_printf(out, " (%.*s...)", (int)(n - name - 1), tilde + 1);
+        }
+        p += n + (p[n] == ' ');
+    }
+}
+
+/* Whether dir is questgrid's own data, which no game's dialect names. */
+static int is_own_data(const char *dir)
+{
+    char *own = NULL;
+    qg_data_find("edit", &own, NULL);
+    char *a = own ? realpath(own, NULL) : NULL, *b = realpath(dir, NULL);
+    int same = a && b && strcmp(a, b) == 0;
+    free(a);
+    free(b);
+    free(own);
+    return same;
+}
+
+/* The one note of a run saying which game's edit directory a file's own
+ * directory was read as, and how to say otherwise. */
+static void note_dialect(const char *dir, qg_fd_dialect dialect, qg_diags *diags)
+{
+    for (size_t i = 0; i < noted.count; i++)
+        if (strcmp(noted.dirs[i], dir) == 0)
+            return;
+    if (noted.count == sizeof noted.dirs / sizeof *noted.dirs || is_own_data(dir) ||
+        !(noted.dirs[noted.count] = qg_strdup(dir)))
+        return;
+    noted.count++;
+    qg_buf said;
+    qg_buf_init(&said);
+    describe_signature(&said, qg_fd_dialect_signature(dialect));
+    qg_diags_add(diags, QG_NOTE, dir, 0, 0, NULL, 0,
+                 "read as %s's edit directory (it holds %s); --dialect and --edit-dir choose "
+                 "otherwise", qg_fd_dialect_title(dialect), said.data ? said.data : "");
+    qg_buf_free(&said);
 }
 
 /* Reads the vocabulary of dir in a dialect into a new entry; NULL when
@@ -156,6 +216,8 @@ int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *voca
         return -1;
     if (out->options.dialect == QG_FD_AUTO)
         out->options.dialect = detected;
+    if (guessed && !opts->dialect)
+        note_dialect(out->dir, detected, diags);
     out->own_vocab = opts->edit_dir || detected != QG_FD_AUTO;
     /* includes are looked for in the variant's own edit directory only:
      * the bundled one would lend another game's files to the load */

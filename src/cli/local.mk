@@ -21,4 +21,8 @@ questgrid_SOURCES += \
 	src/cli/cmd_render.c \
 	src/cli/json.c \
 	src/cli/source.c \
-	src/cli/report.c
+	src/cli/report.c \
+	src/cli/inputs.c \
+	src/cli/game.c \
+	src/cli/hub.c \
+	src/cli/names.c

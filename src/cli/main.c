@@ -81,12 +81,26 @@ static int flushed(int status)
     return status;
 }
 
+/* "questgrid help CMD" is "questgrid CMD --help". */
+static int help_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (same_command(name, commands[i].name)) {
+            char *args[] = {(char *)name, "--help", NULL};
+            return flushed(commands[i].run(2, args));
+        }
+    unknown_command(name);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
         return 2;
     }
+    if (strcmp(argv[1], "help") == 0 && argc > 2)
+        return help_command(argv[2]);
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);

@@ -22,7 +22,7 @@ enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
        KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND, KEY_MAX_ERRORS, KEY_ALLOW_INCLUDE_OUTSIDE,
-       KEY_LOSSY, KEY_CELL };
+       KEY_LOSSY, KEY_CELL, KEY_VERBOSE };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -50,6 +50,7 @@ static const option_spec specs[] = {
     {OPT_MAX_ERRORS, {"max-errors", required_argument, NULL, KEY_MAX_ERRORS}, 0},
     {OPT_LOSSY, {"lossy", no_argument, NULL, KEY_LOSSY}, 0},
     {OPT_CELL, {"cell", required_argument, NULL, KEY_CELL}, 0},
+    {OPT_VERBOSE, {"verbose", no_argument, NULL, KEY_VERBOSE}, 0},
     /* Every command that reads F:/D: includes takes --edit-dir. */
     {OPT_EDIT_DIR, {"allow-include-outside", no_argument, NULL, KEY_ALLOW_INCLUDE_OUTSIDE}, 0},
 };
@@ -170,7 +171,11 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     case 'o': opts->output = arg; return 0;
     case KEY_STRICT: opts->strict = 1; return 0;
     case KEY_LEGACY: opts->legacy = 1; return 0;
-    case KEY_GAME: opts->game = arg; return 0;
+    case KEY_GAME:
+        opts->game = arg;
+        opts->game_given = 1;
+        return 0;
+    case KEY_VERBOSE: opts->verbose = 1; return 0;
     case 'q': opts->quiet = 1; return 0;
     case KEY_KEEP_GOING: opts->keep_going = 1; return 0;
     case KEY_OVERSIZE: opts->oversize = 1; return 0;
@@ -234,12 +239,12 @@ static int take_option(int key, const char *arg, cli_opts *opts)
     return -1;
 }
 
-/* The branch table of --game (else the newest), for --place and the Lua
- * runtime, once every option is read; --place is checked against it.
- * Without --place or --game, a table that cannot be loaded is left for
+/* Without --place or --game, a table that cannot be loaded is left for
  * the runtime to report, should a .des map be resolved. */
-static int load_branches(cli_opts *opts)
+int cli_load_branches(cli_opts *opts)
 {
+    qg_branches_free(opts->branches);
+    opts->branches = NULL;
     qg_diags *diags = qg_diags_new();
     if (!diags)
         return -1;
@@ -248,7 +253,11 @@ static int load_branches(cli_opts *opts)
         qg_branches_load(dir, opts->game, &opts->branches, diags);
     free(dir);
     int bad = 0;
-    if (!opts->branches && (opts->place || opts->game)) {
+    if (!opts->branches && opts->game && qg_diags_count(diags)) {
+        fprintf(stderr, "questgrid %s: bad value '%s' for --game: %s\n", command_name,
+                opts->game, qg_diags_get(diags, qg_diags_count(diags) - 1)->message);
+        bad = 1;
+    } else if (!opts->branches && opts->place) {
         cli_report(diags);
         bad = 1;
     } else if (opts->place && qg_branches_check_place(opts->branches, opts->place, diags)) {
@@ -377,7 +386,10 @@ int cli_parse(int argc, char **argv, unsigned accepted, const char *usage,
     }
     opts->files = argv + optind;
     opts->file_count = argc - optind;
-    if ((accepted & OPT_PLACE) && load_branches(opts) != 0) {
+    opts->accepted = accepted;
+    /* --place is checked against the game's branches, and --game itself
+     * against the games there are, before any file is read */
+    if (((accepted & OPT_PLACE) || opts->game) && cli_load_branches(opts) != 0) {
         cli_opts_free(opts);
         return -1;
     }
@@ -408,8 +420,11 @@ void cli_opts_free(cli_opts *opts)
     opts->branches = NULL;
     qg_vars_free(opts->vars);
     free(opts->lua_paths);
+    free(opts->detected_game);
+    free(opts->detected_lua);
     opts->vars = NULL;
     opts->lua_paths = NULL;
+    opts->detected_game = opts->detected_lua = NULL;
 }
 
 char *cli_edit_dir(const cli_opts *opts, qg_diags *diags)

@@ -30,8 +30,7 @@ void place_loader_free(place_loader *l)
     l->names = NULL;
 }
 
-/* "FILE" when it exists, else "FILE:MAP" split at the last colon. */
-static void split_arg(const char *arg, char **file, const char **map)
+void place_split_arg(const char *arg, char **file, const char **map)
 {
     const char *colon = strrchr(arg, ':');
     if (access(arg, F_OK) == 0 || !colon || colon == arg) {
@@ -117,7 +116,7 @@ static int load_des(place_loader *l, const char *path, const char *map,
             return failures ? 1 : 0;
     }
     if (map && !failures) {
-        qg_diags_add(l->diags, QG_ERROR, path, 0, 0, NULL, 0, "no map named '%s'", map);
+        cli_unknown_runtime_map(path, map, rt, first, l->diags);
         return -1;
     }
     return failures ? 1 : 0;
@@ -125,20 +124,25 @@ static int load_des(place_loader *l, const char *path, const char *map,
 
 /* F:/D: files (FILE:N: quest N of a hub), Tiled and REXPaint files: one
  * level each, placed as the Angband loaders place theirs. */
-static int load_level(place_loader *l, const char *path, const char *quest,
+static int load_level(place_loader *l, const qg_input *input, const char *quest,
                       place_fn fn, void *user)
 {
     cli_fd_free(&l->fd);
-    char *data;
-    size_t len;
-    if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, l->diags) != QG_OK)
-        return -1;
-    qg_format format = cli_detect(path, data, len, l->diags);
+    const char *path = input->path;
     qg_level *level = NULL;
-    if (format == QG_FORMAT_TMX || format == QG_FORMAT_XP)
-        qg_level_read(path, data, len, format, &level, l->diags);
-    free(data);
-    if (format == QG_FORMAT_FD && cli_fd_setup(l->opts, path, &l->fd, l->diags) == 0) {
+    if (input->kind == QG_FILE_TMX || input->kind == QG_FILE_XP) {
+        char *data;
+        size_t len;
+        if (qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, l->diags) != QG_OK)
+            return -1;
+        qg_level_read(path, data, len, cli_kind_format(input->kind), &level, l->diags);
+        free(data);
+    } else if (cli_fd_setup(l->opts, path, &l->fd, l->diags) == 0) {
+        cli_opts picked = *l->opts;   /* FILE:N picks a hub's quest */
+        picked.quest = quest ? atol(quest) : -1;
+        if (input->kind == QG_FILE_HUB && cli_hub_check(&picked, path, &l->fd.options,
+                                                         l->diags) != 0)
+            return -1;
         if (quest)
             qg_fd_load_quest(path, atoi(quest), &l->fd.options, l->opts->vars, &level,
                              l->diags);
@@ -152,17 +156,16 @@ static int load_level(place_loader *l, const char *path, const char *quest,
     return r;
 }
 
-int place_load(place_loader *l, const char *arg, unsigned long long seed,
-               place_fn fn, void *user)
+int place_load(place_loader *l, const qg_input *input, const char *map,
+               unsigned long long seed, place_fn fn, void *user)
 {
-    char *file;
-    const char *map;
-    split_arg(arg, &file, &map);
-    if (!file)
+    switch (input->kind) {
+    case QG_FILE_DES:
+        return load_des(l, input->path, map, seed, fn, user);
+    case QG_FILE_LEVEL: case QG_FILE_HUB: case QG_FILE_PART: case QG_FILE_TMX: case QG_FILE_XP:
+        return load_level(l, input, map, fn, user);
+    default:
+        cli_input_refuse("place", CLI_SOURCE_READS, input, l->diags);
         return -1;
-    int r = qg_format_from_path(file) == QG_FORMAT_DES
-                ? load_des(l, file, map, seed, fn, user)
-                : load_level(l, file, map, fn, user);
-    free(file);
-    return r;
+    }
 }

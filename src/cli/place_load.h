@@ -20,9 +20,14 @@ typedef int (*place_fn)(void *user, const qg_level *level, qg_subvault_fn subvau
 
 int place_loader_init(place_loader *l, const cli_opts *opts, qg_diags *diags);
 void place_loader_free(place_loader *l);
-/* 0 when every level of arg was loaded and placed, 1 when some failed to
- * place, -1 when arg could not be loaded. */
-int place_load(place_loader *l, const char *arg, unsigned long long seed,
-               place_fn fn, void *user);
+/* An argument FILE[:MAP]: "FILE" when it exists, else split at the last
+ * colon (MAP: a .des map's name, or a hub's quest number). *file is NULL
+ * when memory ran out; free it. */
+void place_split_arg(const char *arg, char **file, const char **map);
+/* 0 when every level of the input (its map named map, when given) was
+ * loaded and placed, 1 when some failed to place, -1 when it could not be
+ * loaded. */
+int place_load(place_loader *l, const qg_input *input, const char *map,
+               unsigned long long seed, place_fn fn, void *user);
 
 #endif

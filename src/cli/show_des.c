@@ -66,9 +66,10 @@ int cli_show_des(cli_opts *opts, const char *path)
         show_map(def);
     } else if (st == QG_OK || file) {
         if (opts->map)
-            fprintf(stderr, "%s: error: no map named '%s'\n", path, opts->map);
+            cli_unknown_file_map(path, opts->map, file, diags);
         else
-            fprintf(stderr, "%s: error: the file defines no map\n", path);
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "the file defines no map");
+        cli_report(diags);
         status = 1;
     }
     qg_des_file_free(file);

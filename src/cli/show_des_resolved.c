@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-int cli_lua_setup(const cli_opts *opts, const char *path, cli_lua *out, qg_diags *diags)
+int cli_lua_setup(const cli_opts *opts, const char *path, int need_map, cli_lua *out,
+                  qg_diags *diags)
 {
     memset(out, 0, sizeof *out);
     qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0,
@@ -19,13 +20,15 @@ int cli_lua_setup(const cli_opts *opts, const char *path, cli_lua *out, qg_diags
     if (!file || qg_runtime_add_file(out->rt, file, diags) != QG_OK)
         return 1;
     if (qg_runtime_map_count(out->rt) == 0) {
+        if (!need_map)
+            return 0;
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "no map in the file");
         return 1;
     }
     out->def = opts->map ? qg_runtime_find_map(out->rt, opts->map)
                          : qg_runtime_map(out->rt, 0);
     if (!out->def) {
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "no map named '%s'", opts->map);
+        cli_unknown_runtime_map(path, opts->map, out->rt, 0, diags);
         return 1;
     }
     /* the file's other maps compiled too (their own errors are theirs):
@@ -51,7 +54,7 @@ int cli_show_des_resolved(const cli_opts *opts, const char *path)
         return 1;
     cli_lua lua;
     qg_level *level = NULL;
-    if (cli_lua_setup(opts, path, &lua, diags) == 0) {
+    if (cli_lua_setup(opts, path, 1, &lua, diags) == 0) {
         qg_context ctx = {opts->place, 0, opts->vars};
         qg_runtime_resolve(lua.rt, lua.def, opts->seed, &ctx, &level, diags);
     }

@@ -5,34 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-qg_format cli_detect(const char *path, const char *data, size_t len, qg_diags *diags)
+qg_format cli_kind_format(qg_file_kind kind)
 {
-    qg_format format = qg_format_detect(path, data, len);
-    if (format == QG_FORMAT_UNKNOWN) {
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "cannot tell the format of this file (F:/D: .txt/.map, .des, .tmx and .xp "
-                     "can be read)");
-        return format;
+    switch (kind) {
+    case QG_FILE_DES: return QG_FORMAT_DES;
+    case QG_FILE_LEVEL: case QG_FILE_PART: case QG_FILE_HUB: return QG_FORMAT_FD;
+    case QG_FILE_TMX: return QG_FORMAT_TMX;
+    case QG_FILE_XP: return QG_FORMAT_XP;
+    default: return QG_FORMAT_UNKNOWN;
     }
-    if (format != QG_FORMAT_FD)
-        return format;
-    size_t entries;
-    switch (qg_fd_sniff(data, len, &entries)) {
-    case QG_FD_CONTENT_VOCABULARY:
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "not a level: a lib/edit vocabulary file (%zu N:index:name entries, as "
-                     "f_info.txt, r_info.txt, k_info.txt or a_info.txt have); levels are "
-                     "quest, town and wilderness files of F: and D: lines",
-                     entries);
-        return QG_FORMAT_UNKNOWN;
-    case QG_FD_CONTENT_NONE:
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "not a level: no F:, D:, Q:, P:, %%: or ?: record in the file");
-        return QG_FORMAT_UNKNOWN;
-    case QG_FD_CONTENT_LEVEL:
-        break;
-    }
-    return format;
 }
 
 /* The game whose tables draw what the source's levels name: a Crawl
@@ -54,24 +35,43 @@ static qg_game *source_game(const cli_source *s)
     return game;
 }
 
-int cli_source_open(cli_source *s, const cli_opts *opts, const char *path, int colours,
-                    qg_diags *diags)
+/* F:/D: files: a hub's --quest, and --var, checked against what the game
+ * has. */
+static int check_fd_names(cli_source *s, const qg_input *input, qg_diags *diags)
+{
+    qg_fd_dialect dialect = s->fd.options.dialect;
+    if (dialect == QG_FD_AUTO)
+        dialect = qg_fd_detect_dialect(s->path, s->data, s->len);
+    cli_check_vars(s->opts, dialect, diags);
+    if (input->kind != QG_FILE_HUB)
+        return 0;
+    return cli_hub_check(s->opts, s->path, &s->fd.options, diags);
+}
+
+int cli_source_open(cli_source *s, const cli_opts *opts, const char *command,
+                    const qg_input *input, unsigned flags, qg_diags *diags)
 {
     memset(s, 0, sizeof *s);
     s->opts = opts;
-    s->path = path;
-    if (qg_read_file(path, QG_MAX_TEXT_FILE, &s->data, &s->len, diags) != QG_OK)
+    s->path = input->path;
+    s->format = cli_kind_format(input->kind);
+    if (s->format == QG_FORMAT_UNKNOWN) {
+        cli_input_refuse(command, CLI_SOURCE_READS, input, diags);
         return -1;
-    s->format = cli_detect(path, s->data, s->len, diags);
-    if (s->format == QG_FORMAT_UNKNOWN || cli_fd_setup(opts, path, &s->fd, diags) != 0)
+    }
+    if (qg_read_file(s->path, QG_MAX_TEXT_FILE, &s->data, &s->len, diags) != QG_OK ||
+        cli_fd_setup(opts, s->path, &s->fd, diags) != 0)
         return -1;
-    if (colours) {
+    if (s->format == QG_FORMAT_FD && check_fd_names(s, input, diags) != 0)
+        return -1;
+    if (flags & CLI_SOURCE_COLOURS) {
         s->palette = qg_palette_new();
         if (!s->palette || qg_palette_load_bundled(s->palette, diags) != QG_OK)
             return -1;
         s->game = source_game(s);
     }
-    if (s->format == QG_FORMAT_DES && cli_lua_setup(opts, path, &s->lua, diags) != 0)
+    if (s->format == QG_FORMAT_DES &&
+        cli_lua_setup(opts, s->path, !(flags & CLI_SOURCE_EVERY_MAP), &s->lua, diags) != 0)
         return -1;
     return 0;
 }
@@ -101,7 +101,8 @@ qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **ou
 qg_render_options cli_source_style(const cli_source *s, int colour)
 {
     qg_render_options options = {s->fd.vocab, s->palette, colour, s->game,
-                                 s->opts ? s->opts->cell : 0};
+                                 s->opts ? s->opts->cell : 0,
+                                 s->opts ? s->opts->verbose : 0};
     return options;
 }
 

@@ -1,9 +1,8 @@
 /* Levels from a file in any format questgrid reads, for the commands that
  * show, count, place, check and draw them: F:/D: files (quest N of a hub
  * with --quest), .des maps resolved with their Lua (--map, --place,
- * --lua-path), Tiled .tmx and REXPaint .xp. The format comes from the
- * file's content; a lib/edit vocabulary or a file with no F:/D: record is
- * said not to be a level. */
+ * --lua-path), Tiled .tmx and REXPaint .xp. The kind of file comes from
+ * the inputs' walk (cli_inputs_find). */
 #ifndef QG_CLI_SOURCE_H
 #define QG_CLI_SOURCE_H
 
@@ -23,11 +22,20 @@ typedef struct cli_source {
                               with the colours */
 } cli_source;
 
-/* Reads path, tells its format and prepares its levels; with colours, the
- * Crawl feature colours are loaded too. 0 on success; otherwise -1 and
- * why in diags. */
-int cli_source_open(cli_source *s, const cli_opts *opts, const char *path, int colours,
-                    qg_diags *diags);
+/* What the commands that read one level read (usage texts, refusals). */
+#define CLI_SOURCE_READS "levels: .des maps, F:/D: levels and hubs, Tiled .tmx, REXPaint .xp"
+
+enum {
+    CLI_SOURCE_COLOURS = 1,   /* load the Crawl feature colours too */
+    CLI_SOURCE_EVERY_MAP = 2  /* every map of a .des file is wanted: one
+                                 without maps is no error */
+};
+
+/* Reads an input of the command (named command) and prepares its levels:
+ * a hub's --quest is checked against its quests, --var against the
+ * dialect's variables. 0 on success; otherwise -1 and why in diags. */
+int cli_source_open(cli_source *s, const cli_opts *opts, const char *command,
+                    const qg_input *input, unsigned flags, qg_diags *diags);
 /* The level for seed (the same for every seed but a .des map's). */
 qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **out,
                            qg_diags *diags);
@@ -35,8 +43,8 @@ qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **ou
 qg_render_options cli_source_style(const cli_source *s, int colour);
 void cli_source_close(cli_source *s);
 
-/* The format of the file's bytes; for F:/D: files, an error in diags
- * (and QG_FORMAT_UNKNOWN) when it holds a vocabulary or no level. */
-qg_format cli_detect(const char *path, const char *data, size_t len, qg_diags *diags);
+/* The format a kind of file is read in; QG_FORMAT_UNKNOWN for a kind that
+ * holds no level. */
+qg_format cli_kind_format(qg_file_kind kind);
 
 #endif

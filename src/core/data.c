@@ -13,20 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Set by the build (Makefile.am): the build tree, the data in the source
- * tree, and the installation directories a relocated install mirrors. */
-#ifndef QG_BUILD_DIR
-#define QG_BUILD_DIR ""
-#endif
-#ifndef QG_SOURCE_DATA_DIR
-#define QG_SOURCE_DATA_DIR ""
-#endif
-#ifndef QG_PREFIX
-#define QG_PREFIX "/usr/local"
-#endif
-#ifndef QG_BINDIR
-#define QG_BINDIR QG_PREFIX "/bin"
-#endif
+/* Written by the build (src/core/local.mk): the build tree, the data in
+ * the source tree, and the installation directories a relocated install
+ * mirrors. */
+#include "core/installdirs.h"
 
 #define MAX_PLACES 16
 

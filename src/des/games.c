@@ -8,15 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct games {
-    char *text;
-    const char *names[64];
-    size_t count;
-} games;
-
-/* The names of games.txt, pointing into its text (modified in place). */
-static qg_status read_games(const char *dir, games *g, qg_diags *diags)
+/* The text is modified in place. */
+qg_status des_games_read(const char *dir, des_games *g, qg_diags *diags)
 {
+    memset(g, 0, sizeof *g);
     char *path = qg_path_join(dir, "games.txt");
     if (!path)
         return QG_ERR_NOMEM;
@@ -37,7 +32,13 @@ static qg_status read_games(const char *dir, games *g, qg_diags *diags)
     return st;
 }
 
-static void unknown_game(const char *dir, const char *game, const char *what, const games *g,
+void des_games_free(des_games *g)
+{
+    free(g->text);
+    memset(g, 0, sizeof *g);
+}
+
+static void unknown_game(const char *dir, const char *game, const char *what, const des_games *g,
                          qg_diags *diags)
 {
     qg_suggest s;
@@ -65,8 +66,8 @@ qg_status des_game_pick(const char *dir, const char *game, const char *what, cha
                         char **game_dir, qg_diags *diags)
 {
     *name = *game_dir = NULL;
-    games g = {0};
-    qg_status st = read_games(dir, &g, diags);
+    des_games g;
+    qg_status st = des_games_read(dir, &g, diags);
     const char *chosen = NULL;
     for (size_t i = 0; st == QG_OK && i < g.count; i++)
         if (!game || strcmp(g.names[i], game) == 0)
@@ -83,6 +84,6 @@ qg_status des_game_pick(const char *dir, const char *game, const char *what, cha
         *name = NULL;
         st = QG_ERR_NOMEM;
     }
-    free(g.text);
+    des_games_free(&g);
     return st;
 }

@@ -6,6 +6,7 @@ noinst_HEADERS += src/des/chunk.h src/des/directives.h src/des/keywords.h \
 libquestgrid_la_SOURCES += \
 	src/des/branches.c \
 	src/des/chunk.c \
+	src/des/detect.c \
 	src/des/dump.c \
 	src/des/file.c \
 	src/des/games.c \
@@ -79,3 +80,8 @@ EXTRA_DIST += tests/cli_des_vocab.sh tests/data/des/vocab/misspelt.des \
 # The games' own maps: no false diagnostic (issue 25).
 TESTS += tests/cli_des_stock.sh
 EXTRA_DIST += tests/cli_des_stock.sh
+
+# The Crawl of a data tree told from its own files (issue 25): small trees
+# of each game, one between them, .des files without their dlua.
+TESTS += tests/cli_game.sh
+EXTRA_DIST += tests/cli_game.sh tests/data/crawltree

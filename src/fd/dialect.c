@@ -24,12 +24,38 @@ const char *qg_fd_dialect_title(qg_fd_dialect dialect)
     return "unknown";
 }
 
+const char *qg_fd_dialect_signature(qg_fd_dialect dialect)
+{
+    const fd_dialect_row *row = fd_row_at((size_t)dialect);
+    return row && row->signature ? row->signature : "";
+}
+
 /* Whether word is one of the space-separated words of list. */
 static int in_list(const char *list, const char *word, size_t len)
 {
     for (const char *p = list; p && *p;) {
         size_t n = strcspn(p, " ");
         if (n == len && strncasecmp(p, word, len) == 0)
+            return 1;
+        p += n + (p[n] == ' ');
+    }
+    return 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "";
+}
+
+int fd_list_names(const char *list, const char *path)
+{
+    const char *base = base_name(path);
+    size_t len = strlen(base);
+    for (const char *p = list; p && *p;) {
+        size_t n = strcspn(p, " ");
+        if (p[0] == '*' ? n - 1 <= len && strncasecmp(p + 1, base + len - (n - 1), n - 1) == 0
+                        : n == len && strncasecmp(p, base, len) == 0)
             return 1;
         p += n + (p[n] == ' ');
     }
@@ -169,6 +195,27 @@ int fd_has_variable(const fd_dialect_row *row, const char *name)
     return row->quoted_atoms && n > 7 && strncmp(name, "QUEST\"", 6) == 0 && name[n - 1] == '"';
 }
 
+int qg_fd_knows_variable(qg_fd_dialect dialect, const char *name)
+{
+    return fd_has_variable(fd_row(dialect), name);
+}
+
+const char *qg_fd_variable_at(qg_fd_dialect dialect, size_t index, char *buf, size_t size)
+{
+    const char *const *vars = fd_row(dialect)->variables;
+    for (size_t i = 0; vars && vars[i]; i++)
+        if (i == index) {
+            const char *entry = vars[i] + (vars[i][0] == '=');
+            size_t n = strlen(entry);
+            if (n && entry[n - 1] == '#')
+                snprintf(buf, size, "%.*s<n>", (int)(n - 1), entry);
+            else
+                snprintf(buf, size, "%s", entry);
+            return buf;
+        }
+    return NULL;
+}
+
 int fd_shared_variable(const fd_dialect_row *row, const char *name)
 {
     const char *entry = row->shared_buffer ? variable_entry(row, name) : NULL;
@@ -237,12 +284,6 @@ static void line_clues(const char *line, size_t len, clues *c)
     default:
         break;
     }
-}
-
-static const char *base_name(const char *path)
-{
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    return slash ? slash + 1 : path ? path : "";
 }
 
 qg_fd_dialect fd_detect(const char *path, const char *data, size_t len)

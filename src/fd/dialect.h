@@ -105,6 +105,12 @@ typedef struct fd_dialect_row {
     const char *level_folders; /* the folders of its quest and town files
                                  under the edit directory, space-separated
                                  ("quests towns"), or NULL */
+    const char *data_files;   /* files of its edit directory the game reads
+                                 with other parsers than its map loader
+                                 (init_info, parse_edit_file, JSON): names,
+                                 or "*suffix" patterns, space-separated */
+    const char *map_files;    /* names data_files' patterns match that the
+                                 map loader reads all the same (w_info.txt) */
     /* ---- records ---- */
     const fd_form *forms;     /* ends with a NULL key */
     fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */
@@ -162,6 +168,9 @@ typedef struct fd_dialect_row {
     int shared_buffer;        /* numeric variables share one buffer */
 } fd_dialect_row;
 
+/* Whether list (space-separated names and "*suffix" patterns, compared
+ * without case) names the base name of path. */
+int fd_list_names(const char *list, const char *path);
 /* The row of a dialect (AUTO gives the zangband row). */
 const fd_dialect_row *fd_row(qg_fd_dialect dialect);
 /* The meaning of the record a line starts with; *form receives the form

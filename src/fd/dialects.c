@@ -231,6 +231,20 @@ static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NU
     .kind_records = frog_kinds, .quest_type_key = "type", .generated_quests = frog_generated, \
     .fixed_flag = "GENERATE"
 
+/* ---- the other files of an edit directory ------------------------------- */
+
+/* The classic variants read their *_info.txt files with init_info
+ * (init2.c), and misc.txt for the sizes of their arrays before any level;
+ * their map loader, process_dungeon_file, reads the quest and town hubs
+ * and the wilderness, w_info.txt (dungeon.c, wild.c). */
+#define CLASSIC_FILES .data_files = "*_info.txt misc.txt", .map_files = "w_info.txt"
+/* FrogComposband reads misc.txt and help_upd.txt with parse_edit_file
+ * (init2.c), and v_info.txt's room templates with parse_v_info (init1.c),
+ * rooms.txt and vaults.txt through its %: lines. */
+#define FROG_FILES                                                                       \
+    .data_files = "*_info.txt misc.txt help_upd.txt rooms.txt vaults.txt",               \
+    .map_files = "w_info.txt"
+
 /* ---- the rows ---------------------------------------------------------- */
 
 #define CLASSIC_FIELDS                                                                   \
@@ -253,20 +267,29 @@ static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NU
       {"name", 1, 0, 0, NULL}}}
 
 static const fd_dialect_row rows[] = {
-    [QG_FD_AUTO] = {.name = "auto", .title = "auto", .aliases = ""},
+    /* A directory no signature names: the hubs, the info files every
+     * classic variant reads with init_info, misc.txt, Hengband 3's
+     * definitions (only sniff.c reads this row; fd_row gives AUTO the
+     * zangband row). */
+    [QG_FD_AUTO] = {.name = "auto", .title = "auto", .aliases = "",
+                    .quest_hub = "q_info.txt QuestDefinitionList.txt",
+                    .town_hub = "t_info.txt TownDefinitionList.txt",
+                    .data_files = "*_info.txt misc.txt *Definitions.txt *.jsonc *.json"},
     [QG_FD_ZANGBAND] = {
         .name = "zangband", .title = "Zangband 2.3.0", .aliases = "zangband230",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
-        .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
+        .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
+        CLASSIC_FILES},
     [QG_FD_HENGBAND] = {
         .name = "hengband", .title = "Hengband 1.x-2.x", .aliases = "hengband2",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .rewards = 1, .bilingual = 1, .quest_dungeon = 1,
         .quest_rewards = 1, .player_sizes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "", .variables = hengband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
+        .functions = "", .variables = hengband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
+        CLASSIC_FILES},
     [QG_FD_TOME] = {
         .name = "tome", .title = "ToME 2", .aliases = "tome2",
         .town_hub = "t_info.txt",
@@ -278,13 +301,15 @@ static const fd_dialect_row rows[] = {
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
         .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
         .equ = FD_EQU_CHAIN,
-        .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1},
+        .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1,
+        CLASSIC_FILES},
     [QG_FD_ZANGBAND235] = {
         .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
         .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
-        .functions = "", .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS},
+        .functions = "", .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
+        CLASSIC_FILES},
     [QG_FD_HENGBAND3] = {
         .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
         .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
@@ -298,7 +323,10 @@ static const fd_dialect_row rows[] = {
         .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
         .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
         .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
-        .functions = "", .variables = hengband3_vars, .shared_buffer = 1, CLASSIC_QUESTS},
+        .functions = "", .variables = hengband3_vars, .shared_buffer = 1, CLASSIC_QUESTS,
+        /* info-initializer.cpp reads the *Definitions.txt with init_info and
+         * the *.jsonc with its JSON readers */
+        .data_files = "*Definitions.txt *.jsonc"},
     [QG_FD_POSCHENGBAND] = {
         .name = "poschengband", .title = "PosChengband", .aliases = "pos",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
@@ -307,7 +335,8 @@ static const fd_dialect_row rows[] = {
         .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
         .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband_vars,
-        .shared_buffer = 1, CLASSIC_QUESTS},
+        .shared_buffer = 1, CLASSIC_QUESTS,
+        CLASSIC_FILES},
     [QG_FD_FROGCOMPOSBAND] = {
         .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
@@ -319,7 +348,7 @@ static const fd_dialect_row rows[] = {
         .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
         .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
-        .shared_buffer = 1, FROG_QUESTS},
+        .shared_buffer = 1, FROG_QUESTS, FROG_FILES},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
@@ -338,7 +367,7 @@ static const fd_dialect_row rows[] = {
         .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR MOD",
         .variables = poschengband7_vars,
-        .shared_buffer = 1, FROG_QUESTS},
+        .shared_buffer = 1, FROG_QUESTS, FROG_FILES},
     [QG_FD_ANGBAND4] = {
         .name = "angband4", .title = "Angband 4.2 vaults", .aliases = "vault",
         .vocab = ANGBAND4_VOCAB,
@@ -346,7 +375,9 @@ static const fd_dialect_row rows[] = {
         .tag_features = 1, .space_passes = 1, .legend = angband4_vault_legend,
         .map_kind = QG_KIND_VAULT,
         .glyph_monsters = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ",
-        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
+        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = "",
+        /* gamedata's other files are read by their own parser_reg tables */
+        .data_files = "*.txt", .map_files = "vault.txt room_template.txt"},
     [QG_FD_ANGBAND4_ROOMS] = {
         .name = "angband4-rooms", .title = "Angband 4.2 room templates",
         .aliases = "room_template",
@@ -354,7 +385,9 @@ static const fd_dialect_row rows[] = {
         .signature = "room_template.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_room_legend,
         .map_kind = QG_KIND_ROOM,
-        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
+        .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = "",
+        /* gamedata's other files are read by their own parser_reg tables */
+        .data_files = "*.txt", .map_files = "vault.txt room_template.txt"},
 };
 
 size_t qg_fd_dialect_count(void)

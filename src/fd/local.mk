@@ -8,6 +8,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/expr.c \
 	src/fd/feature.c \
 	src/fd/grid.c \
+	src/fd/hub.c \
 	src/fd/letters.c \
 	src/fd/load.c \
 	src/fd/nomap.c \

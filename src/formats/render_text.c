@@ -3,6 +3,7 @@
  * levels render the same way. */
 #include "questgrid/render.h"
 #include "formats/formats.h"
+#include "core/groups.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -187,13 +188,36 @@ static int grid(const qg_level *level, const qg_render_options *options, FILE *o
     return 1;
 }
 
+/* One line a kind of marker (its cell when it has one), or with verbose
+ * one a cell: 0 when memory ran out. */
+static int markers(const qg_level *level, int verbose, FILE *out)
+{
+    size_t n = qg_level_marker_count(level), count = 0;
+    const char **specs = n ? malloc(n * sizeof *specs) : NULL;
+    qg_text_group *groups = NULL;
+    if (n && !specs)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        specs[i] = qg_level_marker(level, i, NULL, NULL);
+    int ok = verbose || qg_text_groups(specs, n, &groups, &count) == QG_OK;
+    for (size_t g = 0; ok && g < (verbose ? n : count); g++) {
+        int x, y;
+        size_t first = verbose ? g : groups[g].first, cells = verbose ? 1 : groups[g].count;
+        const char *spec = qg_level_marker(level, first, &x, &y);
+        if (cells == 1)
+            fprintf(out, "marker at row %d, column %d: %s\n", y, x, spec);
+        else
+            fprintf(out, "marker %s: %zu cells, the first at row %d, column %d\n", spec, cells,
+                    y, x);
+    }
+    free(groups);
+    free(specs);
+    return ok;
+}
+
+/* The player start. */
 static void extras(const qg_level *level, FILE *out)
 {
-    for (size_t i = 0; i < qg_level_marker_count(level); i++) {
-        int x, y;
-        const char *spec = qg_level_marker(level, i, &x, &y);
-        fprintf(out, "marker at row %d, column %d: %s\n", y, x, spec);
-    }
     int x, y;
     if (qg_level_player_start(level, &x, &y))
         fprintf(out, "player start: row %d, column %d\n", y, x);
@@ -201,7 +225,7 @@ static void extras(const qg_level *level, FILE *out)
 
 qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out)
 {
-    qg_render_options options = {vocab, NULL, 0, NULL, 0};
+    qg_render_options options = {vocab, NULL, 0, NULL, 0, 0};
     return qg_render_text_with(level, &options, out);
 }
 
@@ -258,7 +282,8 @@ qg_status qg_render_text_with(const qg_level *level, const qg_render_options *op
         return QG_ERR_NOMEM;
     fputs("legend:\n", out);
     text_legend t = {options, out};
-    if (!qg_legend_each(level, options->vocab, print_legend_line, &t))
+    if (!qg_legend_each(level, options->vocab, print_legend_line, &t) ||
+        !markers(level, options->verbose, out))
         return QG_ERR_NOMEM;
     extras(level, out);
     return ferror(out) ? QG_ERR_IO : QG_OK;

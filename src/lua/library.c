@@ -85,7 +85,8 @@ static void load_library_file(lua_State *L, qg_runtime *rt, const char *name)
 {
     char *path = find_library_file(rt, name);
     if (!path)
-        luaL_error(L, "crawl_require: %s not found on the Lua path", name);
+        luaL_error(L, "crawl_require: %s not found on the Lua path%s", name,
+                   lrt_no_library_hint(rt));
     char *data = NULL;
     size_t len = 0;
     qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
@@ -185,6 +186,13 @@ static entry_file *read_manifest(lua_State *L, qg_runtime *rt, size_t *count)
         rows[(*count)++] = (entry_file){p, !optional, "listed in " MANIFEST};
     }
     return rows;
+}
+
+const char *lrt_no_library_hint(const qg_runtime *rt)
+{
+    return rt->lua_path_count ? ""
+                              : "; the game's Lua library may provide it: give --lua-path DIR "
+                                "(Crawl's dat/dlua)";
 }
 
 int lrt_load_library(lua_State *L)

@@ -259,6 +259,10 @@ typedef struct library_load {
     qg_diags *diags;   /* notes on optional files skipped */
 } library_load;
 void lrt_open_library(lua_State *L);
+/* What an error about a missing function adds when the runtime has no
+ * game library (the function may be the library's): a hint naming
+ * --lua-path, else "". */
+const char *lrt_no_library_hint(const qg_runtime *rt);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 

@@ -158,7 +158,7 @@ qg_status lrt_add_map(qg_runtime *rt, qg_mapdef *def)
 /* Makes a Lua error readable: "attempt to call a nil value (global 'f')"
  * names the missing function. */
 static char *describe_error(const char *msg, const char *chunkname,
-                            const qg_des_chunk *chunk, const char *map)
+                            const qg_des_chunk *chunk, const char *map, const char *hint)
 {
     char *text = lrt_rewrite_error(msg, chunkname, chunk->file ? chunk->file : "?",
                                    chunk->first_line, map);
@@ -173,7 +173,8 @@ static char *describe_error(const char *msg, const char *chunkname,
         qg_buf out;
         qg_buf_init(&out);
         qg_buf_append(&out, text, (size_t)(hit - text));
-        qg_buf_printf(&out, "function '%.*s' is not provided (map %s)", (int)len, name, map);
+        qg_buf_printf(&out, "function '%.*s' is not provided (map %s)%s", (int)len, name, map,
+                      hint);
         qg_buf_puts(&out, name + len + (name[len] ? 2 : 0));
         free(text);
         return qg_buf_take(&out);
@@ -211,7 +212,7 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
     const char *msg = lua_tostring(L, -1);
     if (!msg)
         msg = "error object is not a string";
-    char *text = describe_error(msg, chunkname + 1, chunk, map->name);
+    char *text = describe_error(msg, chunkname + 1, chunk, map->name, lrt_no_library_hint(rt));
     int line = first_line_of(msg, chunkname + 1);
     qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "",
                  line ? line + chunk->first_line - 1 : chunk->first_line, 0, NULL, 0,

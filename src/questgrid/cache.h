@@ -70,6 +70,48 @@ qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
                                 const qg_cache_write_options *options,
                                 qg_diags *diags);
 
+/* ---- the files a compile (and every command) reads ------------------- */
+
+/* What a file is, told once for every reader: by its first bytes (a
+ * cache, a REXPaint or Tiled file), its name (.des; a file the game of
+ * its edit directory reads with another parser than its map loader) and
+ * its records (qg_fd_sniff). */
+typedef enum qg_file_kind {
+    QG_FILE_OTHER = 0,     /* nothing questgrid reads */
+    QG_FILE_DES,           /* Crawl .des maps */
+    QG_FILE_LEVEL,         /* an F:/D: level: quest, town or wilderness rows */
+    QG_FILE_PART,          /* F:/D: records without rows: letters, includes */
+    QG_FILE_HUB,           /* a quest or town hub (q_info.txt) */
+    QG_FILE_VOCABULARY,    /* a lib/edit vocabulary (f_info.txt, …) */
+    QG_FILE_GAME_DATA,     /* other game data (misc.txt, *.jsonc, …) */
+    QG_FILE_CACHE,         /* a compiled cache (.qgc) */
+    QG_FILE_TMX,           /* Tiled */
+    QG_FILE_XP             /* REXPaint */
+} qg_file_kind;
+
+/* The kind of a file from its path and bytes; dialect is the one its
+ * edit directory says (qg_fd_detect_edit_dir), QG_FD_AUTO when none.
+ * *entries, when not NULL, gets a vocabulary's N: entries. */
+qg_file_kind qg_file_kind_of(const char *path, const void *data, size_t len,
+                             qg_fd_dialect dialect, size_t *entries);
+/* "a .des file", "an F:/D: level", … for messages. */
+const char *qg_file_kind_name(qg_file_kind kind);
+
+typedef struct qg_input {
+    char *path;            /* as given, or joined below a directory given */
+    qg_file_kind kind;
+    int named;             /* given itself, not found in a directory */
+} qg_input;
+
+/* Expands files and directories (searched recursively, entries in byte
+ * order) into the files questgrid reads, each with its kind. Vocabularies
+ * and other game data are left out with a note each; a file named that
+ * questgrid does not read is an error, one found in a directory is left
+ * out silently. *out (free with qg_inputs_free) holds the rest in order. */
+qg_status qg_inputs_find(const char *const *paths, size_t count, qg_input **out,
+                         size_t *out_count, qg_diags *diags);
+void qg_inputs_free(qg_input *inputs, size_t count);
+
 /* ---- compiling ------------------------------------------------------- */
 
 typedef struct qg_compile_options {
@@ -88,6 +130,9 @@ typedef struct qg_compile_options {
     /* Relative inputs are read from this directory, and recorded in the
      * cache as given (relative to it); NULL = the current directory. */
     const char *base_dir;
+    /* The game's branch table for the maps' Lua (qg_runtime_options
+     * .branches); NULL = the newest game's. */
+    const qg_branches *branches;
 } qg_compile_options;
 
 typedef struct qg_compile_stats {

@@ -134,6 +134,32 @@ qg_status qg_branches_check_place(const qg_branches *branches, const char *place
  * against it. */
 const qg_branches *qg_des_vocab_branches(const qg_des_vocab *vocab);
 
+/* A Crawl data tree (a directory holding des/ and dlua/, as Debian's
+ * /usr/share/crawl/dat or a source tree's crawl-ref/source/dat) and its
+ * game, told from the data itself: each game of games.txt lists in
+ * <game>/markers.txt the files, Lua functions and words that its release
+ * and the releases since the game before it added ("has") or dropped
+ * ("lacks"). A marker that holds puts the data at that game or later, one
+ * that fails before it; the game is the one every marker agrees on. */
+typedef struct qg_des_game {
+    char *game;      /* the game of games.txt, or NULL when not told */
+    char *data_dir;  /* the data tree, or NULL when path is in none */
+    char *des_dir;   /* the .des directory path is in or is, or NULL */
+    char *lua_dir;   /* the Lua library used: --lua-path's first, else
+                        the tree's dlua, or NULL */
+    char *why;       /* the markers that told the game, or why none was */
+} qg_des_game;
+
+/* Detects the data tree and game of path (a .des file or a directory);
+ * dir is questgrid's vocabulary directory (qg_data_find("des/vocab")),
+ * lua_paths the Lua libraries the caller was given (their markers are
+ * read there instead of the tree's dlua). QG_OK whether or not a game was
+ * told (see out->game); an error only for a vocabulary that cannot be
+ * read. Free with qg_des_game_clear. */
+qg_status qg_des_detect_game(const char *dir, const char *path, const char *const *lua_paths,
+                             size_t lua_path_count, qg_des_game *out, qg_diags *diags);
+void qg_des_game_clear(qg_des_game *game);
+
 #ifdef __cplusplus
 }
 #endif

@@ -57,6 +57,10 @@ size_t qg_fd_dialect_count(void);
 const char *qg_fd_dialect_name(qg_fd_dialect dialect);
 /* "Hengband 3.x", … for messages. */
 const char *qg_fd_dialect_title(qg_fd_dialect dialect);
+/* What an edit directory of the dialect holds, by which
+ * qg_fd_detect_edit_dir tells it: space-separated entries, "file" (it is
+ * there) or "file~TEXT" (a line of it starts with TEXT); "" for AUTO. */
+const char *qg_fd_dialect_signature(qg_fd_dialect dialect);
 /* A dialect's name or alias; -1 when the name is not a dialect. */
 int qg_fd_dialect_from_name(const char *name);
 /* The dialect names, comma-separated ("auto, zangband, …"), for usage
@@ -217,7 +221,33 @@ const char *qg_fd_file_path(const qg_mapdef *def, size_t index);
 size_t qg_fd_record_count(const qg_mapdef *def);
 const qg_fd_record *qg_fd_record_at(const qg_mapdef *def, size_t index);
 
+/* ---- the quests of a hub ----------------------------------------------- */
+
+/* A quest a hub defines: its number, its name (the English one of a
+ * bilingual game when there is one, else as written; NULL when no record
+ * names it) and the file that names it or that the hub includes for it
+ * (NULL when neither). Both point into the hub's definition. */
+typedef struct qg_fd_hub_quest {
+    int number;
+    const char *name;
+    const char *file;
+} qg_fd_hub_quest;
+
+/* The quests of a hub read with qg_fd_read (the files it includes read
+ * with it): every quest a Q:n:N: name record, a quest record head
+ * (N:id:level:name) or a ?:[EQU $QUEST_NUMBER n] choice of includes
+ * names, once each, by number. *out is NULL when there are none; free it
+ * with free(). */
+qg_status qg_fd_hub_quests(const qg_mapdef *hub, qg_fd_hub_quest **out, size_t *count);
+
 /* ---- ?: expressions -------------------------------------------------- */
+
+/* Whether the dialect's games give ?: expressions the variable name
+ * ($CLASS, $QUEST12, …); QG_FD_AUTO asks Zangband's. */
+int qg_fd_knows_variable(qg_fd_dialect dialect, const char *name);
+/* The index-th variable of the dialect, as --var sets it ("QUEST<n>" for
+ * a numbered family), written to buf; NULL past the last. */
+const char *qg_fd_variable_at(qg_fd_dialect dialect, size_t index, char *buf, size_t size);
 
 /* Evaluates one expression (the text after "?:") as the dialect's game
  * does and writes its value (NUL-terminated, truncated to size) to out.
@@ -254,16 +284,29 @@ qg_status qg_fd_load_quest(const char *hub_path, int number,
                            const qg_fd_options *options, const qg_vars *vars,
                            qg_level **out, qg_diags *diags);
 
-/* What a .txt file of the F:/D: family holds, by its records: a level (or
- * an include or hub), a lib/edit vocabulary (two or more N:index:name
- * entries, as f_info.txt, r_info.txt, a_info.txt or v_info.txt have;
- * *entries counts them when not NULL), or no F:/D: record at all. */
+/* What a file of the F:/D: family is, in the dialect of its edit
+ * directory (QG_FD_AUTO when unknown): by its records, and by its name
+ * where the game reads it with another parser than its map loader. */
 typedef enum qg_fd_content {
-    QG_FD_CONTENT_LEVEL = 0,
-    QG_FD_CONTENT_VOCABULARY,
-    QG_FD_CONTENT_NONE
+    QG_FD_CONTENT_LEVEL = 0,  /* map rows: a quest, town or wilderness level */
+    QG_FD_CONTENT_PART,       /* records but no map rows: letters or lines
+                                 that levels include (q_pref.txt) */
+    QG_FD_CONTENT_HUB,        /* a quest or town hub: the dialect's
+                                 q_info.txt, or a file without rows that
+                                 picks its includes by $QUEST_NUMBER or
+                                 $TOWN, or holds quest records */
+    QG_FD_CONTENT_VOCABULARY, /* two or more N:index:name entries, as
+                                 f_info.txt, r_info.txt, v_info.txt have
+                                 (*entries counts them when not NULL) */
+    QG_FD_CONTENT_DATA,       /* other game data (misc.txt, s_info.txt,
+                                 Hengband 3's *.jsonc, …) */
+    QG_FD_CONTENT_NONE        /* no record of the family at all */
 } qg_fd_content;
-qg_fd_content qg_fd_sniff(const char *data, size_t len, size_t *entries);
+qg_fd_content qg_fd_sniff(const char *path, const char *data, size_t len,
+                          qg_fd_dialect dialect, size_t *entries);
+/* Whether the dialect's game reads path (by its base name) as data of
+ * its own, with another parser than its map loader. */
+int qg_fd_is_game_data(qg_fd_dialect dialect, const char *path);
 
 #ifdef __cplusplus
 }

@@ -15,8 +15,9 @@ extern "C" {
  * cell, blank outside the map), then a legend with one line per distinct
  * glyph meaning: the feature by name, cave_info and vault flags, monsters,
  * objects, egos, artifacts and traps by name (vocab may be NULL: indices
- * are then shown as numbers), special values and markers, and the player
- * start. */
+ * are then shown as numbers), special values, the markers (one line a
+ * kind of marker, with the number of its cells and the first of them) and
+ * the player start. */
 qg_status qg_render_text(const qg_level *level, const qg_vocab *vocab, FILE *out);
 
 /* ---- colours ---------------------------------------------------------- */
@@ -49,6 +50,8 @@ typedef struct qg_render_options {
     /* PNG: pixels a cell is square (QG_PNG_CELL_MIN to QG_PNG_CELL_MAX;
      * 0: QG_PNG_CELL). */
     int cell;
+    int verbose;                /* text: a line for every marker's cell, not one
+                                   a kind of marker with its count */
 } qg_render_options;
 
 /* The colour a cell is drawn in: the player start white; else the first

@@ -1,0 +1,1 @@
+-- fixture: 0.30 checks crawl.seen_hups

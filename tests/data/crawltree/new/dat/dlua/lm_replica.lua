@@ -1,0 +1,1 @@
+-- 0.31 named the mechanism replica

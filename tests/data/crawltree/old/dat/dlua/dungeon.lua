@@ -1,0 +1,1 @@
+-- the map environment (fixture)

@@ -1,0 +1,1 @@
+-- 0.28 had slave markers; 0.31 renamed them
