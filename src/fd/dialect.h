@@ -114,8 +114,6 @@ typedef struct fd_dialect_row {
     int quest_dungeon;        /* Q:n:Q has a dungeon before its flags */
     int quest_rewards;        /* Q:n:R reward lists */
     int player_sizes;         /* P: sizes the level from the rows read */
-    int stale_letters;        /* an undefined letter is placed with stale
-                                 data (warned), not an error */
     int space_passes;         /* an undefined ' ' leaves its cell alone */
     int gate_pairs;           /* special -1 links pairs of gates */
     int trims_includes;       /* %:name loses trailing spaces */

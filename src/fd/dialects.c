@@ -267,7 +267,7 @@ static const fd_dialect_row rows[] = {
         .map_suffix = ".map", .forms = tome_forms,
         .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
-        .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
+        .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
         .equ = FD_EQU_CHAIN,
         .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1},
     [QG_FD_ZANGBAND235] = {

@@ -194,32 +194,43 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
         link_gate(r, x, y);
 }
 
-/* What the game makes of the square is said with the error: F: letter
- * dialects keep an earlier map's letter table; the room and vault builders
- * (build_vault, PosChengband's rooms.c) lay room floor before they look at
- * a letter. */
+/* A letter no letter line of the load defines. The F: letter games keep
+ * one static letter table that no load clears (init1.c's letter[],
+ * Hengband 3's general-parser.cpp letter[]): the square gets what an
+ * earlier file left for the letter, on a fresh game a zeroed entry, that
+ * is feature 0 and nothing else. questgrid places that and warns; ToME
+ * warns too ("not defined but used"). The room and vault builders lay
+ * room floor before they look at a letter. Told once per letter, on any
+ * pass: a letter undefined the second time a file is laid out may have
+ * been defined the first. */
 static void undefined_letter(resolver *r, const fd_line *row, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
         return;
     r->reported[c] = 1;
-    /* told once per letter, on any pass: a letter undefined the second
-     * time a file is laid out may have been defined the first */
     fd_line told = *row;
     told.diags = r->diags;
     const fd_line *at = &told;
-    if (r->row->stale_letters)
-        fd_warning(at, col, "letter '%c' is not defined here (%s warns and places stale data)", c,
-                   r->row->title);
-    else if (c >= 0x80)
+    if (c >= 0x80)
         fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
+    else if (r->row->f_fields[0])
+        fd_warning(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any F: "
+                   "line read so far: %s places what an earlier load left in its letter table, "
+                   "on a fresh game feature 0 and nothing else, as questgrid does", c, y,
+                   col - 3, r->row->title);
     else
-        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any %s "
-                 "line read so far: %s", c, y, col - 3, fd_letter_record(r->row),
-                 r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
-                                       "(feature 0 when none did)"
-                                     : "the game lays room floor there before it reads a letter; "
-                                       "questgrid leaves the square unplaced");
+        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any L: "
+                 "line read so far: the game lays room floor there before it reads a letter; "
+                 "questgrid leaves the square unplaced", c, y, col - 3);
+}
+
+/* A fresh game's letter table entry: feature 0, cave_info 0. */
+static void place_fresh(resolver *r, unsigned char c, int x, int y)
+{
+    const char *name = qg_vocab_name(r->opt->vocab, QG_VOCAB_FEATURE, 0);
+    note(r, qg_level_set_glyph(r->level, x, y, c));
+    note(r, qg_level_set_feature(r->level, x, y, 0, name));
+    note(r, qg_level_set_cave_info(r->level, x, y, 0));
 }
 
 /* A glyph the dialect gives a meaning without a letter: the player start
@@ -265,8 +276,11 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
         unsigned char c = bytes[i];
         if (r->rows.use[c])
             place_extras(r, &r->legend[c], (int)i, y);
-        else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes))
+        else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes)) {
             undefined_letter(r, &at, c, (int)i + 3, y);
+            if (r->row->f_fields[0] && c < 0x80)
+                place_fresh(r, c, (int)i, y);
+        }
     }
     return next_column(len);
 }
