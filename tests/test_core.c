@@ -181,6 +181,83 @@ static void level_cells_and_things(void **state)
     qg_level_free(l);
 }
 
+/* A thing's chance and placing flags, and a feature's chance, are kept
+ * with the cell. */
+static void level_chances_and_flags(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(2, 1);
+    qg_thing orc = {QG_THING_RANDOM, 5, "ORC", 50, QG_THING_AWAKE | QG_THING_ALONE};
+    assert_int_equal(qg_level_put_thing(l, 0, 0, QG_SLOT_MONSTER, &orc), QG_OK);
+    assert_int_equal(qg_level_set_feature_chance(l, 1, 0, 60), QG_OK);
+    qg_cell c;
+    qg_level_cell(l, 0, 0, &c);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].chance, 50);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].flags, QG_THING_AWAKE | QG_THING_ALONE);
+    assert_string_equal(c.things[QG_SLOT_MONSTER].name, "ORC");
+    qg_level_cell(l, 1, 0, &c);
+    assert_int_equal(c.feature_chance, 60);
+    /* a thing set without them has none */
+    assert_int_equal(qg_level_set_thing(l, 0, 0, QG_SLOT_MONSTER, QG_THING_INDEX, 3, NULL), QG_OK);
+    qg_level_cell(l, 0, 0, &c);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].chance, 0);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].flags, 0);
+    assert_int_equal(qg_thing_flag_from_name("HASTED"), QG_THING_HASTED);
+    assert_string_equal(qg_thing_flag_name(QG_THING_NO_UNIQUE), "NO_UNIQUE");
+    qg_level_free(l);
+}
+
+static char glyph_at(const qg_level *l, int x, int y)
+{
+    qg_cell c;
+    qg_level_cell(l, x, y, &c);
+    return (char)c.glyph;
+}
+
+/* The eight transforms as FrogComposband's rooms.c numbers them
+ * (transform_alloc, _transform): t & 3 quarter turns clockwise, then a
+ * mirror left to right when t & 4, moved back to the origin. */
+static void level_turns_as_the_game(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(3, 2);
+    const char *rows[] = {"abc", "def"};
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++)
+            qg_level_set_glyph(l, x, y, (unsigned char)rows[y][x]);
+    qg_level_set_player_start(l, 2, 1);
+    qg_level_add_marker(l, 1, 0, "m");
+    qg_level_set_turns(l, QG_TURNS_ANY, -1);
+    int applied;
+    assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_ANY);
+    assert_int_equal(applied, -1);
+    static const struct {
+        int t;
+        const char *rows[3];
+    } want[] = {{1, {"da", "eb", "fc"}}, {4, {"cba", "fed"}}, {5, {"ad", "be", "cf"}},
+                {2, {"fed", "cba"}}};
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        qg_level *t = qg_level_turned(l, want[k].t);
+        assert_non_null(t);
+        int h = qg_level_height(t), w = qg_level_width(t);
+        assert_int_equal(h, (want[k].t & 1) ? 3 : 2);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                assert_int_equal(glyph_at(t, x, y), want[k].rows[y][x]);
+        int sx, sy;
+        assert_true(qg_level_player_start(t, &sx, &sy));
+        assert_int_equal(glyph_at(t, sx, sy), 'f');
+        int mx, my;
+        qg_level_marker(t, 0, &mx, &my);
+        assert_int_equal(glyph_at(t, mx, my), 'b');
+        assert_int_equal(qg_level_turns(t, &applied), QG_TURNS_ANY);
+        assert_int_equal(applied, want[k].t);
+        qg_level_free(t);
+    }
+    assert_null(qg_level_turned(l, 8));
+    qg_level_free(l);
+}
+
 static void level_masks_and_specials_appear_when_set(void **state)
 {
     (void)state;
@@ -472,6 +549,8 @@ int main(void)
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),
         cmocka_unit_test(level_cells_and_things),
+        cmocka_unit_test(level_chances_and_flags),
+        cmocka_unit_test(level_turns_as_the_game),
         cmocka_unit_test(level_masks_and_specials_appear_when_set),
         cmocka_unit_test(level_foreach_visits_in_map_cells),
         cmocka_unit_test(level_markers_and_properties),

@@ -54,9 +54,14 @@ static void print_thing(const qg_request *r)
     case QG_THING_INDEX: case QG_THING_CLONE: case QG_THING_REWARD:
         printf(" #%d", (int)r->thing.index);
         break;
+    case QG_THING_FORMATION:
+        printf(" formation member %d", (int)r->thing.index);
+        break;
     case QG_THING_NONE:
         break;
     }
+    if (r->thing.chance)
+        printf(" (%d%%)", (int)r->thing.chance);
 }
 
 static void report(const qg_level *level, const qg_placement *p)

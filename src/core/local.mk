@@ -10,6 +10,7 @@ libquestgrid_la_SOURCES += \
 	src/core/flags.c \
 	src/core/heap.c \
 	src/core/level.c \
+	src/core/turn.c \
 	src/core/mapdef.c \
 	src/core/names.c \
 	src/core/path.c \

@@ -682,7 +682,7 @@ static int read_builtin(parser *p)
             memset(spec, 0, sizeof *spec);
         spec->letter = (unsigned char)row->glyph_monsters[i];
         spec->things[QG_SLOT_MONSTER] =
-            (qg_thing){QG_THING_NAME, -1, fd_keep(&p->r, row->glyph_monsters + i, 1)};
+            (qg_thing){QG_THING_NAME, -1, fd_keep(&p->r, row->glyph_monsters + i, 1), 0, 0};
     }
     return !p->r.failed;
 }

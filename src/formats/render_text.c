@@ -88,8 +88,13 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
     switch (t->kind) {
     case QG_THING_RANDOM:
         qg_buf_printf(b, "random %s", slot_words[slot]);
+        if (t->name)
+            qg_buf_printf(b, " of %s", t->name);
         if (t->index)
             qg_buf_printf(b, " %+ld", (long)t->index);
+        break;
+    case QG_THING_FORMATION:
+        qg_buf_printf(b, "formation member %ld", (long)t->index);
         break;
     case QG_THING_CLONE:
         qg_buf_puts(b, "clone of ");
@@ -104,8 +109,16 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
         break;
     default:
         indexed(b, vocab, slot, t->index);
+        if (t->name)
+            qg_buf_printf(b, " %s", t->name);
         break;
     }
+    for (int i = 0; i < 32; i++)
+        if (t->flags & (1u << i))
+            qg_buf_printf(b, " %s", qg_thing_flag_name(1u << i) ? qg_thing_flag_name(1u << i)
+                                                                : "?");
+    if (t->chance)
+        qg_buf_printf(b, " (%ld%%)", (long)t->chance);
 }
 
 static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
@@ -121,6 +134,8 @@ static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
         qg_buf_printf(b, "feature %ld", (long)c->feature);
     else
         qg_buf_puts(b, "no feature");
+    if (c->feature_chance)
+        qg_buf_printf(b, " (%ld%%, else floor)", (long)c->feature_chance);
     bits(b, "cave_info", c->cave_info, qg_info_name);
     bits(b, "mask", c->vault_mask, qg_mask_name);
     for (int s = 0; s < QG_SLOTS; s++)

@@ -70,6 +70,8 @@ static void put_terrain_properties(qg_buf *out, const char *indent,
         put_int_property(out, indent, "mimic", t->mimic);
     if (t->mflag)
         put_int_property(out, indent, "mflag", t->mflag);
+    if (t->feature_chance)
+        put_int_property(out, indent, "feature_chance", t->feature_chance);
 }
 
 /* Repeated keys get "#2", "#3", … so that Tiled (whose property names are
@@ -221,6 +223,10 @@ static void put_thing(tmx_writer *w, int x, int y, qg_slot slot, const qg_thing 
         put_int_property(w->out, "    ", "index", t->index);
     if (t->name)
         put_string_property(w->out, "    ", "name", t->name);
+    if (t->chance)
+        put_int_property(w->out, "    ", "chance", t->chance);
+    if (t->flags)
+        put_int_property(w->out, "    ", "flags", t->flags);
     qg_buf_puts(w->out, "   </properties>\n  </object>\n");
 }
 
