@@ -369,6 +369,44 @@ static void vocab_reads_numeric_and_tagged(void **state)
     qg_vocab_free(v);
 }
 
+/* What name lookups need of an entry: the numbers of its I: line (tval,
+ * sval) and the words of its F: and T: lines the format keeps. */
+static void vocab_keeps_numbers_and_words(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/qgvocab.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/e_info.txt", dir);
+    FILE *f = fopen(path, "w");
+    fputs("N:60:(Dwarven)\nT:SHIELD\nN:70:(Dwarven)\nT:BODY_ARMOR | SPECIAL\nI:37:4\n"
+          "F:STR | DEPRECATED\n", f);
+    fclose(f);
+    static const char *const files[QG_VOCAB_KINDS] = {[QG_VOCAB_EGO] = "e_info.txt"};
+    qg_vocab_format formats[QG_VOCAB_KINDS];
+    memset(formats, 0, sizeof formats);
+    formats[QG_VOCAB_EGO] = (qg_vocab_format){"N", 0, 0, 0, NULL, "I", "F T",
+                                              "SHIELD BODY_ARMOR DEPRECATED"};
+    qg_vocab *v = qg_vocab_new();
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_vocab_load_files(v, dir, files, formats, d), QG_OK);
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_EGO, 70), "(Dwarven)");
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 60, "SHIELD"));
+    assert_false(qg_vocab_has_word(v, QG_VOCAB_EGO, 60, "BODY_ARMOR"));
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "BODY_ARMOR"));
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "DEPRECATED"));
+    assert_false(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "SPECIAL"));  /* not kept */
+    int32_t n[2];
+    assert_false(qg_vocab_numbers(v, QG_VOCAB_EGO, 60, n));
+    assert_true(qg_vocab_numbers(v, QG_VOCAB_EGO, 70, n));
+    assert_int_equal(n[0], 37);
+    assert_int_equal(n[1], 4);
+    qg_vocab_free(v);
+    qg_diags_free(d);
+    remove(path);
+    rmdir(dir);
+}
+
 static void vocab_missing_dir_is_diagnosed(void **state)
 {
     (void)state;
@@ -556,6 +594,7 @@ int main(void)
         cmocka_unit_test(level_markers_and_properties),
         cmocka_unit_test(mapdef_rows_and_properties),
         cmocka_unit_test(vocab_reads_numeric_and_tagged),
+        cmocka_unit_test(vocab_keeps_numbers_and_words),
         cmocka_unit_test(vocab_missing_dir_is_diagnosed),
         cmocka_unit_test(rng_is_deterministic_and_bounded),
         cmocka_unit_test(rng_known_first_values),

@@ -119,6 +119,7 @@ typedef enum qg_vocab_kind {
     QG_VOCAB_MONSTER,     /* r_info.txt */
     QG_VOCAB_OBJECT,      /* k_info.txt */
     QG_VOCAB_ARTIFACT,    /* a_info.txt */
+    QG_VOCAB_EGO,         /* e_info.txt */
     QG_VOCAB_KINDS
 } qg_vocab_kind;
 
@@ -141,6 +142,12 @@ typedef struct qg_vocab_format {
     int name_ends_at_colon;  /* "N:1:Poison:Red": the text stops at ':' */
     const char *name_key;    /* a later line giving the display name ("E",
                                 "name"), or NULL */
+    const char *numbers_key; /* a line whose first two numbers an entry
+                                keeps ("I": tval and sval), or NULL */
+    const char *words_keys;  /* the keys of lines whose '|'-separated words
+                                an entry keeps ("F T"), or NULL */
+    const char *words;       /* the words it keeps, space-separated, at
+                                most 32 ("DEPRECATED FULL_NAME"), or NULL */
 } qg_vocab_format;
 /* Reads one file per kind from dir (names NULL or absent are skipped; at
  * least one must be there), each in its format. */
@@ -167,6 +174,12 @@ const char *qg_vocab_closest(const qg_vocab *vocab, qg_vocab_kind kind, const ch
  * gives none. */
 int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *glyph,
                   char *colour);
+/* The first two numbers of an index's numbers_key line (an object's tval
+ * and sval): 1 and out, or 0 when the file gives none. */
+int qg_vocab_numbers(const qg_vocab *vocab, qg_vocab_kind kind, int index, int32_t out[2]);
+/* Whether an index's words_keys lines name word, one of the format's
+ * words (a monster's DEPRECATED flag, an ego's BODY_ARMOR type). */
+int qg_vocab_has_word(const qg_vocab *vocab, qg_vocab_kind kind, int index, const char *word);
 
 /* ---- questgrid's own data (the bundled lib/edit, lib/des, …) ----------- */
 
