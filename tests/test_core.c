@@ -187,7 +187,7 @@ static void level_chances_and_flags(void **state)
 {
     (void)state;
     qg_level *l = qg_level_new(2, 1);
-    qg_thing orc = {QG_THING_RANDOM, 5, "ORC", 50, QG_THING_AWAKE | QG_THING_ALONE};
+    qg_thing orc = {QG_THING_RANDOM, 5, "ORC", 50, QG_THING_AWAKE | QG_THING_ALONE, 0};
     assert_int_equal(qg_level_put_thing(l, 0, 0, QG_SLOT_MONSTER, &orc), QG_OK);
     assert_int_equal(qg_level_set_feature_chance(l, 1, 0, 60), QG_OK);
     qg_cell c;

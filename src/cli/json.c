@@ -49,7 +49,7 @@ json_t *cli_json_document(const char *schema)
 
 static const char *const slot_arrays[QG_SLOTS] = {"monsters", "objects", "egos", "artifacts",
                                                   "traps"};
-static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
+static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_EGO,
                                          QG_VOCAB_ARTIFACT, QG_VOCAB_FEATURE};
 
 static json_t *thing(int x, int y, int slot, const qg_thing *t, const qg_vocab *vocab)
@@ -59,13 +59,15 @@ static json_t *thing(int x, int y, int slot, const qg_thing *t, const qg_vocab *
     json_object_set_new(o, "y", json_integer(y));
     json_object_set_new(o, "kind", json_string(qg_thing_kind_name(t->kind)));
     int indexed = t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE ||
-                  t->kind == QG_THING_RANDOM || t->kind == QG_THING_FORMATION;
+                  t->kind == QG_THING_RANDOM || t->kind == QG_THING_FORMATION ||
+                  (t->kind == QG_THING_TAG && t->index >= 0);
     json_object_set_new(o, "index", indexed ? json_integer(t->index) : json_null());
     const char *name = t->name;
     if (!name && (t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE) && slot_vocab[slot] >= 0)
         name = qg_vocab_name(vocab, (qg_vocab_kind)slot_vocab[slot], t->index);
     json_object_set_new(o, "name", cli_json_text(name));
     json_object_set_new(o, "chance", json_integer(t->chance));
+    json_object_set_new(o, "depth", json_integer(t->depth));
     json_t *flags = json_array();
     for (int i = 0; i < 32; i++)
         if (t->flags & (1u << i))

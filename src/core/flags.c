@@ -39,6 +39,7 @@ static const flag_name thing_names[] = {
     {"FRIENDLY", QG_THING_FRIENDLY},
     {"HASTED", QG_THING_HASTED},
     {"NO_UNIQUE", QG_THING_NO_UNIQUE},
+    {"UNTRAPPED", QG_THING_UNTRAPPED},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))

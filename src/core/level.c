@@ -15,6 +15,7 @@ typedef struct contents {
     uint32_t name[QG_SLOTS];
     int32_t chance[QG_SLOTS];
     uint32_t flags[QG_SLOTS];
+    int32_t depth[QG_SLOTS];
     int32_t mimic;
     uint32_t mflag;
     int32_t feature_chance;
@@ -159,6 +160,7 @@ static void fill_cell(const qg_level *level, size_t at, qg_cell *out)
         out->things[s].name = qg_strpool_get(&level->names, c->name[s]);
         out->things[s].chance = c->chance[s];
         out->things[s].flags = c->flags[s];
+        out->things[s].depth = c->depth[s];
     }
     out->mimic = c->mimic;
     out->mflag = c->mflag;
@@ -189,7 +191,8 @@ int qg_cell_same(const qg_cell *a, const qg_cell *b)
     for (int s = 0; s < QG_SLOTS; s++)
         if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
             !same_text(a->things[s].name, b->things[s].name) ||
-            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags)
+            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags ||
+            a->things[s].depth != b->things[s].depth)
             return 0;
     return 1;
 }
@@ -335,17 +338,19 @@ qg_status qg_level_set_thing_id(qg_level *level, int x, int y, qg_slot slot,
     c->name[slot] = name;
     c->chance[slot] = 0;
     c->flags[slot] = 0;
+    c->depth[slot] = 0;
     return QG_OK;
 }
 
 qg_status qg_level_put_thing(qg_level *level, int x, int y, qg_slot slot, const qg_thing *t)
 {
     qg_status st = qg_level_set_thing(level, x, y, slot, t->kind, t->index, t->name);
-    if (st != QG_OK || (!t->chance && !t->flags) || t->kind == QG_THING_NONE)
+    if (st != QG_OK || (!t->chance && !t->flags && !t->depth) || t->kind == QG_THING_NONE)
         return st;
     contents *c = &level->extra[level->content[(size_t)y * (size_t)level->width + (size_t)x] - 1];
     c->chance[slot] = t->chance;
     c->flags[slot] = t->flags;
+    c->depth[slot] = t->depth;
     return QG_OK;
 }
 

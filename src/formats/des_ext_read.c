@@ -84,7 +84,7 @@ static int read_cell(des_ext_words *w, qg_cell *c, char *names[QG_SLOTS + 1])
         qg_thing_kind k = qg_thing_kind_from_name(kind);
         if (k == QG_THING_NONE && strcmp(kind, "none") != 0)
             return 0;
-        c->things[s] = (qg_thing){k, (int32_t)index, names[s + 1], 0, 0};
+        c->things[s] = (qg_thing){k, (int32_t)index, names[s + 1], 0, 0, 0};
     }
     char odds[8];
     if (w->p >= w->end)
@@ -94,11 +94,13 @@ static int read_cell(des_ext_words *w, qg_cell *c, char *names[QG_SLOTS + 1])
         return 0;
     c->feature_chance = (int32_t)v[7];
     for (int s = 0; s < QG_SLOTS; s++) {
-        long chance, flags;
-        if (!des_ext_number(w, &chance) || !des_ext_number(w, &flags))
+        long chance, flags, depth;
+        if (!des_ext_number(w, &chance) || !des_ext_number(w, &flags) ||
+            !des_ext_number(w, &depth))
             return 0;
         c->things[s].chance = (int32_t)chance;
         c->things[s].flags = (uint32_t)flags;
+        c->things[s].depth = (int32_t)depth;
     }
     return w->p >= w->end;
 }

@@ -29,7 +29,8 @@ static int same_things(const qg_cell *a, const qg_cell *b)
         if (a->things[s].kind != b->things[s].kind ||
             a->things[s].index != b->things[s].index ||
             !same_text(a->things[s].name, b->things[s].name) ||
-            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags)
+            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags ||
+            a->things[s].depth != b->things[s].depth)
             return 0;
     return 1;
 }

@@ -66,7 +66,7 @@ static void bits(qg_buf *b, const char *label, uint32_t value, const char *(*nam
 }
 
 static const char *const slot_words[QG_SLOTS] = {"monster", "object", "ego", "artifact", "trap"};
-static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
+static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_EGO,
                                          QG_VOCAB_ARTIFACT, QG_VOCAB_FEATURE};
 
 static void indexed(qg_buf *b, const qg_vocab *vocab, int slot, int32_t index)
@@ -95,6 +95,8 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
         break;
     case QG_THING_FORMATION:
         qg_buf_printf(b, "formation member %ld", (long)t->index);
+        if (t->name)
+            qg_buf_printf(b, " of %s", t->name);
         break;
     case QG_THING_CLONE:
         qg_buf_puts(b, "clone of ");
@@ -113,6 +115,8 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
             qg_buf_printf(b, " %s", t->name);
         break;
     }
+    if (t->depth)
+        qg_buf_printf(b, " %+ld", (long)t->depth);
     for (int i = 0; i < 32; i++)
         if (t->flags & (1u << i))
             qg_buf_printf(b, " %s", qg_thing_flag_name(1u << i) ? qg_thing_flag_name(1u << i)

@@ -227,7 +227,7 @@ static int in_map(const builder *b, int x, int y)
 static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int x, int y)
 {
     qg_thing_kind kind = QG_THING_NONE;
-    long long index = 0, chance = 0, flags = 0;
+    long long index = 0, chance = 0, flags = 0, depth = 0;
     const tmx_prop *kind_prop = NULL;
     char *name = NULL;
     for (size_t i = 0; i < o->props.count; i++) {
@@ -241,6 +241,8 @@ static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int 
             prop_int(b, p, 0, 100, &chance);
         } else if (strcmp(p->name, "flags") == 0) {
             prop_int(b, p, 0, UINT32_MAX, &flags);
+        } else if (strcmp(p->name, "depth") == 0) {
+            prop_int(b, p, INT32_MIN, INT32_MAX, &depth);
         } else if (strcmp(p->name, "name") == 0) {
             free(name);
             name = qg_strdup(unescaped(b, p->value));
@@ -259,7 +261,8 @@ static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int 
     if (cell.things[slot].kind != QG_THING_NONE)
         tmx_report(b->doc, QG_WARNING, o->line, 1,
                    "a second %s on cell (%d,%d) replaces the first", o->type, x, y);
-    qg_thing thing = {kind, (int32_t)index, name, (int32_t)chance, (uint32_t)flags};
+    qg_thing thing = {kind, (int32_t)index, name, (int32_t)chance, (uint32_t)flags,
+                      (int32_t)depth};
     qg_status s = kind == QG_THING_NONE ? QG_ERR_PARSE
                                         : qg_level_put_thing(b->level, x, y, slot, &thing);
     free(name);

@@ -87,7 +87,7 @@ static void count_losses(xp_writer *w, const qg_cell *cell)
             w->lost[LOST_THING_KIND]++;
         else if (t->kind != QG_THING_NONE && t->name)
             w->lost[LOST_THING_NAME]++;
-        if (t->kind != QG_THING_NONE && (t->chance || t->flags))
+        if (t->kind != QG_THING_NONE && (t->chance || t->flags || t->depth))
             w->lost[LOST_ODDS]++;
     }
 }

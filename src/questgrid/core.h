@@ -250,6 +250,8 @@ typedef struct qg_thing {
     int32_t chance;   /* the percent chance the game rolls for it (1-99);
                          0: it always comes */
     uint32_t flags;   /* QG_THING_AWAKE, …: how the game places it */
+    int32_t depth;    /* levels out of depth it is made at (DEPTH+n) when
+                         given by index; a random thing has them in index */
 } qg_thing;
 
 /* How a monster is placed (FrogComposband's MON() options). */
@@ -258,6 +260,8 @@ typedef struct qg_thing {
 #define QG_THING_FRIENDLY  0x04u /* friendly to the player (FRIENDLY) */
 #define QG_THING_HASTED    0x08u /* hasted (HASTE) */
 #define QG_THING_NO_UNIQUE 0x10u /* a random monster that is not a unique (NO_UNIQUE) */
+#define QG_THING_UNTRAPPED 0x20u /* an object that comes only when the cell's trap,
+                                    which may come, does not */
 /* "AWAKE", … → bit, 0 when unknown; a single bit → its name, or NULL. */
 uint32_t qg_thing_flag_from_name(const char *name);
 const char *qg_thing_flag_name(uint32_t single_bit);
