@@ -26,7 +26,8 @@ typedef struct cli_source {
  * why in diags. */
 int cli_source_open(cli_source *s, const cli_opts *opts, const char *path, int colours,
                     qg_diags *diags);
-/* The level for seed (the same for every seed but a .des map's). */
+/* The level for seed: a .des map's Lua, a room template's turn and
+ * SCRAMBLE (F:/D: levels without --seed make none of these choices). */
 qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **out,
                            qg_diags *diags);
 /* The rendering options for the source's levels. */

@@ -6,6 +6,7 @@
  * a load starts at the same origin (the games pass the includer's origin
  * on), which for a whole load is (0, 0). */
 #include "fd/fd_internal.h"
+#include "fd/room.h"
 #include "core/buf.h"
 #include "core/level.h"
 #include "core/strpool.h"
@@ -50,6 +51,12 @@ typedef struct resolver {
                                  be read ($QUEST_NUMBER), or -1 */
     int formation;            /* a FORMATION room: undefined digits are its
                                  formation monsters */
+    /* a room template (the row's room rules): its rows are laid out once
+     * the file is read, with the letters as it leaves them */
+    fd_room room;
+    const qg_fd_record **room_rows;
+    size_t room_row_count, room_row_cap;
+    qg_rng rng;               /* the game's random choices, when seeded */
     qg_status failed;
     unsigned char reported[256];
     /* Not cleared (a resolve would spend more on that than on its rows):
@@ -141,6 +148,8 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
         plain &= !has;
     }
     r->rows.use[c] = plain ? 1 : 2;
+    r->room.letter[c] = spec;
+    r->room.scramble[c] = 0;
     r->rows.feature[c] = feature_of(r, spec, &name);
     r->rows.name_id[c] = intern(r, name);
     r->rows.info[c] = spec->cave_info;
@@ -407,13 +416,28 @@ static void other_record(resolver *r, const qg_fd_record *rec)
     size_t len = rec->len - key;
     while (len && text[len - 1] == '\r')
         len--;
+    fd_line at;
+    char drawn[64];
     switch (kind) {
     case FD_REC_ROOM_TYPE:
-        if (room_flag(text, len, "FORMATION"))
+        if (r->row->room)
+            fd_room_type(&r->room, text, len);
+        else if (room_flag(text, len, "FORMATION"))
             formation_room(r);
-        /* fall through */
-    case FD_REC_PROPERTY:
+        property_text(r, form->property, text, len);
+        break;
     case FD_REC_SCRAMBLE:
+        at_record(r, rec, &at);
+        property_text(r, form->property, text, len);
+        if (!r->row->room)
+            break;
+        if (!fd_room_scramble(&r->room, &at, text, len, r->opt->seeded ? &r->rng : NULL, drawn,
+                              sizeof drawn))
+            note(r, QG_ERR_PARSE);
+        else if (r->opt->seeded)
+            property(r, "scrambled", drawn);
+        break;
+    case FD_REC_PROPERTY:
     case FD_REC_MAP_ROWS:
     case FD_REC_MAP_COLUMNS:
         property_text(r, form->property, text, len);
@@ -569,6 +593,37 @@ static void measure_file(resolver *r, size_t file)
     r->open[file] = 0;
 }
 
+/* A letter line the game cannot read, where a load reaches it: a room
+ * template the game cannot read gives no level (quest_get_map returns
+ * none). */
+static void report_fails(resolver *r, const qg_fd_record *rec)
+{
+    fd_line at;
+    at_record(r, rec, &at);
+    fd_error(&at, rec->fails_col, "%s", rec->fails);
+    if (r->row->room)
+        note(r, QG_ERR_PARSE);
+}
+
+/* A room template's rows must all be as wide as its first
+ * (parse_room_line: "Inconsistent map widths"). */
+static void room_row(resolver *r, const qg_fd_record *rec)
+{
+    size_t len = fd_row_len(rec);
+    if (r->room_row_count && len != fd_row_len(r->room_rows[0])) {
+        fd_line at;
+        at_record(r, rec, &at);
+        fd_error(&at, 3, "a room's rows are all as wide as its first (%zu columns), this one "
+                 "has %zu (the game stops reading the file here)", fd_row_len(r->room_rows[0]),
+                 len);
+    }
+    const qg_fd_record **slot = QG_PUSH(r->room_rows, r->room_row_count, r->room_row_cap);
+    if (!slot)
+        note(r, QG_ERR_NOMEM);
+    else
+        *slot = rec;
+}
+
 static void process_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
@@ -611,8 +666,21 @@ static void process_file(resolver *r, size_t file)
                 r->depth--;
             }
             break;
-        case QG_FD_FEATURE: if (rec->spec) define_letter(r, rec->spec); break;
-        case QG_FD_ROW: x = place_row(r, rec, y++, rows++); break;
+        case QG_FD_FEATURE:
+            /* the game reads no further in this file */
+            if (rec->fails) {
+                report_fails(r, rec);
+                i = f->record_count;
+            } else if (rec->spec) {
+                define_letter(r, rec->spec);
+            }
+            break;
+        case QG_FD_ROW:
+            if (r->row->room)
+                room_row(r, rec);
+            else
+                x = place_row(r, rec, y++, rows++);
+            break;
         case QG_FD_PLAYER: player_start(r, rec, y, x); break;
         case QG_FD_QUEST: if (rec->quest) quest_record(r, rec->quest); break;
         case QG_FD_OTHER: other_record(r, rec); break;
@@ -621,6 +689,44 @@ static void process_file(resolver *r, size_t file)
     }
     r->open[file] = 0;
     r->again = again;
+}
+
+/* The room template laid out, turned as the game may turn it (by the
+ * seed's pick when seeded), and sized as quest_generate sizes a quest
+ * level: whole screens around it. */
+static void build_room(resolver *r)
+{
+    fd_room *room = &r->room;
+    const fd_room_rules *rules = r->row->room;
+    room->row = r->row;
+    room->opt = r->opt;
+    room->level = r->level;
+    room->rows = r->room_rows;
+    room->row_count = r->room_row_count;
+    room->fixed_things = r->pl->fixed_things;
+    for (size_t i = 0; i < r->pl->builtin_count; i++)
+        room->global[r->pl->builtin[i].letter] = &r->pl->builtin[i];
+    note(r, fd_room_build(room));
+    int w = qg_level_width(r->level), h = qg_level_height(r->level);
+    int turn = r->opt->seeded ? fd_room_pick_turn(room, w, h, &r->rng) : -1;
+    qg_level_set_turns(r->level, fd_room_turns(room, w, h), -1);
+    if (turn > 0) {
+        qg_level *turned = qg_level_turned(r->level, turn);
+        if (!turned) {
+            note(r, QG_ERR_NOMEM);
+            return;
+        }
+        qg_level_free(r->level);
+        r->level = turned;
+    }
+    qg_level_set_turns(r->level, fd_room_turns(room, w, h), turn);
+    if (room->type == FD_ROOM_QUEST) {
+        int cw = qg_level_width(r->level), ch = qg_level_height(r->level);
+        property_int(r, "cur_wid", (long)(cw + rules->screen_wid - 1) / rules->screen_wid *
+                                       rules->screen_wid);
+        property_int(r, "cur_hgt", (long)(ch + rules->screen_hgt - 1) / rules->screen_hgt *
+                                       rules->screen_hgt);
+    }
 }
 
 static void finish(resolver *r, const qg_mapdef *def)
@@ -709,9 +815,15 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     if (st == QG_OK) {
         r->diags = diags;
         r->walked = 0;
-        for (size_t i = 0; i < pl->builtin_count; i++)
+        for (size_t i = 0; !r->row->room && i < pl->builtin_count; i++)
             define_letter(r, &pl->builtin[i]);
+        if (opt.seeded)
+            qg_rng_seed(&r->rng, opt.seed, 0);
         process_file(r, 0);
+        if (r->row->room && r->failed == QG_OK)
+            build_room(r);
+        else
+            qg_level_set_turns(r->level, r->row->turns ? r->row->turns : QG_TURNS_NONE, -1);
         finish(r, def);
         st = r->failed;
         /* no rows: no level, and a note or an error saying why */
@@ -730,6 +842,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     }
     free(flags);
     free(r->others);
+    free(r->room_rows);
     qg_vars_free(random_load);
     return st;
 }
