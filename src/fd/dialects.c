@@ -497,12 +497,14 @@ static const fd_dialect_row rows[] = {
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
      * L:, M:, R:), with the ?: functions of PosChengband's own evaluator.
-     * Its edit directory has an m_info.txt FrogComposband's lacks. */
+     * Its edit directory keeps the old town files (t0000001.txt) that
+     * FrogComposband's, which has an m_info.txt too, renamed. */
     [QG_FD_POSCHENGBAND7] = {
         .name = "poschengband7", .title = "PosChengband 7", .aliases = "pos7",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
         .vocab = FROG_VOCAB,
-        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt "
+                     "t0000001.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
         .room = &pos7_rooms,
         .space_passes = 1,
