@@ -12,7 +12,7 @@ result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo 1..32
+echo 1..41
 
 # shows DIR HUB N: show prints the level with no error
 shows() {
@@ -43,6 +43,30 @@ result $? "zangband235: P: is warned as the game ignores it"
 "$qg" show --dialect klingon "$data/tome/grove.map" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'hengband3' "$tmp/err"
 result $? "an unknown dialect lists the dialects"
+
+# every dialect's JSON: the player start and the ways the game turns the
+# level (transform.choices), and the one --seed applied
+json_turns() {
+    "$qg" show "$@" --format json 2>/dev/null | tr -d ' \n' |
+        grep -o '"player_start":\(null\|{[^}]*}\),"transform":{[^}]*}'
+}
+while read -r dir hub q want; do
+    [ "$(json_turns "$data/$dir/$hub" --quest "$q")" = "$want" ]
+    result $? "show --format json: $dir's player start and turns"
+done <<EOF_JSON
+zangband235 q_info.txt 1 "player_start":null,"transform":{"choices":[0],"applied":null}
+hengband3 QuestDefinitionList.txt 1 "player_start":{"x":1,"y":1},"transform":{"choices":[0],"applied":null}
+poschengband q_info.txt 3 "player_start":null,"transform":{"choices":[0],"applied":null}
+frogcomposband q_info.txt 1 "player_start":{"x":1,"y":1},"transform":{"choices":[0,2,4,6],"applied":null}
+poschengband7 q_info.txt 1 "player_start":null,"transform":{"choices":[0,2,4,6],"applied":null}
+angband4 vault.txt 1 "player_start":null,"transform":{"choices":[0,1,2,3,4,5,6,7],"applied":null}
+angband4 room_template.txt 1 "player_start":null,"transform":{"choices":[0,1,2,3,4,5,6,7],"applied":null}
+EOF_JSON
+[ "$(json_turns "$data/tome/grove.map")" = '"player_start":{"x":2,"y":1},"transform":{"choices":[0],"applied":null}' ]
+result $? "show --format json: tome's player start and turns"
+[ "$(json_turns "$data/frogcomposband/q_info.txt" --quest 1 --seed 3)" = '"player_start":{"x":5,"y":1},"transform":{"choices":[0,2,4,6],"applied":4}' ] &&
+    "$qg" show "$data/frogcomposband/q_info.txt" --quest 1 --seed 3 | grep -q '^turns: the game turns it by one of transforms 0 2 4 6; shown turned by 4 (--seed)$'
+result $? "show --seed: a room template turned by the seed's draw, and said so"
 
 # round DIR HUB N EXT: hub quest N to EXT and back, shown the same
 round() {

@@ -263,6 +263,73 @@ static void angband4(void **state)
     close_fixture(&f);
 }
 
+/* Angband 4.2 turns a vault or room template as gen-room.c build_vault
+ * and build_room_template turn it where find_space places it:
+ * gen-chunk.c get_random_symmetry_transform, the four transforms that
+ * keep the width always, the four that swap it with the height only when
+ * calc_default_transpose_weight gives them a weight (not when the map is
+ * twice as wide as high); seeded, one is drawn and applied. */
+static void angband4_turns(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "angband4");
+    int applied;
+    qg_level *l = quest(&f, "vault.txt", 1, NULL);
+    assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_ANY);
+    assert_int_equal(applied, -1);
+    qg_level_free(l);
+    l = quest(&f, "vault.txt", 3, NULL);
+    assert_string_equal(qg_level_name(l), "Corridor");
+    assert_int_equal(qg_level_turns(l, NULL), 0x55u);
+    qg_level_free(l);
+    f.opt.seeded = 1;
+    unsigned seen = 0, seen_wide = 0;
+    for (unsigned long long seed = 0; seed < 256; seed++) {
+        f.opt.seed = seed;
+        l = quest(&f, "vault.txt", 1, NULL);
+        qg_level_turns(l, &applied);
+        assert_true(applied >= 0 && applied < 8);
+        seen |= 1u << applied;
+        /* 7 x 4, 4 x 7 when turned a quarter (about one draw in eight:
+           their weight is 4608 to 32768 at this size) */
+        int quarter = applied & 1;
+        assert_int_equal(qg_level_width(l), quarter ? 4 : 7);
+        qg_level_free(l);
+        l = quest(&f, "vault.txt", 3, NULL);
+        qg_level_turns(l, &applied);
+        seen_wide |= 1u << applied;
+        assert_int_equal(qg_level_width(l), 8);
+        qg_level_free(l);
+    }
+    assert_int_equal(seen, QG_TURNS_ANY);
+    assert_int_equal(seen_wide, 0x55u);
+    close_fixture(&f);
+}
+
+/* Quests, towns and wilderness are laid as the file says: the classic
+ * loaders (init1.c process_dungeon_file, Hengband 3's parse_fixed_map,
+ * ToME's init1.cc) write each D: row at its place, never turned. */
+static void never_turned(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dir, *hub;
+        int quest;
+    } quests[] = {{"zangband235", "q_info.txt", 1}, {"hengband3", "QuestDefinitionList.txt", 1},
+                  {"poschengband", "q_info.txt", 3}};
+    for (size_t i = 0; i < sizeof quests / sizeof *quests; i++) {
+        fixture f;
+        open_fixture(&f, quests[i].dir);
+        qg_level *l = quest(&f, quests[i].hub, quests[i].quest, NULL);
+        int applied;
+        assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_NONE);
+        assert_int_equal(applied, -1);
+        qg_level_free(l);
+        close_fixture(&f);
+    }
+}
+
 /* ToME: special, mimic, mflag; a quest named as a special; gate pairs. */
 static void tome(void **state)
 {
@@ -287,7 +354,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detection),      cmocka_unit_test(hengband3),
         cmocka_unit_test(poschengband),   cmocka_unit_test(frogcomposband),
-        cmocka_unit_test(zangband235),    cmocka_unit_test(angband4),
+        cmocka_unit_test(zangband235),    cmocka_unit_test(angband4), cmocka_unit_test(angband4_turns), cmocka_unit_test(never_turned),
         cmocka_unit_test(tome),           cmocka_unit_test(poschengband7),
     };
     return cmocka_run_group_tests_name("fd_dialects", tests, NULL, NULL);

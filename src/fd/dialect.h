@@ -179,8 +179,9 @@ typedef struct fd_dialect_row {
                                  monster of that symbol, or NULL */
     int secret_directive;     /* L: letters take SECRET(…) (else SECRET is a
                                  feature name) */
-    unsigned turns;           /* how the game may turn a map it builds
-                                 (qg_level_turns' bits); 0: never */
+    int symmetry;             /* the game turns the maps it builds as Angband
+                                 4.2's get_random_symmetry_transform does
+                                 (else, room templates aside, never) */
     const fd_room_rules *room; /* maps are room templates, read and built as
                                  the game's parse_room_grid and rooms.c do:
                                  the letters as the whole file leaves them,

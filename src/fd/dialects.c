@@ -517,7 +517,7 @@ static const fd_dialect_row rows[] = {
         .vocab = ANGBAND4_VOCAB,
         .signature = "vault.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_vault_legend,
-        .map_kind = QG_KIND_VAULT,
+        .map_kind = QG_KIND_VAULT, .symmetry = 1,
         .glyph_monsters = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ",
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
     [QG_FD_ANGBAND4_ROOMS] = {
@@ -526,7 +526,7 @@ static const fd_dialect_row rows[] = {
         .vocab = ANGBAND4_VOCAB,
         .signature = "room_template.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_room_legend,
-        .map_kind = QG_KIND_ROOM,
+        .map_kind = QG_KIND_ROOM, .symmetry = 1,
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = ""},
 };
 

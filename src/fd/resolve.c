@@ -729,6 +729,26 @@ static void build_room(resolver *r)
     }
 }
 
+/* An Angband 4.2 vault or room template: turned as build_vault and
+ * build_room_template turn it where find_space chooses the place
+ * (get_random_symmetry_transform with calc_default_transpose_weight), by
+ * the seed's draw when seeded. */
+static void turn_symmetric(resolver *r)
+{
+    int w = qg_level_width(r->level), h = qg_level_height(r->level);
+    int turn = r->opt->seeded ? fd_symmetry_pick_turn(w, h, &r->rng) : -1;
+    if (turn > 0) {
+        qg_level *turned = qg_level_turned(r->level, turn);
+        if (!turned) {
+            note(r, QG_ERR_NOMEM);
+            return;
+        }
+        qg_level_free(r->level);
+        r->level = turned;
+    }
+    qg_level_set_turns(r->level, fd_symmetry_turns(w, h), turn);
+}
+
 static void finish(resolver *r, const qg_mapdef *def)
 {
     property(r, "dialect", qg_fd_dialect_name(r->pl->dialect));
@@ -822,8 +842,10 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         process_file(r, 0);
         if (r->row->room && r->failed == QG_OK)
             build_room(r);
+        else if (r->row->symmetry && r->failed == QG_OK)
+            turn_symmetric(r);
         else
-            qg_level_set_turns(r->level, r->row->turns ? r->row->turns : QG_TURNS_NONE, -1);
+            qg_level_set_turns(r->level, QG_TURNS_NONE, -1);
         finish(r, def);
         st = r->failed;
         /* no rows: no level, and a note or an error saying why */

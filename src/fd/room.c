@@ -345,6 +345,37 @@ int fd_room_scramble(fd_room *room, const fd_line *at, const char *text, size_t 
     return 1;
 }
 
+/* Angband 4.2 gen-chunk.c calc_default_transpose_weight: the weight of the
+ * transforms that swap width and height, SYMTR_MAX_WEIGHT for the others. */
+enum { SYMTR_MAX_WEIGHT = 32768 };
+static int transpose_weight(int width, int height)
+{
+    if (width <= 0)
+        return 0;
+    int w = 128 * height / width - 64;
+    return SYMTR_MAX_WEIGHT / 64 * (w < 0 ? 0 : w > 64 ? 64 : w);
+}
+
+unsigned fd_symmetry_turns(int width, int height)
+{
+    return transpose_weight(width, height) > 0 ? QG_TURNS_ANY : 0x55u;
+}
+
+int fd_symmetry_pick_turn(int width, int height, qg_rng *rng)
+{
+    /* get_random_symmetry_transform without flags: the weights of
+       transforms 0..3, then 4..7 (rotation t & 3, reflection t & 4) */
+    int tw = transpose_weight(width, height);
+    int32_t draw = qg_rng_below(rng, 4 * SYMTR_MAX_WEIGHT + 4 * tw);
+    for (int t = 0; t < 8; t++) {
+        int weight = t & 1 ? tw : SYMTR_MAX_WEIGHT;
+        if (draw < weight)
+            return t;
+        draw -= weight;
+    }
+    return 0;
+}
+
 unsigned fd_room_turns(const fd_room *room, int width, int height)
 {
     if (room->no_rotate)

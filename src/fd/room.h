@@ -37,6 +37,13 @@ int fd_room_scramble(fd_room *room, const fd_line *at, const char *text, size_t 
  * (qg_level_turns' bits), and one picked as transform_alloc_random picks. */
 unsigned fd_room_turns(const fd_room *room, int width, int height);
 int fd_room_pick_turn(const fd_room *room, int width, int height, qg_rng *rng);
+/* The transforms Angband 4.2's get_random_symmetry_transform may give a
+ * vault or room template of that size (gen-chunk.c: the four without a
+ * transposition always, the four with one only when
+ * calc_default_transpose_weight gives them a weight), and one drawn with the
+ * same weights. */
+unsigned fd_symmetry_turns(int width, int height);
+int fd_symmetry_pick_turn(int width, int height, qg_rng *rng);
 /* Lays out the rows on room->level: terrain, things, the player start. */
 qg_status fd_room_build(fd_room *room);
 
