@@ -1,6 +1,7 @@
 /* The quests of game trees the shared corpus does not hold, where the user
- * points: $QG_VARIANTS/frogcomposband-7.2 (FrogComposband 7.2) and
- * $QG_VARIANTS/zangband-2.3.5 (Zangband 2.3.5's zangband/ directory), each
+ * points: $QG_VARIANTS/frogcomposband-7.2 (FrogComposband 7.2),
+ * $QG_VARIANTS/zangband-2.3.5 (Zangband 2.3.5's zangband/ directory),
+ * $QG_VARIANTS/poschengband-3.4.5 and $QG_VARIANTS/hengband-3.0.2.2, each
  * with its lib/edit. Without them the tests skip. The cells checked are
  * the ones the games' own loaders build (FrogComposband's rooms.c
  * build_room_template_aux, Zangband's init1.c process_dungeon_file_aux),
@@ -20,14 +21,14 @@ typedef struct game {
     qg_fd_options opt;
 } game;
 
-static void open_game(game *g, const char *name, qg_fd_dialect dialect)
+static void open_game_hub(game *g, const char *name, qg_fd_dialect dialect, const char *hub)
 {
     const char *root = getenv("QG_VARIANTS");
     struct stat st;
     if (!root || !*root)
         test_skip("QG_VARIANTS is not set");
     snprintf(g->edit, sizeof g->edit, "%s/%s/lib/edit", root, name);
-    snprintf(g->hub, sizeof g->hub, "%s/q_info.txt", g->edit);
+    snprintf(g->hub, sizeof g->hub, "%s/%s", g->edit, hub);
     if (stat(g->hub, &st) != 0)
         test_skip("%s is not there", g->hub);
     g->vocab = qg_vocab_new();
@@ -38,6 +39,11 @@ static void open_game(game *g, const char *name, qg_fd_dialect dialect)
     g->opt.dialect = dialect;
     g->opt.edit_dir = g->edit;
     g->opt.vocab = g->vocab;
+}
+
+static void open_game(game *g, const char *name, qg_fd_dialect dialect)
+{
+    open_game_hub(g, name, dialect, "q_info.txt");
 }
 
 static qg_cell cell_at(const qg_level *l, int x, int y)
@@ -193,12 +199,60 @@ static void zangband235_quests(void **state)
     qg_vocab_free(g.vocab);
 }
 
+/* The quests with a map of a game whose loader is init1.c
+ * process_dungeon_file (PosChengband 3.4.5) or parse_fixed_map (Hengband
+ * 3.0.2.2's fixed-map-parser.cpp and fixed-map-generator.cpp): all load
+ * without an error, and quest 27's trap-tag doors are the game's (a
+ * closed door, the granite it was drawn on as its mimic: parse_qtw_D). */
+static void classic_quests(const char *name, qg_fd_dialect dialect, const char *hub,
+                           const int *numbers, size_t count)
+{
+    game g;
+    open_game_hub(&g, name, dialect, hub);
+    for (size_t i = 0; i < count; i++) {
+        qg_diags *d = qg_diags_new();
+        qg_level *l = NULL;
+        assert_int_equal(qg_fd_load_quest(g.hub, numbers[i], &g.opt, NULL, &l, d), QG_OK);
+        print_errors(d);
+        assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 0);
+        if (numbers[i] == 27) {
+            qg_cell c = cell_at(l, 12, 1);
+            assert_int_equal(c.feature, 56);
+            assert_int_equal(c.things[QG_SLOT_TRAP].kind, QG_THING_TAG);
+            assert_int_equal(c.things[QG_SLOT_TRAP].index, 32);
+        }
+        qg_level_free(l);
+        qg_diags_free(d);
+    }
+    qg_vocab_free(g.vocab);
+}
+
+static void poschengband345_quests(void **state)
+{
+    (void)state;
+    static const int with_maps[] = {1,  2,  3,  4,  5,  6,  7,  10, 11, 12, 15, 16, 19, 20,
+                                    21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33};
+    classic_quests("poschengband-3.4.5", QG_FD_POSCHENGBAND, "q_info.txt", with_maps,
+                   sizeof with_maps / sizeof *with_maps);
+}
+
+static void hengband3_quests(void **state)
+{
+    (void)state;
+    static const int with_maps[] = {1,  2,  3,  4,  5,  6,  7,  10, 11, 12, 13, 15, 16, 18, 19,
+                                    20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34};
+    classic_quests("hengband-3.0.2.2", QG_FD_HENGBAND3, "QuestDefinitionList.txt", with_maps,
+                   sizeof with_maps / sizeof *with_maps);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(frogcomposband_quests),
         cmocka_unit_test(frogcomposband_cells),
         cmocka_unit_test(zangband235_quests),
+        cmocka_unit_test(poschengband345_quests),
+        cmocka_unit_test(hengband3_quests),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
