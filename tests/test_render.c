@@ -188,7 +188,7 @@ static void colours_come_from_the_game(void **state)
     assert_int_equal(qg_render_cell_colour(&cell, 0, &f->style).rgb, 0x0000AA); /* blue */
     char glyph, letter;
     assert_true(qg_vocab_look(f->vocab, QG_VOCAB_MONSTER, 10, &glyph, &letter));
-    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL};
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL, 0, 0, 0};
     qg_colour monster = qg_render_cell_colour(&cell, 0, &f->style);
     static const char letters[] = "dwsorgbuDWvyRGBU";
     static const uint32_t rgb[] = {0x404040, 0xFFFFFF, 0x808080, 0xFF8000, 0xC00000, 0x008040,

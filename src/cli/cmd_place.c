@@ -62,9 +62,14 @@ static void print_thing(const qg_request *r)
     case QG_THING_INDEX: case QG_THING_CLONE: case QG_THING_REWARD:
         printf(" #%d", (int)r->thing.index);
         break;
+    case QG_THING_FORMATION:
+        printf(" formation member %d", (int)r->thing.index);
+        break;
     case QG_THING_NONE:
         break;
     }
+    if (r->thing.chance)
+        printf(" (%d%%)", (int)r->thing.chance);
 }
 
 static void print_request(const qg_request *r)

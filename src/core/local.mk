@@ -14,6 +14,7 @@ libquestgrid_la_SOURCES += \
 	src/core/heap.c \
 	src/core/jsonc.c \
 	src/core/level.c \
+	src/core/turn.c \
 	src/core/mapdef.c \
 	src/core/names.c \
 	src/core/path.c \
