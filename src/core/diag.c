@@ -81,11 +81,32 @@ static int admit(qg_diags *diags, qg_severity severity)
     return 1;
 }
 
-static void pass_on(qg_diags *diags, qg_severity severity, const char *file, int line,
-                    int col, const char *source_line, size_t len, char *message)
+/* The part of a line a diagnostic keeps: all of it, or QG_DIAG_SOURCE_MAX
+ * bytes around the column. */
+typedef struct excerpt {
+    const char *text;
+    size_t len, from;
+} excerpt;
+
+static excerpt excerpt_of(const char *line, size_t len, int col)
 {
-    qg_diag d = {severity, file ? file : "", line, col, message, source_line,
-                 source_line ? len : 0};
+    excerpt e = {line, line ? len : 0, 0};
+    if (!line || len <= QG_DIAG_SOURCE_MAX)
+        return e;
+    size_t at = col > 0 ? (size_t)col - 1 : 0;
+    e.from = at > QG_DIAG_SOURCE_MAX / 2 ? at - QG_DIAG_SOURCE_MAX / 2 : 0;
+    if (e.from > len - QG_DIAG_SOURCE_MAX)
+        e.from = len - QG_DIAG_SOURCE_MAX;
+    e.text = line + e.from;
+    e.len = QG_DIAG_SOURCE_MAX;
+    return e;
+}
+
+static void pass_on(qg_diags *diags, qg_severity severity, const char *file, int line,
+                    int col, excerpt source, char *message)
+{
+    qg_diag d = {severity, file ? file : "", line, col, message, source.text,
+                 source.len, source.from};
     diags->sink(diags->sink_user, &d);
     free(message);
 }
@@ -163,10 +184,16 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
     qg_buf message;
     qg_buf_init(&message);
     qg_buf_vprintf(&message, fmt, ap);
+    if (message.len > QG_DIAG_MESSAGE_MAX && !message.failed) {
+        size_t whole = message.len;
+        message.len = QG_DIAG_MESSAGE_MAX;
+        qg_buf_printf(&message, " [... %zu more bytes]", whole - QG_DIAG_MESSAGE_MAX);
+    }
+    excerpt source = excerpt_of(source_line, len, col);
     if (diags->sink) {
         char *text = printable(&message);
         if (text)
-            pass_on(diags, severity, file, line, col, source_line, len, text);
+            pass_on(diags, severity, file, line, col, source, text);
         return;
     }
     qg_diag *d = QG_PUSH(diags->items, diags->count, diags->cap);
@@ -179,8 +206,9 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
     d->line = line;
     d->col = col;
     d->message = printable(&message);
-    d->source_line = source_line ? qg_strndup(source_line, len) : NULL;
-    d->source_len = source_line ? len : 0;
+    d->source_line = source.text ? qg_strndup(source.text, source.len) : NULL;
+    d->source_len = source.len;
+    d->source_from = source.from;
     if (!d->file || !d->message || (source_line && !d->source_line)) {
         free((char *)d->file);
         free((char *)d->message);
@@ -200,12 +228,18 @@ static const char *severity_word(qg_severity severity)
 }
 
 /* Shows a line byte-exactly but safely: a control or non-ASCII byte is
- * written as \xNN, and the caret is moved by the same amount. */
-static void put_source(qg_buf *out, const char *line, size_t len, int col)
+ * written as \xNN, and the caret is moved by the same amount. A line kept
+ * from its middle starts with "...". */
+static void put_source(qg_buf *out, const char *line, size_t len, size_t from, int col)
 {
     size_t caret = 0;
     size_t shown = 0;
     qg_buf_puts(out, "  ");
+    if (from) {
+        qg_buf_puts(out, "...");
+        caret = 3;
+        col = col > 0 && (size_t)col > from ? col - (int)from : 0;
+    }
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         size_t width = 1;
@@ -256,7 +290,7 @@ void qg_diag_print(const qg_diag *d, FILE *out)
     qg_buf_puts(&b, d->message);
     qg_buf_putc(&b, '\n');
     if (d->source_line)
-        put_source(&b, d->source_line, d->source_len, d->col);
+        put_source(&b, d->source_line, d->source_len, d->source_from, d->col);
     if (!b.failed)
         fwrite(b.data, 1, b.len, out);
     qg_buf_free(&b);
