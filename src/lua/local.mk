@@ -59,6 +59,14 @@ tests_test_lua_alloc_SOURCES = tests/test_lua_alloc.c
 tests_test_lua_alloc_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_alloc_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=realloc,--wrap=mmap
 tests_test_lua_alloc_LDADD = $(LUA_TESTS_LDADD)
+
+# The runtime's pattern functions against Lua's own, in a plain state
+check_PROGRAMS += tests/test_lua_patterns
+TESTS += tests/test_lua_patterns
+tests_test_lua_patterns_SOURCES = tests/test_lua_patterns.c
+tests_test_lua_patterns_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_patterns_LDFLAGS = -static
+tests_test_lua_patterns_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 if HAVE_CMOCKA
