@@ -40,7 +40,7 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
             st = compiled;
     }
     if (st == QG_OK) {
-        qg_cache_write_options wo = {opt->jobs, opt->cancel};
+        qg_cache_write_options wo = {opt->jobs, opt->cancel, opt->follow_symlinks};
         st = qg_cache_writer_write(w, output, &wo, diags);
     }
     if (st == QG_OK) {
