@@ -65,9 +65,23 @@ typedef struct cli_opts {
     int oversize;
     qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
     int allow_include_outside;  /* --allow-include-outside (with --edit-dir) */
+    int follow_symlinks;    /* --follow-symlinks (with -o): replace the file a
+                               link at -o names, not the link */
     char **files;           /* the positional arguments */
     int file_count;
 } cli_opts;
+
+/* write_out.c: -o written as every output is (core/output.h): 1 when
+ * written. While it is, and while cli_catch_interrupts holds (until
+ * cli_restore_interrupts), SIGINT, SIGTERM and SIGHUP set cli_interrupted,
+ * which the writer polls: nothing is replaced and no temporary file is
+ * left. */
+#include <signal.h>
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_interrupts(void);
+void cli_restore_interrupts(void);
+int cli_write_output(const cli_opts *opts, const char *path, const void *data, size_t len,
+                     qg_diags *diags);
 
 /* Parses argv for a subcommand that accepts the options in `accepted`.
  * Prints usage (the text given) for --help and returns 1 (exit 0 wanted),

@@ -21,6 +21,7 @@ static const char usage[] =
     "compiled cache (.qgc).\n"
     "\n"
     "  -o, --output OUT   the file to write; - for standard output (with --to)\n"
+    "  --follow-symlinks  replace the file a symbolic link at OUT names, not the link\n"
     "  --to FORMAT        svg (one level), html (a gallery page of every map of\n"
     "                     the file or cache, each with its name, size, tags and\n"
     "                     legend; one with --map) or png (one level, with libpng)\n"
@@ -143,11 +144,11 @@ static qg_status draw(int to, const gallery *g, const char *title,
     return qg_render_png(g->levels[0], style, (unsigned char **)out, len, diags);
 }
 
-static int write_out(const char *output, const char *data, size_t len, qg_diags *diags)
+static int write_out(const cli_opts *opts, const char *data, size_t len, qg_diags *diags)
 {
-    if (strcmp(output, "-") == 0)
+    if (strcmp(opts->output, "-") == 0)
         return fwrite(data, 1, len, stdout) == len;
-    return qg_write_file_atomic(output, data, len, diags) == QG_OK;
+    return cli_write_output(opts, opts->output, data, len, diags);
 }
 
 static int render(const cli_opts *opts, int to, qg_diags *diags)
@@ -180,7 +181,7 @@ static int render(const cli_opts *opts, int to, qg_diags *diags)
     if (ok) {
         unknown_colours(&g, &style, diags);
         ok = draw(to, &g, path, &style, &text, &len, diags) == QG_OK &&
-             write_out(opts->output, text, len, diags);
+             write_out(opts, text, len, diags);
     }
     free(text);
     gallery_free(&g);

@@ -21,4 +21,5 @@ questgrid_SOURCES += \
 	src/cli/cmd_render.c \
 	src/cli/json.c \
 	src/cli/source.c \
-	src/cli/report.c
+	src/cli/report.c \
+	src/cli/write_out.c
