@@ -343,6 +343,65 @@ static void truncated_xp(void **state)
     qg_diags_free(diags);
 }
 
+/* One gzip member of len bytes. */
+static size_t gzip_member(const unsigned char *data, size_t len, unsigned char *out,
+                          size_t cap)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (unsigned char *)data;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+    size_t n = z.total_out;
+    deflateEnd(&z);
+    return n;
+}
+
+/* A .xp of concatenated gzip members was read as its first member only,
+ * silently. All members are read, as zlib's gzread (which REXPaint's
+ * readers use) reads them; what follows the image is reported. */
+static void concatenated_gzip_members(void **state)
+{
+    (void)state;
+    unsigned char xp[16 + 10 * 4];
+    put32(xp, -1);
+    put32(xp + 4, 1);
+    put32(xp + 8, 2);
+    put32(xp + 12, 2);
+    for (int i = 0; i < 4; i++) {
+        put32(xp + 16 + 10 * i, i < 2 ? '#' : '.');
+        memset(xp + 20 + 10 * i, 0x80, 6);
+    }
+    unsigned char file[1024];
+    size_t len = gzip_member(xp, 30, file, sizeof file);
+    len += gzip_member(xp + 30, sizeof xp - 30, file + len, sizeof file - len);
+    qg_diags *diags = qg_diags_new();
+    qg_level *level = NULL;
+    assert_int_equal(qg_xp_read("split.xp", file, len, &level, diags), QG_OK);
+    assert_int_equal(qg_diags_count(diags), 0);
+    assert_int_equal(qg_level_glyphs(level)[1], '.');
+    qg_level_free(level);
+
+    len = gzip_member(xp, sizeof xp, file, sizeof file);
+    len += gzip_member((const unsigned char *)"more", 4, file + len, sizeof file - len);
+    level = NULL;
+    assert_int_equal(qg_xp_read("more.xp", file, len, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_WARNING, "4 bytes after the last layer"));
+    qg_level_free(level);
+
+    qg_diags_clear(diags);
+    len = gzip_member(xp, sizeof xp, file, sizeof file);
+    memcpy(file + len, "junk", 4);
+    level = NULL;
+    assert_int_equal(qg_xp_read("junk.xp", file, len + 4, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_WARNING, "4 bytes after the gzip data"));
+    qg_level_free(level);
+    qg_diags_free(diags);
+}
+
 #ifndef MEMORY_NOT_OURS
 /* A 1100 x 1100 level of walls, floor, monsters and objects as Tiled
  * CSV: about 25 MB of TMX. */
@@ -460,6 +519,7 @@ int main(void)
         cmocka_unit_test(gzip_bomb_in_xp),
         cmocka_unit_test(absurd_xp_sizes),
         cmocka_unit_test(truncated_xp),
+        cmocka_unit_test(concatenated_gzip_members),
         cmocka_unit_test(large_tmx_within_four_times_its_size),
         cmocka_unit_test(one_long_token),
     };
