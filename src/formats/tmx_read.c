@@ -519,10 +519,14 @@ static int decode_base64(reader *r, uint32_t *gids, size_t need)
         error_here(r, "layer compression '%s' is not supported (use zlib or gzip)", comp);
         ok = 0;
     } else if (comp) {
-        qg_status s = qg_inflate(&inflated, raw.data, raw.len, need * 4);
+        size_t rest = 0;
+        qg_status s = qg_inflate(&inflated, raw.data, raw.len, need * 4, &rest);
         if (s != QG_OK) {
             error_here(r, "layer data does not inflate to the map's size (%s)",
                        qg_status_string(s));
+            ok = 0;
+        } else if (rest) {
+            error_here(r, "%zu bytes of layer data follow its %s stream", rest, comp);
             ok = 0;
         }
     }
