@@ -18,12 +18,13 @@
  * subvaults) may spend this many chunk budgets in all. */
 #define LRT_OPERATION_BUDGETS 4
 /* A map that builds the whole level (ORIENT: encompass, tagged layout)
- * does a level's work: Crawl's Lua level builders run up to about 330
- * million instructions (layout_cave_town, in one chunk). Each chunk run
- * of one gets this many chunk budgets, and its whole resolution the
- * second number: 0.8 G instructions, about 8 s at LRT_NS_PER_UNIT. */
-#define LRT_LEVEL_BUDGET_SCALE 50
-#define LRT_LEVEL_OPERATION_BUDGETS 80
+ * does a level's work: Crawl's Lua level builders charge up to about 0.46
+ * G instructions (layout_cave_town, in one chunk: 82 million steps of
+ * ipairs, about 3 s). Its whole resolution, all chunks and tries, may
+ * spend this many chunk budgets: 1 G instructions, a few seconds of CPU
+ * (its time limit, 8 s, is the last line). */
+#define LRT_LEVEL_BUDGET_SCALE 100
+#define LRT_LEVEL_OPERATION_BUDGETS 100
 /* Crawl's GXM x GYM; a map may not grow past it. */
 #define LRT_MAX_WIDTH 80
 #define LRT_MAX_HEIGHT 70
