@@ -14,8 +14,11 @@ struct qg_diags {
     void *sink_user;
     qg_severity min;
     size_t max_errors;      /* 0: no limit */
+    size_t max_others;      /* warnings and notes; 0: no limit */
     size_t passed_errors;   /* kept or passed on */
+    size_t passed_others;
     size_t dropped;
+    size_t dropped_others;  /* warnings and notes past max_others */
     int over_limit;
 };
 
@@ -40,7 +43,8 @@ void qg_diags_clear(qg_diags *diags)
     free_items(diags);
     diags->count = 0;
     memset(diags->by_severity, 0, sizeof diags->by_severity);
-    diags->passed_errors = diags->dropped = 0;
+    diags->passed_errors = diags->passed_others = 0;
+    diags->dropped = diags->dropped_others = 0;
     diags->over_limit = 0;
 }
 
@@ -54,6 +58,16 @@ void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors)
 {
     diags->min = min;
     diags->max_errors = max_errors;
+}
+
+void qg_diags_set_other_limit(qg_diags *diags, size_t max_others)
+{
+    diags->max_others = max_others;
+}
+
+size_t qg_diags_dropped_others(const qg_diags *diags)
+{
+    return diags ? diags->dropped_others : 0;
 }
 
 size_t qg_diags_dropped(const qg_diags *diags)
@@ -72,12 +86,17 @@ static int admit(qg_diags *diags, qg_severity severity)
     diags->by_severity[severity]++;
     int limited = severity == QG_ERROR && diags->max_errors &&
                   diags->passed_errors >= diags->max_errors;
-    if (severity < diags->min || limited || (diags->max_errors && diags->over_limit)) {
+    int other_limited = severity != QG_ERROR && severity >= diags->min && diags->max_others &&
+                        diags->passed_others >= diags->max_others;
+    if (severity < diags->min || limited || other_limited ||
+        (diags->max_errors && diags->over_limit)) {
         diags->over_limit |= limited;
+        diags->dropped_others += other_limited;
         diags->dropped++;
         return 0;
     }
     diags->passed_errors += severity == QG_ERROR;
+    diags->passed_others += severity != QG_ERROR;
     return 1;
 }
 

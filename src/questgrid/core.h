@@ -101,9 +101,14 @@ void qg_diags_set_sink(qg_diags *diags, qg_diag_sink fn, void *user);
  * none once max_errors errors have been (0: no limit). The others are
  * counted, by severity, and dropped before their message is made. */
 void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors);
-/* How many diagnostics the filter dropped; and whether it has dropped an
- * error for the limit (what compilers call too many errors). */
+/* Keeps (or passes on) at most max_others warnings and notes (0: no
+ * limit); the rest are counted, as the filter's. */
+void qg_diags_set_other_limit(qg_diags *diags, size_t max_others);
+/* How many diagnostics the filter dropped; how many of them were warnings
+ * and notes past their limit; and whether it has dropped an error for the
+ * limit (what compilers call too many errors). */
 size_t qg_diags_dropped(const qg_diags *diags);
+size_t qg_diags_dropped_others(const qg_diags *diags);
 int qg_diags_over_limit(const qg_diags *diags);
 
 /* ---- variables (quest conditionals, resolution context) --------------- */
