@@ -115,6 +115,9 @@ qg_diags *cli_diags_new(const cli_opts *opts, int stream);
 size_t cli_report(const qg_diags *diags);
 /* Whether the run passed --max-errors: the command stops there. */
 int cli_stopped(void);
+/* At the end of a run: the line counting the warnings and notes not shown
+ * (main calls it). */
+void cli_report_end(void);
 /* --edit-dir, else the bundled edit directory (qg_data_find); NULL after
  * an error naming every place looked. Free with free(). */
 char *cli_edit_dir(const cli_opts *opts, qg_diags *diags);

@@ -7,26 +7,37 @@
 #include <stdio.h>
 
 static const char usage[] =
-    "usage: questgrid dump-lua [--legacy] FILE.des...\n"
-    "Prints every map's Lua chunks exactly as Crawl's -dump-maps does.\n";
+    "usage: questgrid dump-lua [--legacy] [-q] [--max-errors N] FILE.des...\n"
+    "Prints every map's Lua chunks exactly as Crawl's -dump-maps does.\n"
+    "  -q, --quiet     errors only\n"
+    "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
+
+/* Each map as it is read, then freed: memory holds one at a time. */
+static void dump_map(void *user, qg_mapdef *def)
+{
+    int *status = user;
+    if (qg_des_dump_map(def, stdout) != QG_OK)
+        *status = 1;
+    qg_mapdef_free(def);
+}
 
 int cmd_dump_lua(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse_files(argc, argv, OPT_LEGACY, 1, INT_MAX, usage, &opts);
+    int r = cli_parse_files(argc, argv, OPT_LEGACY | OPT_QUIET | OPT_MAX_ERRORS, 1, INT_MAX,
+                            usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     qg_des_options options = {opts.legacy};
     qg_des_names *names = qg_des_names_new();
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(&opts, 1);
     int status = names && diags ? 0 : 1;
-    for (int i = 0; !status && i < opts.file_count; i++) {
+    for (int i = 0; !status && !cli_stopped() && i < opts.file_count; i++) {
         qg_des_file *file;
-        qg_status st = qg_des_load(opts.files[i], &options, names, &file, diags);
-        for (size_t m = 0; file && m < qg_des_map_count(file); m++)
-            if (qg_des_dump_map(qg_des_map(file, m), stdout) != QG_OK)
-                status = 1;
+        qg_status st = qg_des_load_each(opts.files[i], &options, names, dump_map, &status,
+                                        &file, diags);
         qg_des_file_free(file);
+        cli_report(diags);
         if (st != QG_OK)
             status = 1;
     }

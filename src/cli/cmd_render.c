@@ -29,6 +29,7 @@ static const char usage[] =
     "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
+    "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 enum { TO_SVG, TO_HTML, TO_PNG };
@@ -209,14 +210,14 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY | OPT_GAME, 1, 1, usage, &opts);
+                            OPT_LEGACY | OPT_GAME | OPT_MAX_ERRORS, 1, 1, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2, to = -1;
     if (!opts.output)
         cli_usage_error("render", usage, "no -o OUT given (- for standard output)");
     else if ((to = format_of(&opts)) >= 0) {
-        qg_diags *diags = qg_diags_new();
+        qg_diags *diags = cli_diags_new(&opts, 0);
         status = diags ? render(&opts, to, diags) : 2;
         if (diags && cli_report(diags) && !status)
             status = 1;
