@@ -109,8 +109,13 @@ static void run(size_t i)
         qg_level_free(level);
     }
     const char *why = last_line(diags);
+    int line = (int)strcspn(why, "\n");
     const char *cut = strstr(why, "(map hostile): ");
-    printf("%.90s\n", cut ? cut + 15 : why);
+    if (cut && cut - why < line) {
+        line -= (int)(cut + 15 - why);
+        why = cut + 15;
+    }
+    printf("%.*s\n", line < 90 ? line : 90, why);
     fflush(stdout);
     _exit(0);
 }

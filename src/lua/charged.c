@@ -1,7 +1,8 @@
 /* The C functions of Lua's own libraries, charged: each library table's
  * functions are replaced by closures that charge a call (budget.h) and
  * the work its arguments ask for, call the original directly (no second
- * dispatch through the interpreter), and charge the values it returns.
+ * dispatch through the interpreter), and charge each value it returns
+ * past a few.
  * Every C function of those tables without upvalues is wrapped, so none
  * is missed; the runtime's own replacements (pcall, load, resume, the
  * pattern functions, ...) charge themselves. */
@@ -253,7 +254,7 @@ static int charged_call(lua_State *L)
     lrt_charge(L, work);
     int n = original(L);
     if (n >= LRT_VALUES || rule->after)
-        lrt_charge(L, (size_t)n / LRT_VALUES + (rule->after ? rule->after(L, n) : 0));
+        lrt_charge(L, (size_t)n + (rule->after ? rule->after(L, n) : 0));
     return n;
 }
 
