@@ -54,6 +54,9 @@
 /* Arguments moved on the stack for one instruction; each value a C
  * function returns is one (table.unpack looks each up). */
 #define LRT_VALUES 8
+/* A directive's text parsed by a dgn function (subst, kfeat, ...): the
+ * parse and what it allocates, besides a unit a byte. */
+#define LRT_SPEC_UNITS 32
 /* Bytes of Lua text compiled by load() for one instruction. */
 #define LRT_PARSE_BYTES 2
 
