@@ -104,9 +104,12 @@ ok $? "--max-errors 0 shows every warning"
 
 # Many small maps: list held every map of a file, 69 times its size (a
 # 60 MB file of 2.44 M maps: 4.17 GB); it holds one map at a time now.
+# (AddressSanitizer holds freed memory back: the bound is not checked.)
+bound=170000
+grep -q -- '-fsanitize=address' "${QG_BUILDDIR:-.}/Makefile" && bound=100000000
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "NAME:m%d\nMAP\nx\nENDMAP\n", i }' >"$dir/small.des"
 for cmd in list dump-lua; do
     kb=$(peak "$bin" $cmd "$dir/small.des")
-    [ "$(wc -l <"$dir/out")" -ge 1000000 ] && [ "$kb" -lt 170000 ]
+    [ "$(wc -l <"$dir/out")" -ge 1000000 ] && [ "$kb" -lt "$bound" ]
     ok $? "$cmd of 1,000,000 small maps (25 MB): ${kb} KB (1.7 GB before)"
 done
