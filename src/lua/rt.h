@@ -18,7 +18,7 @@
  * subvaults) may spend this many chunk budgets in all. */
 #define LRT_OPERATION_BUDGETS 4
 /* A map that builds the whole level (ORIENT: encompass, tagged layout)
- * does a level's work: Crawl's Lua level builders charge up to about 0.46
+ * does a level's work: Crawl's Lua level builders charge up to about 0.55
  * G instructions (layout_cave_town, in one chunk: 82 million steps of
  * ipairs, about 3 s). Its whole resolution, all chunks and tries, may
  * spend this many chunk budgets: 1 G instructions, a few seconds of CPU
