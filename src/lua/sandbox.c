@@ -1,11 +1,11 @@
 /* The sandbox: a Lua state whose allocator enforces a memory cap, whose
- * count hook enforces an instruction budget no pcall can swallow, and which
- * offers only libraries that cannot touch files, the process or bytecode. */
+ * budget (budget.h) no pcall, coroutine or handler can swallow, and which
+ * offers only libraries that cannot touch files, the process or bytecode,
+ * each of their functions charged (charged.c, pattern.c). */
 #include "lua/rt.h"
 
 #include <lualib.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
 
 static int lrt_panic(lua_State *L)
