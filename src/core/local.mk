@@ -43,4 +43,9 @@ installdirs-always:
 .PHONY: installdirs-always
 BUILT_SOURCES += src/core/installdirs.h
 nodist_libquestgrid_la_SOURCES = src/core/installdirs.h
+# also when a target is made alone (make libquestgrid.la), without
+# BUILT_SOURCES (named through a variable: automake has a rule of its own
+# for the object)
+installdirs_users = src/core/libquestgrid_la-data.lo
+$(installdirs_users): src/core/installdirs.h
 DISTCLEANFILES += src/core/installdirs.h
