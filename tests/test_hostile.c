@@ -418,54 +418,6 @@ static void mapping_with_nul_and_long_line(void **state)
     free(text);
 }
 
-/* Writing never replaces what is not a regular file: a FIFO nobody reads
- * is an error and stays a FIFO, a directory is refused, a symbolic link
- * keeps pointing where it did and its file gets the data. */
-static void atomic_writes_respect_what_is_there(void **state)
-{
-    (void)state;
-    const char *marker = test_write_temp("write_marker.txt", "", 0);
-    int dir_len = (int)(strrchr(marker, '/') - marker);
-    char fifo[512], dir[512], link[512], file[512];
-    snprintf(fifo, sizeof fifo, "%.*s/out_fifo", dir_len, marker);
-    snprintf(dir, sizeof dir, "%.*s/out_dir", dir_len, marker);
-    snprintf(link, sizeof link, "%.*s/out_link", dir_len, marker);
-    snprintf(file, sizeof file, "%.*s/out_file", dir_len, marker);
-    unlink(fifo);
-    unlink(link);
-    rmdir(dir);
-    assert_int_equal(mkfifo(fifo, 0600), 0);
-    assert_int_equal(mkdir(dir, 0700), 0);
-    test_write_temp("out_file", "old\n", 4);
-    assert_int_equal(symlink("out_file", link), 0);
-
-    qg_diags *diags = qg_diags_new();
-    struct stat st;
-    assert_int_equal(qg_write_file_atomic(fifo, "data\n", 5, diags), QG_ERR_IO);
-    assert_true(test_diags_contain(diags, QG_ERROR, "cannot open"));
-    assert_int_equal(stat(fifo, &st), 0);
-    assert_true(S_ISFIFO(st.st_mode));
-
-    qg_diags_clear(diags);
-    assert_int_equal(qg_write_file_atomic(dir, "data\n", 5, diags), QG_ERR_IO);
-    assert_int_equal(stat(dir, &st), 0);
-    assert_true(S_ISDIR(st.st_mode));
-
-    qg_diags_clear(diags);
-    assert_int_equal(qg_write_file_atomic(link, "new\n", 4, diags), QG_OK);
-    assert_int_equal(lstat(link, &st), 0);
-    assert_true(S_ISLNK(st.st_mode));
-    char *data;
-    size_t len;
-    assert_int_equal(qg_read_file(file, 100, &data, &len, diags), QG_OK);
-    assert_string_equal(data, "new\n");
-    free(data);
-    qg_diags_free(diags);
-    unlink(fifo);
-    unlink(link);
-    rmdir(dir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -485,7 +437,6 @@ int main(void)
         cmocka_unit_test(file_over_the_size_limit),
         cmocka_unit_test(deep_expression),
         cmocka_unit_test(mapping_with_nul_and_long_line),
-        cmocka_unit_test(atomic_writes_respect_what_is_there),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

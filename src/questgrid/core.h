@@ -45,10 +45,18 @@ typedef struct qg_diag {
     const char *file;        /* may be "" when not tied to a file */
     int line;                /* 1-based; 0 when unknown */
     int col;                 /* 1-based byte column; 0 when unknown */
-    const char *message;
-    const char *source_line; /* the offending line without its newline, or NULL */
+    const char *message;     /* at most QG_DIAG_MESSAGE_MAX bytes and a note */
+    const char *source_line; /* the offending line without its newline, or NULL;
+                                of a longer line than QG_DIAG_SOURCE_MAX bytes,
+                                that many bytes of it around col */
     size_t source_len;       /* its length in bytes (it may hold NUL bytes) */
+    size_t source_from;      /* where in the line source_line starts (0-based) */
 } qg_diag;
+
+/* What a diagnostic keeps of its message and of its line: a hostile file
+ * may make both megabytes long, many times over. */
+#define QG_DIAG_MESSAGE_MAX 4096
+#define QG_DIAG_SOURCE_MAX 512
 
 typedef struct qg_diags qg_diags;
 
@@ -59,9 +67,10 @@ size_t qg_diags_count_severity(const qg_diags *diags, qg_severity severity);
 const qg_diag *qg_diags_get(const qg_diags *diags, size_t index);
 void qg_diags_clear(qg_diags *diags);
 /* Adds a diagnostic; source_line (len bytes, need not be NUL-terminated)
- * is copied; file and the formatted message are copied, a control byte
- * of the message other than newline and tab (a NUL formatted by %c, say)
- * becoming \xNN. */
+ * is copied (QG_DIAG_SOURCE_MAX bytes of it around col when longer); file
+ * and the formatted message are copied, a control byte of the message
+ * other than newline and tab (a NUL formatted by %c, say) becoming \xNN,
+ * and a message longer than QG_DIAG_MESSAGE_MAX cut there. */
 void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
                   int line, int col, const char *source_line, size_t len,
                   const char *fmt, ...)
@@ -92,9 +101,14 @@ void qg_diags_set_sink(qg_diags *diags, qg_diag_sink fn, void *user);
  * none once max_errors errors have been (0: no limit). The others are
  * counted, by severity, and dropped before their message is made. */
 void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors);
-/* How many diagnostics the filter dropped; and whether it has dropped an
- * error for the limit (what compilers call too many errors). */
+/* Keeps (or passes on) at most max_others warnings and notes (0: no
+ * limit); the rest are counted, as the filter's. */
+void qg_diags_set_other_limit(qg_diags *diags, size_t max_others);
+/* How many diagnostics the filter dropped; how many of them were warnings
+ * and notes past their limit; and whether it has dropped an error for the
+ * limit (what compilers call too many errors). */
 size_t qg_diags_dropped(const qg_diags *diags);
+size_t qg_diags_dropped_others(const qg_diags *diags);
 int qg_diags_over_limit(const qg_diags *diags);
 
 /* ---- variables (quest conditionals, resolution context) --------------- */
