@@ -112,6 +112,9 @@ typedef struct fd_payload {
      * none is known. */
     const qg_fd_spec *context[256];
     const char *context_hub;
+    /* A level file of a game's edit directory that no load of the game
+     * reaches: the game never lays it out. */
+    int unreached;
     qg_arena store;
 } fd_payload;
 

@@ -188,6 +188,9 @@ qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags)
     const fd_payload *pl = fd_payload_of(def);
     if (!pl)
         return QG_ERR_INVALID;
+    /* the game never lays out a file no load of it reaches */
+    if (pl->unreached)
+        return QG_OK;
     if (fd_row(pl->dialect)->room) {
         check_room(pl, diags);
         return QG_OK;

@@ -9,9 +9,11 @@
  * (qg_fd_hubs). */
 #include "fd/fd_internal.h"
 #include "core/buf.h"
+#include "core/diag.h"
 #include "core/file.h"
 #include "core/path.h"
 
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -228,33 +230,96 @@ static size_t index_in(const hub *h, const char *key)
     return 0;
 }
 
-/* Each load of the row that the game's code starts itself (a name, not a
- * pattern): the first that reaches the file gives its letters. 1 when
- * one does, 0 when none, -1 when memory ran out. */
+/* Whether the load whose top file is the edit directory's name reaches
+ * the file (key): 1 when it does (its letters taken), 0 when not, -1 when
+ * memory ran out. */
+static int try_load(fd_payload *pl, qg_fd_hubs *hubs, const qg_fd_options *opt,
+                    const char *key, const char *name)
+{
+    char *path = qg_path_join(opt->edit_dir, name);
+    const hub *h = path ? find_hub(hubs, opt, pl->dialect, path) : NULL;
+    free(path);
+    if (!h)
+        return -1;
+    size_t target = h->def ? index_in(h, key) : 0;
+    if (!target)
+        return 0;
+    const fd_dialect_row *row = fd_row(pl->dialect);
+    int letters = row->f_fields[0] != FD_F_END && !row->room;
+    if (!(pl->context_hub = kept(pl, name)) || (letters && !take_letters(pl, h, target, opt)))
+        return -1;
+    return 1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The names of the edit directory a pattern of the loads names (ToME's
+ * *.map, each a load its code or d_info.txt names), sorted; 0 when memory
+ * ran out. A directory that cannot be read names none. */
+static int pattern_names(const char *dir, const char *pattern, char ***names, size_t *count)
+{
+    size_t cap = 0;
+    *names = NULL;
+    *count = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return 1;
+    int ok = 1;
+    struct dirent *e;
+    while (ok && (e = readdir(d))) {
+        if (e->d_name[0] == '.' || !fd_list_names(pattern, e->d_name))
+            continue;
+        char **slot = QG_PUSH(*names, *count, cap);
+        ok = slot && (*slot = qg_strdup(e->d_name)) != NULL;
+        if (slot && !ok)
+            --*count;
+    }
+    closedir(d);
+    if (*count)
+        qsort(*names, *count, sizeof **names, by_name);
+    return ok;
+}
+
+/* The loads of a pattern: the first that reaches the file gives its
+ * letters. Files a host serves are not listed: their patterns reach
+ * nothing. */
+static int try_pattern(fd_payload *pl, qg_fd_hubs *hubs, const qg_fd_options *opt,
+                       const char *key, const char *pattern)
+{
+    char **names;
+    size_t count;
+    if (opt->source)
+        return 0;
+    int result = pattern_names(opt->edit_dir, pattern, &names, &count) ? 0 : -1;
+    for (size_t i = 0; i < count; i++) {
+        if (result == 0)
+            result = try_load(pl, hubs, opt, key, names[i]);
+        free(names[i]);
+    }
+    free(names);
+    return result;
+}
+
+/* Each load of the row that the game's code starts itself: the first
+ * that reaches the file gives its letters. 1 when one does, 0 when none,
+ * -1 when memory ran out. */
 static int reach(fd_payload *pl, qg_fd_hubs *hubs, const qg_fd_options *opt, const char *key)
 {
-    const fd_dialect_row *row = fd_row(pl->dialect);
-    for (const char *p = row->loads; *p;) {
+    int result = 0;
+    for (const char *p = fd_row(pl->dialect)->loads; *p && result == 0;) {
         size_t n = strcspn(p, " ");
-        char *name = memchr(p, '*', n) ? NULL : qg_strndup(p, n);
-        char *path = name ? qg_path_join(opt->edit_dir, name) : NULL;
-        const hub *h = path ? find_hub(hubs, opt, pl->dialect, path) : NULL;
-        free(path);
-        size_t target = h && h->def ? index_in(h, key) : 0;
-        int letters = row->f_fields[0] != FD_F_END && !row->room;
-        if (target && (!(pl->context_hub = kept(pl, name)) ||
-                       (letters && !take_letters(pl, h, target, opt)))) {
-            free(name);
+        char *entry = qg_strndup(p, n);
+        if (!entry)
             return -1;
-        }
-        free(name);
-        if (target)
-            return 1;
-        if (!memchr(p, '*', n) && !h)
-            return -1;
+        result = strchr(entry, '*') ? try_pattern(pl, hubs, opt, key, entry)
+                                    : try_load(pl, hubs, opt, key, entry);
+        free(entry);
         p += n + (p[n] == ' ');
     }
-    return 0;
+    return result;
 }
 
 /* The loads that reach a level file of a game's edit directory; a note
@@ -277,6 +342,7 @@ static int find_context(qg_mapdef *def, const char *path, const qg_fd_options *o
         int reached = reach(pl, hubs, opt, key);
         int game = reached == 0 ? game_tree(hubs, opt, pl->dialect, edit_key) : 0;
         ok = reached >= 0 && game >= 0;
+        pl->unreached = game > 0;
         if (game > 0)
             qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
                          "no file %s's code loads (%s) includes or names this file: the game "
@@ -292,6 +358,9 @@ static int find_context(qg_mapdef *def, const char *path, const qg_fd_options *o
     return ok;
 }
 
+/* A file the game never reads keeps its errors (what the game's parser
+ * refuses whichever load would read it) but not its warnings, which say
+ * what the game does when it lays the file out: it never does. */
 qg_status qg_fd_parse(const char *path, const char *data, size_t len,
                       const qg_fd_options *options, qg_mapdef **out, qg_diags *diags)
 {
@@ -300,12 +369,21 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
         qg_fd_options_init(&defaults);
         options = &defaults;
     }
-    qg_status st = fd_parse(path, data, len, options, out, diags);
-    if (*out && !find_context(*out, path, options, diags)) {
-        qg_mapdef_free(*out);
-        *out = NULL;
-        st = QG_ERR_NOMEM;
+    qg_diags *own = diags ? qg_diags_new_like(diags) : NULL;
+    qg_status st = fd_parse(path, data, len, options, out, own ? own : diags);
+    int unreached = 0;
+    if (*out) {
+        const fd_payload *pl = fd_payload_of(*out);
+        if (!find_context(*out, path, options, own ? own : diags)) {
+            qg_mapdef_free(*out);
+            *out = NULL;
+            st = QG_ERR_NOMEM;
+        } else {
+            unreached = pl->unreached;
+        }
     }
+    qg_diags_take_without(diags, own, unreached ? QG_WARNING : -1);
+    qg_diags_free(own);
     return st;
 }
 
