@@ -80,7 +80,8 @@ static val variable(ectx *c, const char *name)
     if (c->sink && c->sink->checking && c->sink->at && !value &&
         !fd_has_variable(c->row, name))
         fd_warning(c->sink->at, column(c, name - 1),
-                   "unknown variable $%s: the games read it as \"%s\", which counts as true",
+                   "unknown variable $%s: the games read it as \"%s\", which counts as true "
+                   "on its own and equals no value an EQU compares it with",
                    name, UNKNOWN);
     val v = {value ? value : UNKNOWN, 0, 1};
     if (value && fd_shared_variable(c->row, name)) {
