@@ -42,7 +42,8 @@ static void warn_row(row_check *k, const qg_fd_record *rec)
         fd_line at = {k->pl->files[rec->file].path, rec->line, rec->text, rec->len, k->diags};
         if (row->room)
             fd_warning(&at, (int)x + 1, "letter '%c' is defined by no L: line of this file or "
-                       "its includes, nor by the game: the room builder lays plain floor there",
+                       "its includes, nor by the game: the room builder lays only the floor there "
+                       "(what '.' means, else plain floor)",
                        c);
         else if (k->before)
             fd_warning(&at, (int)x + 1, "letter '%c' is defined by no F: line before it, of "
