@@ -69,20 +69,28 @@ tree() {
     done
 }
 
-zang235="$trees/zangband235/zangband/lib/edit"
-[ -d "$zang235" ] || zang235="$trees/zangband235/lib/edit"
-[ -n "$trees" ] || zang235=/nonexistent
-tree zangband-2.3.5 "$zang235" 0 ""
-tree hengband-3.0.2.2 "${trees:-/nonexistent}/hengband3/lib/edit" 0 ""
-tree poschengband-3.4.5 "${trees:-/nonexistent}/poschengband/lib/edit" 0 ""
-tree frogcomposband-7.2 "${trees:-/nonexistent}/frogcomposband/lib/edit" 1 \
+# variant NAME: the lib/edit of a tree under $QG_GAME_TREES, or why there
+# is none
+variant() {
+    if [ -z "$trees" ]; then
+        echo "QG_GAME_TREES is not set"
+    elif [ -d "$trees/$1/zangband/lib/edit" ]; then
+        echo "$trees/$1/zangband/lib/edit"
+    else
+        echo "$trees/$1/lib/edit"
+    fi
+}
+tree zangband-2.3.5 "$(variant zangband235)" 0 ""
+tree hengband-3.0.2.2 "$(variant hengband3)" 0 ""
+tree poschengband-3.4.5 "$(variant poschengband)" 0 ""
+tree frogcomposband-7.2 "$(variant frogcomposband)" 1 \
     "q_anambar_docks_1.txt:40 q_anambar_docks_1.txt:41 q_anambar_docks_1.txt:42 q_anambar_docks_1.txt:43 q_anambar_docks_1.txt:44 q_anambar_docks_1.txt:45 q_anambar_docks_1.txt:46 q_anambar_docks_1.txt:47 q_anambar_docks_1.txt:48 q_smug.txt:68 q_smug.txt:69 q_smug.txt:70 q_smug.txt:71 q_smug.txt:72 q_smug.txt:74 " \
     "q_anambar_docks_1.txt:40:9: error: no object of k_info.txt is named 'PARCHMENT'" \
     "OBJ(PARCHMENT) is no object type of init1.c's _object_types and no k_info.txt name (_lookup_kind matches lower-case names): the game's parser stops with \"Invalid object\"" \
     "q_smug.txt:68:21: error: no object of k_info.txt is named 'mushroom of fast recovery'" \
     "7.2's k_info.txt renamed its mushrooms (Veil Fungus, Dreadcap, ...) and has no 'fast recovery', 'confusion', 'hallucination', 'weakness', 'naivety' or 'stupidity' mushroom (the last two are potions now): the quest q_info.txt names (F:q_smug.txt) stops loading with \"Invalid object\""
 tome_why="maeglin.map (q_invas.cc's process_dungeon_file(\"maeglin.map\")) puts monster 251 at 's', and r_info.txt has no N:251: entry: place_monster_one (monster2.cc) places no race without a name, so nothing stands there"
-tree tome-2.4 "${trees:-/nonexistent}/tome/lib/edit" 1 "maeglin.map:29 " \
+tree tome-2.4 "$(variant tome)" 1 "maeglin.map:29 " \
     "maeglin.map:29:10: error: monster 251 is not in r_info.txt" "$tome_why"
 tree zangband-2.3.0 "$corpus/angband/zangband-2.3.0/lib/edit" 0 ""
 tree hengband-2.2.1 "$corpus/angband/hengband-2.2.1/lib/edit" 0 ""
