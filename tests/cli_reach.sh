@@ -11,7 +11,7 @@ data="${QG_SRCDIR:-.}/tests/data/fd/reach"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_reach.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..9"
+echo "1..10"
 result() {
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; sed 's/^/# /' "$tmp/err"; fi
@@ -64,3 +64,15 @@ result $? "compile of Zangband 2.3.5's directory: its quest, not its towns"
 [ $? -eq 0 ] && [ "$(count 'warning:')" -eq 0 ] && ! grep -q 'vault_rows.txt: note' "$tmp/err" &&
     grep -q "lone.txt: note: no file ToME 2's code loads (t_info.txt w_info.txt \*.map) includes or names this file" "$tmp/err"
 result $? "ToME: a file a .map includes sees its letters; a file nothing includes is never read"
+
+# Following the includes to each file is charged to one budget: 60,000
+# includes of a 100-line file pass it, and a note says what is not checked.
+i=0
+: >"$tmp/a.txt"
+while [ $i -lt 100 ]; do echo 'F:.:1:8' >>"$tmp/a.txt"; i=$((i + 1)); done
+echo 'D:...' >"$tmp/b.txt"
+awk 'BEGIN { for (i = 0; i < 60000; i++) print "%:a.txt"; print "%:b.txt" }' >"$tmp/hub.txt"
+"$qg" check --max-errors 0 "$tmp/hub.txt" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] &&
+    grep -q 'a.txt: note: the letters of this file and of the 1 after it are not checked: following the includes to them passes more than 4194304 lines' "$tmp/err"
+result $? "the walks to a load's files are budgeted, and a note says what they did not check"
