@@ -1,20 +1,17 @@
 #!/bin/sh
 # The Angband-family games' own lib/edit trees checked and compiled whole,
 # with no flag (TAP): every error is a real defect of the game's data, named
-# below with why; under 100 warnings a tree; compile exits 0. The trees:
-#   $QG_GAME_TREES/zangband235     museoa/zangband @da902550 (Zangband 2.3.5),
-#                                  its zangband/lib/edit
-#   $QG_GAME_TREES/hengband3       hengband/hengband @004f147f (3.0.2.2)
-#   $QG_GAME_TREES/poschengband    NickMcConnell/poschengband @cdace5ed (3.4.5)
-#   $QG_GAME_TREES/frogcomposband  HermiG/frogcomposband @31c63f5d (7.2)
-#   $QG_GAME_TREES/tome            tome2/tome2 (ToME 2.4)
-# (else $QG_VARIANTS/zangband-2.3.5, .../hengband-3.0.2.2, ...: each its
-# lib/edit)
+# below with why; under 100 warnings a tree; compile exits 0. The trees are
+# where $QG_VARIANTS points (the README's layout, each with its lib/edit):
+#   zangband-2.3.5      museoa/zangband @da902550, its zangband/ directory
+#   hengband-3.0.2.2    hengband/hengband @004f147f
+#   poschengband-3.4.5  NickMcConnell/poschengband @cdace5ed
+#   frogcomposband-7.2  HermiG/frogcomposband @31c63f5d
+#   tome-2.4            tome2/tome2
 # and the shared corpus's Zangband 2.3.0, Hengband 2.2.1 and ToME 2.4
 # ($QG_CORPUS or ../shared/corpus). Each tree skips cleanly when absent.
 qg="${QG_BUILDDIR:-.}/questgrid"
 src="${QG_SRCDIR:-.}"
-trees=${QG_GAME_TREES:-}
 variants=${QG_VARIANTS:-}
 corpus=${QG_CORPUS:-$src/../shared/corpus}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_edit_trees.XXXXXX") || exit 99
@@ -72,31 +69,25 @@ tree() {
     done
 }
 
-# variant TREE VARIANT: the lib/edit of $QG_GAME_TREES/TREE, else of
-# $QG_VARIANTS/VARIANT (tests/test_fd_variants' layout), or why there is
-# none
+# variant NAME: the lib/edit of $QG_VARIANTS/NAME, or why there is none
 variant() {
-    if [ -n "$trees" ] && [ -d "$trees/$1/zangband/lib/edit" ]; then
-        echo "$trees/$1/zangband/lib/edit"
-    elif [ -n "$trees" ]; then
-        echo "$trees/$1/lib/edit"
-    elif [ -n "$variants" ]; then
-        echo "$variants/$2/lib/edit"
+    if [ -n "$variants" ]; then
+        echo "$variants/$1/lib/edit"
     else
-        echo "neither QG_GAME_TREES nor QG_VARIANTS is set"
+        echo "QG_VARIANTS is not set"
     fi
 }
-tree zangband-2.3.5 "$(variant zangband235 zangband-2.3.5)" 0 ""
-tree hengband-3.0.2.2 "$(variant hengband3 hengband-3.0.2.2)" 0 ""
-tree poschengband-3.4.5 "$(variant poschengband poschengband-3.4.5)" 0 ""
-tree frogcomposband-7.2 "$(variant frogcomposband frogcomposband-7.2)" 1 \
+tree zangband-2.3.5 "$(variant zangband-2.3.5)" 0 ""
+tree hengband-3.0.2.2 "$(variant hengband-3.0.2.2)" 0 ""
+tree poschengband-3.4.5 "$(variant poschengband-3.4.5)" 0 ""
+tree frogcomposband-7.2 "$(variant frogcomposband-7.2)" 1 \
     "q_anambar_docks_1.txt:40 q_anambar_docks_1.txt:41 q_anambar_docks_1.txt:42 q_anambar_docks_1.txt:43 q_anambar_docks_1.txt:44 q_anambar_docks_1.txt:45 q_anambar_docks_1.txt:46 q_anambar_docks_1.txt:47 q_anambar_docks_1.txt:48 q_smug.txt:68 q_smug.txt:69 q_smug.txt:70 q_smug.txt:71 q_smug.txt:72 q_smug.txt:74 " \
     "q_anambar_docks_1.txt:40:9: error: no object of k_info.txt is named 'PARCHMENT'" \
     "OBJ(PARCHMENT) is no object type of init1.c's _object_types and no k_info.txt name (_lookup_kind matches lower-case names): the game's parser stops with \"Invalid object\"" \
     "q_smug.txt:68:21: error: no object of k_info.txt is named 'mushroom of fast recovery'" \
     "7.2's k_info.txt renamed its mushrooms (Veil Fungus, Dreadcap, ...) and has no 'fast recovery', 'confusion', 'hallucination', 'weakness', 'naivety' or 'stupidity' mushroom (the last two are potions now): the quest q_info.txt names (F:q_smug.txt) stops loading with \"Invalid object\""
 tome_why="maeglin.map (q_invas.cc's process_dungeon_file(\"maeglin.map\")) puts monster 251 at 's', and r_info.txt has no N:251: entry: place_monster_one (monster2.cc) places no race without a name, so nothing stands there"
-tree tome-2.4 "$(variant tome tome-2.4)" 1 "maeglin.map:29 " \
+tree tome-2.4 "$(variant tome-2.4)" 1 "maeglin.map:29 " \
     "maeglin.map:29:10: error: monster 251 is not in r_info.txt" "$tome_why"
 tree zangband-2.3.0 "$corpus/angband/zangband-2.3.0/lib/edit" 0 ""
 tree hengband-2.2.1 "$corpus/angband/hengband-2.2.1/lib/edit" 0 ""
