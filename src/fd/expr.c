@@ -398,8 +398,8 @@ static size_t atom_len(const binder *b)
 
 static void term(binder *b, int conjunct, int depth);
 
-/* The arguments of a call up to its ']': the first as the call says, the
- * others ignored (ignore_rest) or as the first. */
+/* The arguments of a call up to its ']': the first binds when first says
+ * so, the others when rest does. */
 static void arguments(binder *b, int first, int rest, int depth)
 {
     for (int n = 0;; n++) {
