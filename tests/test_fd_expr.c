@@ -2,6 +2,7 @@
 #include "testutil.h"
 #include "fd/fd_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *eval_in(qg_fd_dialect d, const qg_vars *vars, const char *expr)
@@ -184,6 +185,38 @@ static void equ_shortcut_agrees(void **state)
     qg_vars_free(v);
 }
 
+/* The values that make a condition on the way to an include hold: what
+ * must hold binds (alone, under AND, IOR's first alternative), what a
+ * NOT or a comparison other than EQU says binds nothing, and a value
+ * given first is kept. */
+static const char *bound(const char *expr, const char *name)
+{
+    static char out[64];
+    qg_vars *v = qg_vars_new();
+    assert_non_null(v);
+    qg_vars_set(v, "KEPT", "9");
+    assert_int_equal(fd_expr_bindings(expr, strlen(expr), v), 1);
+    const char *value = qg_vars_get(v, name);
+    snprintf(out, sizeof out, "%s", value ? value : "-");
+    qg_vars_free(v);
+    return out;
+}
+
+static void bindings_make_the_way_hold(void **state)
+{
+    (void)state;
+    assert_string_equal(bound("[EQU $QUEST_NUMBER 3]", "QUEST_NUMBER"), "3");
+    assert_string_equal(bound("[AND [EQU $A 1] [EQU $B town]]", "A"), "1");
+    assert_string_equal(bound("[AND [EQU $A 1] [EQU $B town]]", "B"), "town");
+    assert_string_equal(bound("[IOR [EQU $A 1] [EQU $A 2]]", "A"), "1");
+    assert_string_equal(bound("[IOR [EQU $A 1] [EQU $B 2]]", "B"), "-");
+    assert_string_equal(bound("[NOT [EQU $A 1]]", "A"), "-");
+    assert_string_equal(bound("[LEQ $A 1]", "A"), "-");
+    assert_string_equal(bound("[EQU $A $B]", "A"), "-");
+    assert_string_equal(bound("[EQU $KEPT 4]", "KEPT"), "9");
+    assert_string_equal(bound("[AND [EQU $A", "A"), "-");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +228,7 @@ int main(void)
         cmocka_unit_test(tome_quoted_quest_variable),
         cmocka_unit_test(diagnostics),
         cmocka_unit_test(equ_shortcut_agrees),
+        cmocka_unit_test(bindings_make_the_way_hold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

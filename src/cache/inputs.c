@@ -39,6 +39,9 @@ typedef struct walker {
     size_t dir_count, dir_cap;
     qg_buf *skipped;      /* the game data of the directory being walked */
     size_t skipped_count;
+    qg_buf *unread;       /* its files the game never reads */
+    size_t unread_count;
+    qg_fd_dialect unread_dialect;
 } walker;
 
 /* A directory's own dialect, else its parent's when it is a folder a
@@ -87,17 +90,29 @@ static int candidate(const char *path, qg_fd_dialect dialect)
     return qg_format_from_path(path) != QG_FORMAT_UNKNOWN || strcasecmp(dot, ".qgc") == 0;
 }
 
-/* Why a file is not read: a note for game data (for a file found in a
- * directory, its name is kept for the directory's one note), an error
- * for a named file that questgrid does not read (QG_ERR_INVALID). */
+static void list_name(qg_buf *list, size_t *count, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    qg_buf_printf(list, "%s%s", (*count)++ ? ", " : "", slash ? slash + 1 : path);
+}
+
+/* Why a file is not read: a note for game data and for a file the game
+ * never reads (for a file found in a directory, its name is kept for the
+ * directory's one note), an error for a named file that questgrid does
+ * not read (QG_ERR_INVALID). */
 static qg_status explain(walker *w, const char *path, qg_file_kind kind, qg_fd_dialect dialect,
                          size_t entries, int named)
 {
     int data = kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA;
     if (data && !named && w->skipped) {
-        const char *slash = strrchr(path, '/');
-        qg_buf_printf(w->skipped, "%s%s", w->skipped_count++ ? ", " : "",
-                      slash ? slash + 1 : path);
+        list_name(w->skipped, &w->skipped_count, path);
+    } else if (kind == QG_FILE_UNREAD && !named && w->unread) {
+        list_name(w->unread, &w->unread_count, path);
+        w->unread_dialect = dialect;
+    } else if (kind == QG_FILE_UNREAD) {
+        qg_diags_add(w->diags, QG_NOTE, path, 0, 0, NULL, 0,
+                     "skipped: %s never reads this file (%s)", qg_fd_dialect_title(dialect),
+                     qg_fd_unread_reason(dialect));
     } else if (kind == QG_FILE_VOCABULARY) {
         qg_diags_add(w->diags, QG_NOTE, path, 0, 0, NULL, 0,
                      "skipped: a lib/edit vocabulary (%zu N:index:name entries), not a level",
@@ -129,7 +144,8 @@ static qg_status visit_file(walker *w, place at, int named)
         return st == QG_ERR_LIMIT ? QG_ERR_IO : st;
     qg_file_kind kind = qg_file_kind_of(at.path, data, len, dialect, &entries);
     free(data);
-    if (kind == QG_FILE_OTHER || kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA)
+    if (kind == QG_FILE_OTHER || kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA ||
+        kind == QG_FILE_UNREAD)
         return explain(w, at.path, kind, dialect, entries, named);
     return w->visit(w->user, at.path, at.io_path, kind, named);
 }
@@ -186,11 +202,15 @@ static qg_status walk(walker *w, place dir, int depth)
     if (st == QG_OK)
         qsort(names, count, sizeof *names, by_string);
     qg_status worst = QG_OK;
-    qg_buf skipped, *outer = w->skipped;
-    size_t outer_count = w->skipped_count;
+    qg_buf skipped, *outer = w->skipped, unread, *outer_unread = w->unread;
+    size_t outer_count = w->skipped_count, outer_unread_count = w->unread_count;
+    qg_fd_dialect outer_dialect = w->unread_dialect;
     qg_buf_init(&skipped);
+    qg_buf_init(&unread);
     w->skipped = &skipped;
     w->skipped_count = 0;
+    w->unread = &unread;
+    w->unread_count = 0;
     for (size_t i = 0; i < count; i++) {
         char *path = st == QG_OK ? qg_path_join(dir.path, names[i]) : NULL;
         char *io_path = st == QG_OK ? qg_path_join(dir.io_path, names[i]) : NULL;
@@ -211,16 +231,25 @@ static qg_status walk(walker *w, place dir, int depth)
                      "skipped %zu game data file%s, not level%s: %s", w->skipped_count,
                      w->skipped_count == 1 ? "" : "s", w->skipped_count == 1 ? "" : "s",
                      skipped.data ? skipped.data : "");
+    if (w->unread_count)
+        qg_diags_add(w->diags, QG_NOTE, dir.path, 0, 0, NULL, 0,
+                     "skipped %zu file%s %s never reads: %s (%s)", w->unread_count,
+                     w->unread_count == 1 ? "" : "s", qg_fd_dialect_title(w->unread_dialect),
+                     unread.data ? unread.data : "", qg_fd_unread_reason(w->unread_dialect));
     qg_buf_free(&skipped);
+    qg_buf_free(&unread);
     w->skipped = outer;
     w->skipped_count = outer_count;
+    w->unread = outer_unread;
+    w->unread_count = outer_unread_count;
+    w->unread_dialect = outer_dialect;
     return st != QG_OK ? st : worst;
 }
 
 qg_status qgc_walk(const char *base_dir, const char *const *paths, size_t count,
                    qgc_visit fn, void *user, qg_diags *diags)
 {
-    walker w = {fn, user, diags, NULL, 0, 0, NULL, 0};
+    walker w = {fn, user, diags, NULL, 0, 0, NULL, 0, NULL, 0, QG_FD_AUTO};
     qg_status st = QG_OK, worst = QG_OK;
     for (size_t i = 0; i < count && !fatal(st); i++) {
         char *io_path = qg_path_join(base_dir, paths[i]);

@@ -45,6 +45,7 @@ qg_file_kind qg_file_kind_of(const char *path, const void *data, size_t len,
     case QG_FD_CONTENT_HUB: return QG_FILE_HUB;
     case QG_FD_CONTENT_VOCABULARY: return QG_FILE_VOCABULARY;
     case QG_FD_CONTENT_DATA: return QG_FILE_GAME_DATA;
+    case QG_FD_CONTENT_UNREAD: return QG_FILE_UNREAD;
     case QG_FD_CONTENT_NONE: break;
     }
     return QG_FILE_OTHER;
@@ -62,6 +63,7 @@ const char *qg_file_kind_name(qg_file_kind kind)
     case QG_FILE_CACHE: return "a compiled cache";
     case QG_FILE_TMX: return "a Tiled map";
     case QG_FILE_XP: return "a REXPaint image";
+    case QG_FILE_UNREAD: return "a file its game never reads";
     case QG_FILE_OTHER: break;
     }
     return "not a level";

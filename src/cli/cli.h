@@ -129,6 +129,10 @@ qg_diags *cli_diags_new(const cli_opts *opts, int stream);
 size_t cli_report(const qg_diags *diags);
 /* Whether the run passed --max-errors: the command stops there. */
 int cli_stopped(void);
+/* 1 the first time the run meets a diagnostic (severity, place and
+ * message), 0 after: a file read again as another file's include says
+ * what it has once (also when memory runs out). */
+int cli_diag_first(const qg_diag *diag);
 /* At the end of a run: the line counting the warnings and notes not shown
  * (main calls it). */
 void cli_report_end(void);
@@ -170,6 +174,7 @@ typedef struct cli_vocabs {
     size_t count, cap;
     cli_detected *detected;
     size_t detected_count, detected_cap;
+    qg_fd_hubs *hubs;   /* the games' loads read for the run's files */
 } cli_vocabs;
 void cli_vocabs_free(cli_vocabs *vocabs);
 

@@ -190,6 +190,7 @@ void cli_vocabs_free(cli_vocabs *vocabs)
     }
     free(vocabs->items);
     free(vocabs->detected);
+    qg_fd_hubs_free(vocabs->hubs);
     memset(vocabs, 0, sizeof *vocabs);
 }
 
@@ -244,6 +245,9 @@ int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *voca
         }
     out->vocab = e->vocab;
     out->options.vocab = out->vocab;
+    if (!vocabs->hubs && !(vocabs->hubs = qg_fd_hubs_new()))
+        return -1;
+    out->options.hubs = vocabs->hubs;
     return 0;
 }
 
@@ -257,6 +261,7 @@ int cli_fd_setup(const cli_opts *opts, const char *file, cli_fd *out, qg_diags *
         own.items[0].vocab = NULL;
     }
     out->shared = 0;
+    out->options.hubs = NULL;
     cli_vocabs_free(&own);
     return r;
 }

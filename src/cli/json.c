@@ -200,6 +200,8 @@ void cli_json_add_diags(json_t *array, const qg_diags *diags)
 {
     for (size_t i = 0; i < qg_diags_count(diags); i++) {
         const qg_diag *d = qg_diags_get(diags, i);
+        if (!cli_diag_first(d))
+            continue;
         json_t *o = json_object();
         json_object_set_new(o, "file", cli_json_text(d->file));
         json_object_set_new(o, "line", json_integer(d->line));

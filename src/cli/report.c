@@ -1,12 +1,16 @@
 /* The diagnostics of a command run, as compilers give them: written as
- * they come through one buffer (not a write a piece), errors counted across
- * the run, and the run stopped with one line past --max-errors; warnings
- * and notes past OTHERS_PER_ERROR times that are counted, and one line at
- * the end of the run says how many. */
+ * they come through one buffer (not a write a piece), each once (a hub
+ * reads the files it includes, which the run may also read on their
+ * own), errors counted across the run, and the run stopped with one line
+ * past --max-errors; warnings and notes past OTHERS_PER_ERROR times that
+ * are counted, and one line at the end of the run says how many. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
+#include "core/buf.h"
+#include "core/strpool.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 enum { OTHERS_PER_ERROR = 20 };
@@ -18,7 +22,31 @@ static struct {
     int over;       /* an error came past the limit */
     int stopped;    /* and the line saying so was written */
     FILE *out;      /* stderr's descriptor, fully buffered */
+    int seen_ready;
+    qg_strpool seen; /* the diagnostics met, as text */
 } run;
+
+static void forget_seen(void)
+{
+    qg_strpool_free(&run.seen);
+}
+
+int cli_diag_first(const qg_diag *diag)
+{
+    if (!run.seen_ready) {
+        qg_strpool_init(&run.seen);
+        run.seen_ready = 1;
+        atexit(forget_seen);
+    }
+    qg_buf key;
+    qg_buf_init(&key);
+    qg_buf_printf(&key, "%d:%s:%d:%d:%s", (int)diag->severity, diag->file, diag->line,
+                  diag->col, diag->message);
+    size_t before = run.seen.count;
+    uint32_t id = key.failed ? QG_STRPOOL_FAIL : qg_strpool_intern(&run.seen, key.data, key.len);
+    qg_buf_free(&key);
+    return id == QG_STRPOOL_FAIL || run.seen.count > before;
+}
 
 static FILE *diag_out(void)
 {
@@ -36,6 +64,8 @@ static FILE *diag_out(void)
 static void show(void *user, const qg_diag *diag)
 {
     (void)user;
+    if (!cli_diag_first(diag))
+        return;
     if (diag->severity == QG_ERROR && run.max_errors &&
         run.errors_shown >= (size_t)run.max_errors) {
         run.over = 1;

@@ -245,7 +245,7 @@ qg_diags *qg_diags_new_like(const qg_diags *model)
     return diags;
 }
 
-void qg_diags_take(qg_diags *to, const qg_diags *from)
+void qg_diags_take_without(qg_diags *to, const qg_diags *from, int left_out)
 {
     if (!to || !from)
         return;
@@ -253,15 +253,21 @@ void qg_diags_take(qg_diags *to, const qg_diags *from)
     for (size_t i = 0; i < from->count; i++) {
         const qg_diag *d = &from->items[i];
         kept[d->severity]++;
-        qg_diags_add(to, d->severity, d->file, d->line, d->col, d->source_line,
-                     d->source_len, "%s", d->message);
+        if ((int)d->severity != left_out)
+            qg_diags_add(to, d->severity, d->file, d->line, d->col, d->source_line,
+                         d->source_len, "%s", d->message);
     }
     for (int s = QG_NOTE; s <= QG_ERROR; s++) {
-        size_t dropped = from->by_severity[s] - kept[s];
+        size_t dropped = s == left_out ? 0 : from->by_severity[s] - kept[s];
         to->by_severity[s] += dropped;
         to->dropped += dropped;
     }
     to->over_limit |= from->over_limit && to->max_errors;
+}
+
+void qg_diags_take(qg_diags *to, const qg_diags *from)
+{
+    qg_diags_take_without(to, from, -1);
 }
 
 static const char *severity_word(qg_severity severity)

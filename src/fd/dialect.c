@@ -48,14 +48,25 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path ? path : "";
 }
 
+/* Whether an entry of n bytes (a name, or a pattern with one '*' standing
+ * for any bytes) names base (len bytes), without case. */
+static int entry_names(const char *entry, size_t n, const char *base, size_t len)
+{
+    const char *star = memchr(entry, '*', n);
+    if (!star)
+        return n == len && strncasecmp(entry, base, len) == 0;
+    size_t head = (size_t)(star - entry), tail = n - head - 1;
+    return head + tail <= len && strncasecmp(entry, base, head) == 0 &&
+           strncasecmp(star + 1, base + len - tail, tail) == 0;
+}
+
 int fd_list_names(const char *list, const char *path)
 {
     const char *base = base_name(path);
     size_t len = strlen(base);
     for (const char *p = list; p && *p;) {
         size_t n = strcspn(p, " ");
-        if (p[0] == '*' ? n - 1 <= len && strncasecmp(p + 1, base + len - (n - 1), n - 1) == 0
-                        : n == len && strncasecmp(p, base, len) == 0)
+        if (entry_names(p, n, base, len))
             return 1;
         p += n + (p[n] == ' ');
     }

@@ -162,6 +162,16 @@ typedef struct fd_dialect_row {
                                  or "*suffix" patterns, space-separated */
     const char *map_files;    /* names data_files' patterns match that the
                                  map loader reads all the same (w_info.txt) */
+    const char *loads;        /* the files the game's code hands its map
+                                 loader itself (its hubs, its wilderness,
+                                 maps it names): names or patterns, space-
+                                 separated; a level file of the edit
+                                 directory that none of them includes is
+                                 never read. NULL: not known */
+    const char *unread_files; /* level files of the edit directory whose
+                                 loading code the game does not build (names
+                                 or patterns), or NULL ... */
+    const char *unread_why;   /* ... and why, for the note that skips them */
     /* ---- records ---- */
     const fd_form *forms;     /* ends with a NULL key */
     fd_field f_fields[FD_MAX_FIELDS]; /* after the letter; FD_F_END ends */
@@ -225,8 +235,9 @@ typedef struct fd_dialect_row {
     int shared_buffer;        /* numeric variables share one buffer */
 } fd_dialect_row;
 
-/* Whether list (space-separated names and "*suffix" patterns, compared
- * without case) names the base name of path. */
+/* Whether list (space-separated names and patterns with one '*',
+ * "*.map", "t0*.txt", compared without case) names the base name of
+ * path. */
 int fd_list_names(const char *list, const char *path);
 /* The row of a dialect (AUTO gives the zangband row). */
 const fd_dialect_row *fd_row(qg_fd_dialect dialect);

@@ -409,12 +409,20 @@ static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NU
  * their map loader, process_dungeon_file, reads the quest and town hubs
  * and the wilderness, w_info.txt (dungeon.c, wild.c). */
 #define CLASSIC_FILES .data_files = "*_info.txt misc.txt", .map_files = "w_info.txt"
+/* The loads the classic variants start: the quest hub (birth.c, bldg.c,
+ * generate.c, load.c), the town hub and the wilderness (dungeon.c and
+ * wild.c): Zangband 2.3.0, Hengband 2.2.1 and PosChengband 3.4.5 alike. */
+#define CLASSIC_LOADS .loads = "q_info.txt t_info.txt w_info.txt"
 /* FrogComposband reads misc.txt and help_upd.txt with parse_edit_file
  * (init2.c), and v_info.txt's room templates with parse_v_info (init1.c),
  * rooms.txt and vaults.txt through its %: lines. */
 #define FROG_FILES                                                                       \
     .data_files = "*_info.txt misc.txt help_upd.txt rooms.txt vaults.txt",               \
     .map_files = "w_info.txt"
+/* FrogComposband's loads: q_info.txt (quest.c quest_init, and each
+ * quest's F: file read by quest_get_map), t_info.txt (shop.c
+ * towns_get_map) and w_info.txt (dungeon.c process_dungeon_file). */
+#define FROG_LOADS .loads = "q_info.txt t_info.txt w_info.txt"
 
 /* ---- the rows ---------------------------------------------------------- */
 
@@ -467,7 +475,7 @@ static const fd_dialect_row rows[] = {
         .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
         .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
         .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
-        CLASSIC_FILES},
+        CLASSIC_FILES, CLASSIC_LOADS},
     [QG_FD_HENGBAND] = {
         .name = "hengband", .title = "Hengband 1.x-2.x", .aliases = "hengband2",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
@@ -475,7 +483,7 @@ static const fd_dialect_row rows[] = {
         .tag_features = 1, .clones = 1, .rewards = 1, .bilingual = 1, .quest_dungeon = 1,
         .quest_rewards = 1, .player_sizes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
         .functions = "", .variables = hengband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
-        CLASSIC_FILES},
+        CLASSIC_FILES, CLASSIC_LOADS},
     [QG_FD_TOME] = {
         .name = "tome", .title = "ToME 2", .aliases = "tome2",
         .town_hub = "t_info.txt",
@@ -488,14 +496,24 @@ static const fd_dialect_row rows[] = {
         .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
         .equ = FD_EQU_CHAIN,
         .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1,
-        CLASSIC_FILES},
+        CLASSIC_FILES,
+        /* wild.cc reads t_info.txt and w_info.txt; every .map is named by
+         * the code (q_*.cc, q_rand.cc's qrand<n>.map, load_map) or by
+         * d_info.txt's @: lines (generate.cc) */
+        .loads = "t_info.txt w_info.txt *.map"},
     [QG_FD_ZANGBAND235] = {
         .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
         .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
         .functions = "", .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
-        CLASSIC_FILES},
+        /* w_info.txt is no map here: init2.c init_w_info reads it with
+         * init1.c init_w_info_txt (the wilderness generator's W: records) */
+        .data_files = "*_info.txt misc.txt", .loads = "q_info.txt",
+        .unread_files = "t_info.txt t_pref.txt t_lite.txt t_basic.txt t0*.txt *.map",
+        .unread_why = "dungeon.c's one process_dungeon_file(\"t_info.txt\") is inside #if 0, "
+                      "and the .map files are read only by the Python scripts of a USE_SCRIPT "
+                      "build, which z-config.h leaves off"},
     [QG_FD_HENGBAND3] = {
         .name = "hengband3", .title = "Hengband 3.x", .aliases = "",
         .quest_hub = "QuestDefinitionList.txt", .town_hub = "TownDefinitionList.txt",
@@ -512,7 +530,11 @@ static const fd_dialect_row rows[] = {
         .functions = "", .variables = hengband3_vars, .shared_buffer = 1, CLASSIC_QUESTS,
         /* info-initializer.cpp reads the *Definitions.txt with init_info and
          * the *.jsonc with its JSON readers */
-        .data_files = "*Definitions.txt *.jsonc"},
+        .data_files = "*Definitions.txt *.jsonc",
+        /* parse_fixed_map's callers: floor-generator.cpp and the quest
+         * texts (QuestDefinitionList.txt), wild.cpp (TownDefinitionList.txt,
+         * WildernessDefinition.txt) */
+        .loads = "QuestDefinitionList.txt TownDefinitionList.txt WildernessDefinition.txt"},
     [QG_FD_POSCHENGBAND] = {
         .name = "poschengband", .title = "PosChengband", .aliases = "pos",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
@@ -522,7 +544,7 @@ static const fd_dialect_row rows[] = {
         .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband_vars,
         .shared_buffer = 1, CLASSIC_QUESTS,
-        CLASSIC_FILES},
+        CLASSIC_FILES, CLASSIC_LOADS},
     [QG_FD_FROGCOMPOSBAND] = {
         .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
@@ -534,7 +556,7 @@ static const fd_dialect_row rows[] = {
         .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
         .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
-        .shared_buffer = 1, FROG_QUESTS, FROG_FILES},
+        .shared_buffer = 1, FROG_QUESTS, FROG_FILES, FROG_LOADS},
     /* PosChengband 7 (PoschengbandR's lib/edit): the q_info.txt records
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,

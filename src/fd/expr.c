@@ -80,7 +80,8 @@ static val variable(ectx *c, const char *name)
     if (c->sink && c->sink->checking && c->sink->at && !value &&
         !fd_has_variable(c->row, name))
         fd_warning(c->sink->at, column(c, name - 1),
-                   "unknown variable $%s: the games read it as \"%s\", which counts as true",
+                   "unknown variable $%s: the games read it as \"%s\", which counts as true "
+                   "on its own and equals no value an EQU compares it with",
                    name, UNKNOWN);
     val v = {value ? value : UNKNOWN, 0, 1};
     if (value && fd_shared_variable(c->row, name)) {
@@ -370,4 +371,102 @@ qg_status qg_fd_eval(const char *expr_text, size_t len, qg_fd_dialect dialect,
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
     fd_eval(expr_text, len, dialect, vars, out, size, &sink);
     return qg_diags_count_severity(diags, QG_ERROR) > errors ? QG_ERR_PARSE : QG_OK;
+}
+
+/* ---- the values that make a condition hold ---- */
+
+typedef struct binder {
+    const char *p, *end;
+    qg_vars *vars;
+    int failed;     /* memory ran out */
+} binder;
+
+static void skip_blanks(binder *b)
+{
+    while (b->p < b->end && is_space(*b->p))
+        b->p++;
+}
+
+/* An atom's bytes: up to a space or bracket. */
+static size_t atom_len(const binder *b)
+{
+    const char *q = b->p;
+    while (q < b->end && !is_space(*q) && *q != '[' && *q != ']')
+        q++;
+    return (size_t)(q - b->p);
+}
+
+static void term(binder *b, int conjunct, int depth);
+
+/* The arguments of a call up to its ']': the first binds when first says
+ * so, the others when rest does. */
+static void arguments(binder *b, int first, int rest, int depth)
+{
+    for (int n = 0;; n++) {
+        skip_blanks(b);
+        if (b->p >= b->end || *b->p == ']')
+            break;
+        term(b, n == 0 ? first : rest, depth);
+    }
+    if (b->p < b->end)
+        b->p++;
+}
+
+/* [EQU $NAME value …] as a conjunct: NAME takes value, unless an earlier
+ * conjunct gave it one. */
+static void equ(binder *b, int depth)
+{
+    skip_blanks(b);
+    size_t n = atom_len(b);
+    const char *name = b->p;
+    if (n < 2 || n > 63 || name[0] != '$') {
+        arguments(b, 0, 0, depth);
+        return;
+    }
+    b->p += n;
+    skip_blanks(b);
+    size_t m = atom_len(b);
+    if (m && m < 64 && b->p[0] != '$') {
+        char key[64], value[64];
+        memcpy(key, name + 1, n - 1);
+        key[n - 1] = '\0';
+        memcpy(value, b->p, m);
+        value[m] = '\0';
+        if (!qg_vars_get(b->vars, key) && qg_vars_set(b->vars, key, value) != QG_OK)
+            b->failed = 1;
+    }
+    arguments(b, 0, 0, depth);
+}
+
+/* One term: a call's arguments bind as conjuncts under AND, the first
+ * alternative of IOR or OR does; NOT and the other functions bind
+ * nothing. */
+static void term(binder *b, int conjunct, int depth)
+{
+    skip_blanks(b);
+    if (b->p >= b->end)
+        return;
+    if (*b->p != '[' || depth >= MAX_NESTING) {
+        size_t n = atom_len(b);
+        b->p += n ? n : 1;
+        return;
+    }
+    b->p++;
+    skip_blanks(b);
+    size_t n = atom_len(b);
+    const char *name = b->p;
+    b->p += n;
+    int is_and = n == 3 && memcmp(name, "AND", 3) == 0;
+    int is_or = (n == 3 && memcmp(name, "IOR", 3) == 0) || (n == 2 && memcmp(name, "OR", 2) == 0);
+    if (conjunct && n == 3 && memcmp(name, "EQU", 3) == 0)
+        equ(b, depth + 1);
+    else
+        arguments(b, conjunct && (is_and || is_or), conjunct && is_and, depth + 1);
+}
+
+int fd_expr_bindings(const char *text, size_t len, qg_vars *vars)
+{
+    binder b = {text, text + len, vars, 0};
+    term(&b, 1, 0);
+    return b.failed ? 0 : 1;
 }

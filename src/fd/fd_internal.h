@@ -106,6 +106,15 @@ typedef struct fd_payload {
     size_t builtin_count;
     qg_fd_spec *fixed_things; /* per fixed letter of the room rules, what
                                  its second pass puts there */
+    /* The letters the game has defined when the load that reaches the
+     * top file (context_hub, a file of its edit directory) gets to it:
+     * those it defines whichever way it gets there (copies); NULL when
+     * none is known. */
+    const qg_fd_spec *context[256];
+    const char *context_hub;
+    /* A level file of a game's edit directory that no load of the game
+     * reaches: the game never lays it out. */
+    int unreached;
     qg_arena store;
 } fd_payload;
 
@@ -194,6 +203,26 @@ void fd_check_expr(fd_reader *r, const fd_line *at);
  * when memory runs out. */
 const char *fd_keep(fd_reader *r, const char *p, size_t len);
 
+/* ---- reading ---- */
+
+/* Reads a file held in memory and every file it includes, as the file
+ * itself says (qg_fd_parse adds what the load that reaches it defines). */
+qg_status fd_parse(const char *path, const char *data, size_t len,
+                   const qg_fd_options *options, qg_mapdef **out, qg_diags *diags);
+
+/* ---- the loads that reach a file ---- */
+
+/* The letters in force when a load of pl gets to file target (start: the
+ * letters before the load, or NULL): out[c] is the letter line that
+ * defines c whichever include of the file the load reaches it by, NULL
+ * when some way leaves c undefined. The walk evaluates each ?: line with
+ * the values that make the conditions on the way to the include hold
+ * (fd_expr_bindings). Every record passed is charged to *budget. 1 when
+ * the load reaches the file, 0 when nothing includes it, -1 when the
+ * budget or memory ran out. */
+int fd_letters_at(const fd_payload *pl, size_t target, const qg_fd_spec *const *start,
+                  const qg_fd_spec **out, size_t *budget, int max_depth);
+
 /* ---- expressions ---- */
 
 typedef struct fd_eval_sink {
@@ -210,5 +239,10 @@ void fd_eval(const char *expr, size_t len, qg_fd_dialect dialect,
  * and it has nothing to report): sets *equal and returns 1, or returns 0
  * for any other form. */
 int fd_eval_equ(const char *expr, size_t len, const qg_vars *vars, int *equal);
+/* The values that make a condition hold as far as its form says: each
+ * [EQU $NAME value] that must hold for the whole to (alone, under AND,
+ * the first alternative of IOR or OR) sets NAME in vars, unless vars has
+ * it already. 0 when memory ran out. */
+int fd_expr_bindings(const char *expr, size_t len, qg_vars *vars);
 
 #endif

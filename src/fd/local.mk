@@ -18,11 +18,13 @@ libquestgrid_la_SOURCES += \
 	src/fd/parse.c \
 	src/fd/payload.c \
 	src/fd/quest_line.c \
+	src/fd/reach.c \
 	src/fd/resolve.c \
 	src/fd/room.c \
 	src/fd/room_grid.c \
 	src/fd/sniff.c \
-	src/fd/tokenize.c
+	src/fd/tokenize.c \
+	src/fd/walk.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/test_fd_expr tests/test_fd_read tests/test_fd_corpus tests/test_fd_dialects \

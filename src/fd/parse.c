@@ -744,9 +744,8 @@ static int vocab_has_tags(const qg_vocab *vocab)
     return 0;
 }
 
-qg_status qg_fd_parse(const char *path, const char *data, size_t len,
-                      const qg_fd_options *options, qg_mapdef **out,
-                      qg_diags *diags)
+qg_status fd_parse(const char *path, const char *data, size_t len,
+                   const qg_fd_options *options, qg_mapdef **out, qg_diags *diags)
 {
     *out = NULL;
     qg_fd_options defaults;
@@ -801,18 +800,4 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     }
     *out = def;
     return qg_diags_count_severity(diags, QG_ERROR) > errors ? QG_ERR_PARSE : QG_OK;
-}
-
-qg_status qg_fd_read(const char *path, const qg_fd_options *options,
-                     qg_mapdef **out, qg_diags *diags)
-{
-    char *data;
-    size_t size;
-    *out = NULL;
-    qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &size, diags);
-    if (st != QG_OK)
-        return st;
-    st = qg_fd_parse(path, data, size, options, out, diags);
-    free(data);
-    return st;
 }

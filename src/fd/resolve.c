@@ -839,6 +839,10 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         r->walked = 0;
         for (size_t i = 0; !r->row->room && i < pl->builtin_count; i++)
             define_letter(r, &pl->builtin[i]);
+        /* what the load the game reads this file through defined before */
+        for (int c = 0; c < 256; c++)
+            if (pl->context[c])
+                define_letter(r, pl->context[c]);
         if (opt.seeded)
             qg_rng_seed(&r->rng, opt.seed, 0);
         process_file(r, 0);

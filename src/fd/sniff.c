@@ -92,6 +92,18 @@ int qg_fd_is_game_data(qg_fd_dialect dialect, const char *path)
     return row && fd_list_names(row->data_files, path) && !fd_list_names(row->map_files, path);
 }
 
+int qg_fd_is_unread(qg_fd_dialect dialect, const char *path)
+{
+    const fd_dialect_row *row = fd_row_at((size_t)dialect);
+    return row && fd_list_names(row->unread_files, path);
+}
+
+const char *qg_fd_unread_reason(qg_fd_dialect dialect)
+{
+    const fd_dialect_row *row = fd_row_at((size_t)dialect);
+    return row ? row->unread_why : NULL;
+}
+
 static int is_hub_name(const fd_dialect_row *row, const char *path)
 {
     return (row->quest_hub && fd_list_names(row->quest_hub, path)) ||
@@ -121,6 +133,8 @@ qg_fd_content qg_fd_sniff(const char *path, const char *data, size_t len,
         *entries = t.numbered;
     if (t.numbered >= 2)
         return QG_FD_CONTENT_VOCABULARY;
+    if (t.records && qg_fd_is_unread(dialect, path))
+        return QG_FD_CONTENT_UNREAD;
     if (!t.rows && is_hub_name(named, path))
         return QG_FD_CONTENT_HUB;
     if (qg_fd_is_game_data(dialect, path))

@@ -93,7 +93,8 @@ typedef enum qg_file_kind {
     QG_FILE_GAME_DATA,     /* other game data (misc.txt, *.jsonc, …) */
     QG_FILE_CACHE,         /* a compiled cache (.qgc) */
     QG_FILE_TMX,           /* Tiled */
-    QG_FILE_XP             /* REXPaint */
+    QG_FILE_XP,            /* REXPaint */
+    QG_FILE_UNREAD         /* an F:/D: file its game never reads */
 } qg_file_kind;
 
 /* The kind of a file from its path and bytes; dialect is the one its

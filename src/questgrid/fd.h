@@ -94,6 +94,13 @@ const char *qg_fd_quest_hub(qg_fd_dialect dialect);
 qg_status qg_fd_load_vocab(qg_vocab *vocab, qg_fd_dialect dialect, const char *dir,
                            qg_diags *diags);
 
+/* The loads of edit directories a run has read (each game's hubs, read
+ * once for the many files of one directory); see qg_fd_options.hubs. Used
+ * by one thread at a time. */
+typedef struct qg_fd_hubs qg_fd_hubs;
+qg_fd_hubs *qg_fd_hubs_new(void);
+void qg_fd_hubs_free(qg_fd_hubs *hubs);
+
 #define QG_FD_MAX_WID 198          /* the games' MAX_WID */
 #define QG_FD_MAX_HGT 66           /* the games' MAX_HGT */
 #define QG_FD_INCLUDE_DEPTH 16     /* default limit of nested %: includes */
@@ -128,6 +135,17 @@ typedef struct qg_fd_options {
      * (the level says which turns it may take, qg_level_turns). */
     int seeded;
     unsigned long long seed;
+    /* A level file of a game's edit directory (edit_dir, or its quest or
+     * town folder) is read as the game reads it: through the load its code
+     * starts that includes it (q_info.txt, t_info.txt, …: the dialect's
+     * loads), so its rows first see the letters that load defines before
+     * it reaches the file (the games' letter table is never cleared
+     * between files), and a file no such load includes gets a note that
+     * the game never reads it. 1: the file is read as a load of its own. */
+    int alone;
+    /* The loads already read, kept for the next file; NULL: each read
+     * reads the loads it needs and frees them. */
+    qg_fd_hubs *hubs;
 } qg_fd_options;
 
 void qg_fd_options_init(qg_fd_options *options);
@@ -313,13 +331,22 @@ typedef enum qg_fd_content {
                                  (*entries counts them when not NULL) */
     QG_FD_CONTENT_DATA,       /* other game data (misc.txt, s_info.txt,
                                  Hengband 3's *.jsonc, …) */
-    QG_FD_CONTENT_NONE        /* no record of the family at all */
+    QG_FD_CONTENT_NONE,       /* no record of the family at all */
+    QG_FD_CONTENT_UNREAD      /* a level file of the dialect's edit
+                                 directory that the game's code never reads
+                                 (qg_fd_unread_reason says why) */
 } qg_fd_content;
 qg_fd_content qg_fd_sniff(const char *path, const char *data, size_t len,
                           qg_fd_dialect dialect, size_t *entries);
 /* Whether the dialect's game reads path (by its base name) as data of
  * its own, with another parser than its map loader. */
 int qg_fd_is_game_data(qg_fd_dialect dialect, const char *path);
+/* Whether the dialect's game never reads path (by its base name), the
+ * code that would load it not being built (Zangband 2.3.5's towns). */
+int qg_fd_is_unread(qg_fd_dialect dialect, const char *path);
+/* Why the dialect's game reads none of its unread files, or NULL when
+ * it has none. */
+const char *qg_fd_unread_reason(qg_fd_dialect dialect);
 
 #ifdef __cplusplus
 }
