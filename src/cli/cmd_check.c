@@ -1,5 +1,6 @@
 /* questgrid check FILE...: every diagnostic of every file; exit status 1
  * when any file has errors. One checker per format. */
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/cli_des.h"
 #include "cli/json.h"
@@ -54,6 +55,7 @@ typedef struct check_run {
     qg_des_names *des_names;
     qg_des_vocab *vocab;     /* loaded for the first .des file */
     cli_vocabs fd_vocabs;    /* each F:/D: vocabulary read once a run */
+    cli_batch batch;         /* the .des files' maps, resolved together */
 } check_run;
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
@@ -101,7 +103,7 @@ static int check_des(const char *path, check_run *run, qg_diags *diags)
 {
     if (load_vocab(run) != 0)
         return -1;
-    cli_check_des(run->opts, path, run->des_names, run->vocab, diags);
+    cli_check_des(run->opts, path, run->des_names, run->vocab, &run->batch, diags);
     return 0;
 }
 
@@ -213,14 +215,19 @@ int cmd_check(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
-    check_run run = {&opts, qg_des_names_new(), NULL, {0}};
+    check_run run = {&opts, qg_des_names_new(), NULL, {0}, {0}};
     size_t errors = 0;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
     json_t *files = doc ? json_array() : NULL, *all = doc ? json_array() : NULL;
     cli_inputs in = {NULL, 0};
-    int status = run.des_names ? 0 : 2;
+    qg_diags *batch_diags = cli_diags_new(&opts, !all);
+    int status = run.des_names && batch_diags ? 0 : 2;
     if (!status && find_inputs(&opts, &in, all, &errors) != 0)
         status = 2;
+    cli_batch_init(&run.batch, &opts, "check", batch_diags, NULL, NULL);
+    run.batch.parse_told = 1;
+    for (size_t i = 0; i < in.count; i++)
+        cli_batch_add(&run.batch, &in.items[i]);
     for (size_t i = 0; i < in.count && status == 0 && !cli_stopped(); i++) {
         long e = check_one(&run, &in.items[i], files, all);
         if (e < 0)
@@ -228,6 +235,15 @@ int cmd_check(int argc, char **argv)
         else
             errors += (size_t)e;
     }
+    if (batch_diags) {
+        errors += qg_diags_count_severity(batch_diags, QG_ERROR);
+        if (all)
+            cli_json_add_diags(all, batch_diags);
+        else
+            cli_report(batch_diags);
+    }
+    cli_batch_free(&run.batch);
+    qg_diags_free(batch_diags);
     if (doc) {
         json_object_set_new(doc, "files", files);
         json_object_set_new(doc, "diagnostics", all);

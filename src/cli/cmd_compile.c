@@ -124,9 +124,9 @@ int cmd_compile(int argc, char **argv)
                 (double)stats.source_bytes / 1024.0, opts.output,
                 (double)stats.cache_bytes / 1024.0, seconds_since(&start));
     if (written && stats.failed)
-        fprintf(stderr, "questgrid: %zu map%s did not compile and %s left out of %s\n",
-                stats.failed, stats.failed == 1 ? "" : "s",
-                stats.failed == 1 ? "is" : "are", opts.output);
+        fprintf(stderr, "questgrid: %zu map%s did not compile: %s holds %s as a skipped "
+                "entry saying why (questgrid cache list)\n", stats.failed,
+                stats.failed == 1 ? "" : "s", opts.output, stats.failed == 1 ? "it" : "each");
     else if (!written)
         fprintf(stderr, "questgrid: %s: %s; %s\n", opts.output,
                 interrupted ? "interrupted" : qg_status_string(st),

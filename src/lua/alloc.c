@@ -297,8 +297,10 @@ void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         rt->mem_used -= old;
         return NULL;
     }
-    if (nsize > old && rt->mem_used - old + nsize > rt->mem_limit)
+    if (nsize > old && rt->mem_used - old + nsize > rt->mem_limit) {
+        rt->mem_capped = 1;
         return NULL;
+    }
     void *p = resize(&rt->pool, ptr, old, nsize);
     if (!p)
         return NULL;

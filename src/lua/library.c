@@ -370,3 +370,8 @@ int lrt_load_loadmaps(lua_State *L)
     lua_call(L, 1, 0);
     return 0;
 }
+
+char *qg_runtime_library_data_dir(const qg_runtime *rt)
+{
+    return rt->lua_path_count ? data_dir(rt, 0) : NULL;
+}

@@ -2,6 +2,7 @@
  * lowering (qg_des_map_chunk), global preludes run as files are added. */
 #include "lua/run.h"
 #include "des/map.h"
+#include "des/scan.h"
 
 #include <stdlib.h>
 
@@ -22,6 +23,19 @@ qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_dia
 {
     const qg_des_chunk *prelude = qg_des_global_prelude(file);
     return prelude ? lrt_run_global_prelude(rt, prelude, diags) : QG_OK;
+}
+
+qg_status qg_runtime_run_text_prelude(qg_runtime *rt, const char *path, const char *text,
+                                     size_t len, qg_diags *diags)
+{
+    qg_des_names *names = qg_des_names_new();
+    qg_des_file *file = NULL;
+    qg_status st = names ? des_skim(path, text, len, names, &file) : QG_ERR_NOMEM;
+    if (st == QG_OK && file)
+        st = qg_runtime_run_prelude(rt, file, diags);
+    qg_des_file_free(file);
+    qg_des_names_free(names);
+    return st;
 }
 
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags)

@@ -4,6 +4,7 @@
 #include "lua/rt.h"
 
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
 #include <string.h>
@@ -56,9 +57,26 @@ void lrt_budget_reset(qg_runtime *rt)
     rt->budget_exhausted = rt->op_used > operation_limit(rt);
 }
 
+qg_status lrt_error_status(const qg_runtime *rt, int status)
+{
+    if (status == LUA_ERRMEM)
+        return rt->mem_capped ? QG_ERR_LIMIT : QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, char *buf,
+                           size_t size)
+{
+    if (status != LUA_ERRMEM || !rt->mem_capped)
+        return msg;
+    snprintf(buf, size, "memory budget exceeded (%zu MiB of Lua memory)", rt->mem_limit >> 20);
+    return buf;
+}
+
 void lrt_operation_start(qg_runtime *rt)
 {
     rt->op_used = 0;
+    rt->mem_capped = 0;
     rt->budget_scale = 1;
     lrt_budget_reset(rt);
 }

@@ -310,6 +310,12 @@ qg_status qg_cache_map_source(const qg_cache *cache, size_t index,
 qg_status qg_cache_map_file_text(const qg_cache *cache, size_t index,
                                  char **text, size_t *len, qg_diags *diags);
 
+/* A source file as it was compiled: its context with every map's slice
+ * put back (*text NUL-terminated, free() it), so that a front end reads
+ * its maps together, as a SUBVAULT finds them. */
+qg_status qg_cache_file_text(const qg_cache *cache, size_t file, char **text, size_t *len,
+                             qg_diags *diags);
+
 typedef struct qg_cache_resolve_options {
     unsigned long long seed;
     const qg_runtime_options *runtime; /* .des: Lua libraries, limits; or NULL */
