@@ -6,7 +6,7 @@ data=${QG_SRCDIR:-.}/tests/data/fd
 dir=$(mktemp -d "${TMPDIR:-/tmp}/cli_hostile.XXXXXX") || exit 1
 trap 'rm -rf "$dir"' EXIT
 n=0
-echo "1..10"
+echo "1..16"
 
 ok() {
     n=$((n + 1))
@@ -82,3 +82,34 @@ ok $? "check refuses includes outside the data root and shows none of their line
 "$bin" check --allow-include-outside --edit-dir "$dir/edit" "$dir/edit/top.txt" >"$dir/log" 2>&1
 ! grep -q 'outside the data root' "$dir/log" && grep -q 'secret.txt:1:.*error' "$dir/log"
 ok $? "--allow-include-outside reads them"
+
+# -o names a path: a symbolic link there is replaced, never followed to
+# the file it names; --follow-symlinks is the old way. A new output gets
+# the mode the umask gives, a replaced one keeps its own. compile -o
+# link.qgc -> ../victim/victim.conf replaced the victim at 0644.
+mkdir -p "$dir/victim" "$dir/outputs"
+printf 'secret\n' >"$dir/victim/victim.conf"
+chmod 600 "$dir/victim/victim.conf"
+good=${QG_SRCDIR:-.}/lib/des
+for cmd in "compile $good -q" "convert $data/good.txt --edit-dir $data" "render $data/good.txt --edit-dir $data"; do
+    ext=qgc; case $cmd in convert*) ext=des;; render*) ext=svg;; esac
+    ln -sf ../victim/victim.conf "$dir/outputs/link.$ext"
+    (umask 077; $bin $cmd -o "$dir/outputs/link.$ext" >/dev/null 2>&1)
+    [ -f "$dir/outputs/link.$ext" ] && [ ! -L "$dir/outputs/link.$ext" ] &&
+        [ "$(cat "$dir/victim/victim.conf")" = secret ] &&
+        [ "$(stat -c %a "$dir/outputs/link.$ext")" = 600 ] && [ "$(stat -c %a "$dir/victim/victim.conf")" = 600 ]
+    ok $? "${cmd%% *} -o a link replaces the link, not its file; the umask gives the mode"
+done
+chmod 640 "$dir/outputs/link.qgc"
+"$bin" compile "$good" -q -o "$dir/outputs/link.qgc" && [ "$(stat -c %a "$dir/outputs/link.qgc")" = 640 ]
+ok $? "compile keeps the mode of the cache it replaces"
+ln -sf ../victim/victim.conf "$dir/outputs/follow.des"
+"$bin" convert "$data/good.txt" --edit-dir "$data" --follow-symlinks -o "$dir/outputs/follow.des" >/dev/null 2>&1
+[ -L "$dir/outputs/follow.des" ] && grep -q '^NAME:' "$dir/victim/victim.conf" &&
+    [ "$(stat -c %a "$dir/victim/victim.conf")" = 600 ]
+ok $? "--follow-symlinks replaces the file the link names, keeping its mode"
+# a temporary file a killed compile left behind goes at the next compile
+printf 'half a cache' >"$dir/outputs/new.qgc.tmpK1ll3d"
+"$bin" compile "$good" -q -o "$dir/outputs/new.qgc" && [ ! -e "$dir/outputs/new.qgc.tmpK1ll3d" ] &&
+    [ "$(ls "$dir/outputs" | grep -c tmp)" = 0 ]
+ok $? "the next compile removes the temporary file of a killed one"

@@ -43,7 +43,7 @@ result $? "F:/D: to F:/D: keeps the ?: conditions"
     grep -q "tome has no trap field" "$tmp/err" && grep -q '^F:!:1:8:0:\*2$' "$tmp/tome.map"
 result $? "dialect conversion warns what the output dialect lacks"
 
-printf 'F:a:1:8\nD:aa\nD:a\001\n' >"$tmp/bad.txt"
+printf 'F:a:1:8\nD:aa\nD:a\200\n' >"$tmp/bad.txt"
 "$qg" convert "$tmp/bad.txt" -o "$tmp/bad.tmx" 2>/dev/null
 [ $? -eq 1 ] && [ ! -e "$tmp/bad.tmx" ]
 result $? "an input with errors leaves no output file"

@@ -3,12 +3,12 @@
 # --game crawl-0.28, is accepted by Crawl 0.28's own `crawl -builddb`; with
 # --game crawl-master, by questgrid check against master's names (issue 27).
 #
-# The variants' lib/edit trees are found under $QG_GAME_TREES, one
+# The variants' lib/edit trees are found under $QG_VARIANTS (README), one
 # directory a variant holding its lib/edit:
-#   $QG_GAME_TREES/zangband235     museoa/zangband @da902550, zangband/lib/edit
-#   $QG_GAME_TREES/hengband3       hengband/hengband @004f147f (3.0.2.2)
-#   $QG_GAME_TREES/poschengband    NickMcConnell/poschengband @cdace5ed (3.4.5)
-#   $QG_GAME_TREES/frogcomposband  HermiG/frogcomposband @31c63f5d (7.2)
+#   $QG_VARIANTS/zangband-2.3.5      museoa/zangband @da902550, zangband/lib/edit
+#   $QG_VARIANTS/hengband-3.0.2.2    hengband/hengband @004f147f
+#   $QG_VARIANTS/poschengband-3.4.5  NickMcConnell/poschengband @cdace5ed
+#   $QG_VARIANTS/frogcomposband-7.2  HermiG/frogcomposband @31c63f5d
 # (for instance: git --git-dir=MIRROR archive COMMIT lib/edit | tar -x -C DIR).
 # Crawl runs each file as its loader does: a scratch dat directory of the
 # installed game's files whose dlua/loadmaps.lua loads des/00init.des and
@@ -18,7 +18,7 @@
 # namespace (unshare -m, so root). Skipped, saying why, without the trees,
 # without crawl, or without unshare.
 qg="${QG_BUILDDIR:-.}/questgrid"
-trees=${QG_GAME_TREES:-}
+trees=${QG_VARIANTS:-}
 crawl=${QG_CRAWL_BIN:-/usr/games/crawl}
 dat=/usr/share/crawl/dat
 echo "1..3"
@@ -26,7 +26,7 @@ skip() {
     for i in 1 2 3; do echo "ok $i # SKIP skipped: $1"; done
     exit 0
 }
-[ -n "$trees" ] && [ -d "$trees" ] || skip "QG_GAME_TREES names no directory of variants' lib/edit trees"
+[ -n "$trees" ] && [ -d "$trees" ] || skip "QG_VARIANTS names no directory of variants' lib/edit trees"
 [ -x "$crawl" ] && [ -d "$dat/dlua" ] || skip "Crawl 0.28 is not installed (apt-get install crawl)"
 unshare -m true 2>/dev/null || skip "unshare -m is not allowed here (needs root)"
 
@@ -34,8 +34,8 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
 # variant dialect hub
-variants="zangband235:zangband235:q_info.txt hengband3:hengband3:QuestDefinitionList.txt
-poschengband:poschengband:q_info.txt frogcomposband:frogcomposband:q_info.txt"
+variants="zangband-2.3.5:zangband235:q_info.txt hengband-3.0.2.2:hengband3:QuestDefinitionList.txt
+poschengband-3.4.5:poschengband:q_info.txt frogcomposband-7.2:frogcomposband:q_info.txt"
 mkdir "$tmp/out"
 converted=0 refused=0 unnamed=0 master_bad=0
 for v in $variants; do

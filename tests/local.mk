@@ -12,6 +12,12 @@ tests_test_core_SOURCES = tests/test_core.c
 tests_test_core_CFLAGS = $(TESTS_CFLAGS)
 tests_test_core_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 
+check_PROGRAMS += tests/test_output
+TESTS += tests/test_output
+tests_test_output_SOURCES = tests/test_output.c
+tests_test_output_CFLAGS = $(TESTS_CFLAGS)
+tests_test_output_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+
 check_PROGRAMS += tests/test_hostile
 TESTS += tests/test_hostile
 tests_test_hostile_SOURCES = tests/test_hostile.c

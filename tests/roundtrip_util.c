@@ -112,6 +112,8 @@ static qg_level *through_fd(rt_env *e, const qg_level *l, const char *path, cons
     assert_ok(qg_fd_write_level(l, &wo, &text, &len, d), d, what);
     qg_fd_options opt = *e->opt;
     opt.no_includes = 1;
+    /* the level is built already: read back, it is not turned again */
+    opt.seeded = 0;
     qg_mapdef *def = NULL;
     qg_fd_parse(path, text, len, &opt, &def, d);
     assert_non_null(def);

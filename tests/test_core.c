@@ -182,6 +182,83 @@ static void level_cells_and_things(void **state)
     qg_level_free(l);
 }
 
+/* A thing's chance and placing flags, and a feature's chance, are kept
+ * with the cell. */
+static void level_chances_and_flags(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(2, 1);
+    qg_thing orc = {QG_THING_RANDOM, 5, "ORC", 50, QG_THING_AWAKE | QG_THING_ALONE, 0};
+    assert_int_equal(qg_level_put_thing(l, 0, 0, QG_SLOT_MONSTER, &orc), QG_OK);
+    assert_int_equal(qg_level_set_feature_chance(l, 1, 0, 60), QG_OK);
+    qg_cell c;
+    qg_level_cell(l, 0, 0, &c);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].chance, 50);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].flags, QG_THING_AWAKE | QG_THING_ALONE);
+    assert_string_equal(c.things[QG_SLOT_MONSTER].name, "ORC");
+    qg_level_cell(l, 1, 0, &c);
+    assert_int_equal(c.feature_chance, 60);
+    /* a thing set without them has none */
+    assert_int_equal(qg_level_set_thing(l, 0, 0, QG_SLOT_MONSTER, QG_THING_INDEX, 3, NULL), QG_OK);
+    qg_level_cell(l, 0, 0, &c);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].chance, 0);
+    assert_int_equal(c.things[QG_SLOT_MONSTER].flags, 0);
+    assert_int_equal(qg_thing_flag_from_name("HASTED"), QG_THING_HASTED);
+    assert_string_equal(qg_thing_flag_name(QG_THING_NO_UNIQUE), "NO_UNIQUE");
+    qg_level_free(l);
+}
+
+static char glyph_at(const qg_level *l, int x, int y)
+{
+    qg_cell c;
+    qg_level_cell(l, x, y, &c);
+    return (char)c.glyph;
+}
+
+/* The eight transforms as FrogComposband's rooms.c numbers them
+ * (transform_alloc, _transform): t & 3 quarter turns clockwise, then a
+ * mirror left to right when t & 4, moved back to the origin. */
+static void level_turns_as_the_game(void **state)
+{
+    (void)state;
+    qg_level *l = qg_level_new(3, 2);
+    const char *rows[] = {"abc", "def"};
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++)
+            qg_level_set_glyph(l, x, y, (unsigned char)rows[y][x]);
+    qg_level_set_player_start(l, 2, 1);
+    qg_level_add_marker(l, 1, 0, "m");
+    qg_level_set_turns(l, QG_TURNS_ANY, -1);
+    int applied;
+    assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_ANY);
+    assert_int_equal(applied, -1);
+    static const struct {
+        int t;
+        const char *rows[3];
+    } want[] = {{1, {"da", "eb", "fc"}}, {4, {"cba", "fed"}}, {5, {"ad", "be", "cf"}},
+                {2, {"fed", "cba"}}};
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        qg_level *t = qg_level_turned(l, want[k].t);
+        assert_non_null(t);
+        int h = qg_level_height(t), w = qg_level_width(t);
+        assert_int_equal(h, (want[k].t & 1) ? 3 : 2);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                assert_int_equal(glyph_at(t, x, y), want[k].rows[y][x]);
+        int sx, sy;
+        assert_true(qg_level_player_start(t, &sx, &sy));
+        assert_int_equal(glyph_at(t, sx, sy), 'f');
+        int mx, my;
+        qg_level_marker(t, 0, &mx, &my);
+        assert_int_equal(glyph_at(t, mx, my), 'b');
+        assert_int_equal(qg_level_turns(t, &applied), QG_TURNS_ANY);
+        assert_int_equal(applied, want[k].t);
+        qg_level_free(t);
+    }
+    assert_null(qg_level_turned(l, 8));
+    qg_level_free(l);
+}
+
 static void level_masks_and_specials_appear_when_set(void **state)
 {
     (void)state;
@@ -353,6 +430,44 @@ static void vocab_reads_hengband3_jsonc(void **state)
     assert_true(test_diags_contain(d, QG_ERROR, "larger than the 16777216 byte limit"));
     qg_diags_free(d);
     qg_vocab_free(v);
+}
+
+/* What name lookups need of an entry: the numbers of its I: line (tval,
+ * sval) and the words of its F: and T: lines the format keeps. */
+static void vocab_keeps_numbers_and_words(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/qgvocab.XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/e_info.txt", dir);
+    FILE *f = fopen(path, "w");
+    fputs("N:60:(Dwarven)\nT:SHIELD\nN:70:(Dwarven)\nT:BODY_ARMOR | SPECIAL\nI:37:4\n"
+          "F:STR | DEPRECATED\n", f);
+    fclose(f);
+    static const char *const files[QG_VOCAB_KINDS] = {[QG_VOCAB_EGO] = "e_info.txt"};
+    qg_vocab_format formats[QG_VOCAB_KINDS];
+    memset(formats, 0, sizeof formats);
+    formats[QG_VOCAB_EGO] = (qg_vocab_format){"N", 0, 0, 0, NULL, "I", "F T",
+                                              "SHIELD BODY_ARMOR DEPRECATED"};
+    qg_vocab *v = qg_vocab_new();
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_vocab_load_files(v, dir, files, formats, d), QG_OK);
+    assert_string_equal(qg_vocab_name(v, QG_VOCAB_EGO, 70), "(Dwarven)");
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 60, "SHIELD"));
+    assert_false(qg_vocab_has_word(v, QG_VOCAB_EGO, 60, "BODY_ARMOR"));
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "BODY_ARMOR"));
+    assert_true(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "DEPRECATED"));
+    assert_false(qg_vocab_has_word(v, QG_VOCAB_EGO, 70, "SPECIAL"));  /* not kept */
+    int32_t n[2];
+    assert_false(qg_vocab_numbers(v, QG_VOCAB_EGO, 60, n));
+    assert_true(qg_vocab_numbers(v, QG_VOCAB_EGO, 70, n));
+    assert_int_equal(n[0], 37);
+    assert_int_equal(n[1], 4);
+    qg_vocab_free(v);
+    qg_diags_free(d);
+    remove(path);
+    rmdir(dir);
 }
 
 static void vocab_missing_dir_is_diagnosed(void **state)
@@ -557,12 +672,15 @@ int main(void)
         cmocka_unit_test(vars_set_get_replace),
         cmocka_unit_test(flags_round_trip),
         cmocka_unit_test(level_cells_and_things),
+        cmocka_unit_test(level_chances_and_flags),
+        cmocka_unit_test(level_turns_as_the_game),
         cmocka_unit_test(level_masks_and_specials_appear_when_set),
         cmocka_unit_test(level_foreach_visits_in_map_cells),
         cmocka_unit_test(level_markers_and_properties),
         cmocka_unit_test(mapdef_rows_and_properties),
         cmocka_unit_test(vocab_reads_numeric_and_tagged),
         cmocka_unit_test(vocab_reads_hengband3_jsonc),
+        cmocka_unit_test(vocab_keeps_numbers_and_words),
         cmocka_unit_test(vocab_missing_dir_is_diagnosed),
         cmocka_unit_test(rng_is_deterministic_and_bounded),
         cmocka_unit_test(rng_known_first_values),

@@ -4,89 +4,11 @@
  * game reads it, and every level goes through .des and TMX and back the
  * same. */
 #define _POSIX_C_SOURCE 200809L
-#include "roundtrip_util.h"
+#include "fd_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct fixture {
-    char dir[4096];
-    qg_fd_dialect dialect;
-    qg_vocab *vocab;
-    qg_fd_options opt;
-    qg_diags *diags;
-    qg_runtime *rt;
-} fixture;
-
-static void open_fixture(fixture *f, const char *name)
-{
-    memset(f, 0, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "%s", test_src_path("tests/data/fd/dialects"));
-    size_t n = strlen(f->dir);
-    snprintf(f->dir + n, sizeof f->dir - n, "/%s", name);
-    f->dialect = qg_fd_detect_edit_dir(f->dir, NULL);
-    f->vocab = qg_vocab_new();
-    f->diags = qg_diags_new();
-    assert_int_equal(qg_fd_load_vocab(f->vocab, f->dialect, f->dir, f->diags), QG_OK);
-    qg_fd_options_init(&f->opt);
-    f->opt.dialect = f->dialect;
-    f->opt.edit_dir = f->dir;
-    f->opt.vocab = f->vocab;
-    f->opt.check_vocab = 1;
-}
-
-static void close_fixture(fixture *f)
-{
-    qg_runtime_free(f->rt);
-    qg_vocab_free(f->vocab);
-    qg_diags_free(f->diags);
-}
-
-static const char *file_of(const fixture *f, const char *name)
-{
-    static char path[8192];
-    snprintf(path, sizeof path, "%s/%s", f->dir, name);
-    return path;
-}
-
-/* A quest through the hub, with its round trips; errors fail. */
-static qg_level *quest(fixture *f, const char *hub, int number, qg_vars *vars)
-{
-    qg_level *l = NULL;
-    const char *path = file_of(f, hub);
-    qg_fd_load_quest(path, number, &f->opt, vars, &l, f->diags);
-    if (qg_diags_count_severity(f->diags, QG_ERROR))
-        qg_diags_print(f->diags, stderr);
-    assert_int_equal(qg_diags_count_severity(f->diags, QG_ERROR), 0);
-    assert_non_null(l);
-    rt_counts counts = {0, 0, 0};
-    rt_level_round_trips(&f->rt, l, &f->opt, path, hub, &counts);
-    assert_int_equal(counts.des_exact, 1);
-    assert_int_equal(counts.tmx_exact, 1);
-    return l;
-}
-
-/* A quest the hub defines without a map: no level, and a note saying why
- * (text) rather than an error. */
-static void no_map(fixture *f, const char *hub, int number, const char *text)
-{
-    qg_level *l = NULL;
-    qg_diags *d = qg_diags_new();
-    assert_int_equal(qg_fd_load_quest(file_of(f, hub), number, &f->opt, NULL, &l, d),
-                     QG_ERR_NOTFOUND);
-    assert_null(l);
-    assert_int_equal(qg_diags_count_severity(d, QG_ERROR), 0);
-    assert_true(test_diags_contain(d, QG_NOTE, text));
-    qg_diags_free(d);
-}
-
-static qg_cell cell_at(const qg_level *l, int x, int y)
-{
-    qg_cell c;
-    assert_int_equal(qg_level_cell(l, x, y, &c), QG_OK);
-    return c;
-}
 
 static void detection(void **state)
 {
@@ -199,8 +121,8 @@ static void poschengband(void **state)
 }
 
 /* q_info.txt records (CRLF), a quest's own file of room-template
- * records: D: text, FORMATION digits, '@' start, L: directives,
- * SCRAMBLE, R:; k_info's N:* numbering. */
+ * records: D: text, R:, k_info's N:* numbering; quests without a map.
+ * What the room templates build is test_fd_rooms.c's. */
 static void frogcomposband(void **state)
 {
     (void)state;
@@ -215,15 +137,6 @@ static void frogcomposband(void **state)
     assert_string_equal(qg_level_get_property(l, "quest_text"), "Rats live below the inn.");
     assert_string_equal(qg_level_get_property(l, "scramble"), "SCRAMBLE(a,b)");
     assert_string_equal(qg_level_get_property(l, "reward"), "OBJ(long sword)");
-    int x, y;
-    assert_true(qg_level_player_start(l, &x, &y));
-    assert_int_equal(x * 10 + y, 11);
-    qg_cell seed = cell_at(l, 3, 1), one = cell_at(l, 3, 2), gold = cell_at(l, 4, 2);
-    assert_string_equal(seed.things[QG_SLOT_MONSTER].name, "RODENT, DEPTH+2");
-    assert_string_equal(one.things[QG_SLOT_MONSTER].name, "formation monster 2");
-    assert_int_equal(gold.things[QG_SLOT_OBJECT].kind, QG_THING_RANDOM);
-    assert_string_equal(gold.things[QG_SLOT_TRAP].name, "*, 25%");
-    assert_string_equal(cell_at(l, 5, 1).things[QG_SLOT_ARTIFACT].name, "sting");
     qg_level_free(l);
     l = quest(&f, "q_info.txt", 2, NULL);
     assert_string_equal(qg_level_name(l), "The Hall\\: Lower");
@@ -248,21 +161,6 @@ static void frogcomposband(void **state)
                                    "quest 3 (The Lost Map) has no map: its type (TOWN | GENERATE) "
                                    "calls for a level of its own, but no map rows are read for it"));
     qg_diags_free(d);
-    /* letters a map leaves undefined: v_info.txt's global L: lines before
-     * its first N: record (its rooms' letters are not global) */
-    l = quest(&f, "q_info.txt", 4, NULL);
-    assert_int_equal(cell_at(l, 0, 0).feature, 56);
-    assert_int_equal(cell_at(l, 0, 0).cave_info, QG_INFO_OUTER);
-    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_OBJECT].name, "RING, DEPTH+3");
-    assert_int_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].kind, QG_THING_RANDOM);
-    assert_int_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].index, 9);
-    assert_int_equal(cell_at(l, 1, 2).feature, 32);
-    qg_level_free(l);
-    /* a FORMATION room's '9' is its formation monster, not the global 9 */
-    l = quest(&f, "q_info.txt", 5, NULL);
-    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].name, "formation monster 9");
-    assert_int_equal(cell_at(l, 2, 1).things[QG_SLOT_OBJECT].kind, QG_THING_NONE);
-    qg_level_free(l);
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 1), "Poison");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 2), "Blindness");
     assert_string_equal(qg_vocab_name(f.vocab, QG_VOCAB_OBJECT, 33), "& Hard Biscuit~");
@@ -285,25 +183,28 @@ static void poschengband7(void **state)
     assert_string_equal(qg_level_get_property(l, "quest_level"), "5");
     assert_string_equal(qg_level_get_property(l, "quest_text"),
                         "There are thieves robbing my people!");
-    assert_string_equal(cell_at(l, 3, 1).things[QG_SLOT_MONSTER].name, "formation monster 4");
+    /* a FORMATION member; PosChengband 7's digits put no objects */
+    qg_cell member = cell_at(l, 3, 1);
+    assert_int_equal(member.things[QG_SLOT_MONSTER].kind, QG_THING_FORMATION);
+    assert_int_equal(member.things[QG_SLOT_MONSTER].index, 4);
+    assert_int_equal(member.things[QG_SLOT_MONSTER].depth, 5);
     qg_level_free(l);
-    /* without a v_info.txt: the letters v_info.txt documents as built in */
+    /* no global letters: the letters its rooms.c gives a meaning in code */
     l = quest(&f, "q_info.txt", 6, NULL);
     assert_int_equal(cell_at(l, 0, 0).feature, 60);
-    assert_int_equal(cell_at(l, 0, 0).cave_info, QG_INFO_INNER);
+    assert_int_equal(cell_at(l, 0, 0).cave_info, QG_INFO_ROOM | QG_INFO_INNER);
     assert_string_equal(cell_at(l, 3, 1).feature_name, "GLASS_WALL");
     assert_int_equal(cell_at(l, 1, 1).things[QG_SLOT_MONSTER].index, 5);
+    /* '@' no L: line defines: a meaner monster; the start is the '<' */
+    assert_int_equal(cell_at(l, 2, 2).things[QG_SLOT_MONSTER].index, 11);
     int px, py;
     assert_true(qg_level_player_start(l, &px, &py));
-    assert_int_equal(px * 10 + py, 22);
-    qg_level_free(l);
-    l = quest(&f, "q_info.txt", 1, vars);
-    assert_string_equal(cell_at(l, 2, 2).things[QG_SLOT_MONSTER].name, "jackal, DEPTH+5");
+    assert_int_equal(px * 10 + py, 12);
     qg_level_free(l);
     l = quest(&f, "q_info.txt", 31, NULL);
     assert_string_equal(qg_level_name(l), "Old Man Willow Quest");
     assert_string_equal(qg_level_get_property(l, "quest_goal"), "KILL(old man willow)");
-    assert_string_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].name, "old man willow");
+    assert_int_equal(cell_at(l, 2, 1).things[QG_SLOT_MONSTER].index, 4);
     assert_int_equal(cell_at(l, 1, 1).feature, 96);
     qg_level_free(l);
     char out[64];
@@ -362,6 +263,73 @@ static void angband4(void **state)
     close_fixture(&f);
 }
 
+/* Angband 4.2 turns a vault or room template as gen-room.c build_vault
+ * and build_room_template turn it where find_space places it:
+ * gen-chunk.c get_random_symmetry_transform, the four transforms that
+ * keep the width always, the four that swap it with the height only when
+ * calc_default_transpose_weight gives them a weight (not when the map is
+ * twice as wide as high); seeded, one is drawn and applied. */
+static void angband4_turns(void **state)
+{
+    (void)state;
+    fixture f;
+    open_fixture(&f, "angband4");
+    int applied;
+    qg_level *l = quest(&f, "vault.txt", 1, NULL);
+    assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_ANY);
+    assert_int_equal(applied, -1);
+    qg_level_free(l);
+    l = quest(&f, "vault.txt", 3, NULL);
+    assert_string_equal(qg_level_name(l), "Corridor");
+    assert_int_equal(qg_level_turns(l, NULL), 0x55u);
+    qg_level_free(l);
+    f.opt.seeded = 1;
+    unsigned seen = 0, seen_wide = 0;
+    for (unsigned long long seed = 0; seed < 256; seed++) {
+        f.opt.seed = seed;
+        l = quest(&f, "vault.txt", 1, NULL);
+        qg_level_turns(l, &applied);
+        assert_true(applied >= 0 && applied < 8);
+        seen |= 1u << applied;
+        /* 7 x 4, 4 x 7 when turned a quarter (about one draw in eight:
+           their weight is 4608 to 32768 at this size) */
+        int quarter = applied & 1;
+        assert_int_equal(qg_level_width(l), quarter ? 4 : 7);
+        qg_level_free(l);
+        l = quest(&f, "vault.txt", 3, NULL);
+        qg_level_turns(l, &applied);
+        seen_wide |= 1u << applied;
+        assert_int_equal(qg_level_width(l), 8);
+        qg_level_free(l);
+    }
+    assert_int_equal(seen, QG_TURNS_ANY);
+    assert_int_equal(seen_wide, 0x55u);
+    close_fixture(&f);
+}
+
+/* Quests, towns and wilderness are laid as the file says: the classic
+ * loaders (init1.c process_dungeon_file, Hengband 3's parse_fixed_map,
+ * ToME's init1.cc) write each D: row at its place, never turned. */
+static void never_turned(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *dir, *hub;
+        int quest;
+    } quests[] = {{"zangband235", "q_info.txt", 1}, {"hengband3", "QuestDefinitionList.txt", 1},
+                  {"poschengband", "q_info.txt", 3}};
+    for (size_t i = 0; i < sizeof quests / sizeof *quests; i++) {
+        fixture f;
+        open_fixture(&f, quests[i].dir);
+        qg_level *l = quest(&f, quests[i].hub, quests[i].quest, NULL);
+        int applied;
+        assert_int_equal(qg_level_turns(l, &applied), QG_TURNS_NONE);
+        assert_int_equal(applied, -1);
+        qg_level_free(l);
+        close_fixture(&f);
+    }
+}
+
 /* ToME: special, mimic, mflag; a quest named as a special; gate pairs. */
 static void tome(void **state)
 {
@@ -386,7 +354,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detection),      cmocka_unit_test(hengband3),
         cmocka_unit_test(poschengband),   cmocka_unit_test(frogcomposband),
-        cmocka_unit_test(zangband235),    cmocka_unit_test(angband4),
+        cmocka_unit_test(zangband235),    cmocka_unit_test(angband4), cmocka_unit_test(angband4_turns), cmocka_unit_test(never_turned),
         cmocka_unit_test(tome),           cmocka_unit_test(poschengband7),
     };
     return cmocka_run_group_tests_name("fd_dialects", tests, NULL, NULL);

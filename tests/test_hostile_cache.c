@@ -224,7 +224,8 @@ static void not_a_cache(void **state)
 }
 
 /* Writing a cache never replaces what is not a regular file (compile -o
- * /dev/full replaced the device node) nor a symbolic link. */
+ * /dev/full replaced the device node); a symbolic link at the path is
+ * replaced by the cache, and the file it named is left alone. */
 static void writing_respects_what_is_there(void **state)
 {
     (void)state;
@@ -253,9 +254,18 @@ static void writing_respects_what_is_there(void **state)
     assert_int_not_equal(qg_cache_writer_write(writer, fifo, NULL, diags), QG_OK);
     assert_int_equal(lstat(fifo, &st), 0);
     assert_true(S_ISFIFO(st.st_mode));
-    qg_cache_writer_write(writer, link, NULL, diags);
+    struct stat real;
+    int had_real = lstat(link, &st) == 0 && stat(link, &real) == 0;
+    assert_int_equal(qg_cache_writer_write(writer, link, NULL, diags), QG_OK);
     assert_int_equal(lstat(link, &st), 0);
-    assert_true(S_ISLNK(st.st_mode));
+    assert_true(S_ISREG(st.st_mode));
+    struct stat after;
+    if (had_real) {
+        char target[512];
+        snprintf(target, sizeof target, "%.*s/real.qgc", dir_len, marker);
+        assert_int_equal(stat(target, &after), 0);
+        assert_true(after.st_mtime == real.st_mtime && after.st_size == real.st_size);
+    }
     qg_cache_writer_free(writer);
     qg_des_file_free(file);
     qg_des_names_free(names);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -80,6 +81,74 @@ static void external_entities(void **state)
                      "<!DOCTYPE map SYSTEM \"http://example.invalid/evil.dtd\">\n"
                      "<map width=\"1\" height=\"1\"></map>\n",
                      "DOCTYPE declarations are not accepted");
+}
+
+/* ---- linear in one token ---------------------------------------------- */
+
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A three-cell map with a filler of n bytes (its text repeated) between
+ * head and tail placed after the <map> tag. */
+static char *tmx_with(const char *head, const char *unit, size_t n, const char *tail,
+                      size_t *len)
+{
+    static const char map_head[] =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<map version=\"1.8\" orientation=\"orthogonal\" width=\"3\" height=\"1\" "
+        "tilewidth=\"8\" tileheight=\"8\">\n";
+    static const char map_tail[] =
+        "\n <tileset firstgid=\"1\" name=\"cp437\" tilewidth=\"8\" tileheight=\"8\" "
+        "tilecount=\"256\" columns=\"16\"/>\n"
+        " <layer id=\"1\" name=\"terrain\" width=\"3\" height=\"1\">"
+        "<data encoding=\"csv\">36,47,36</data></layer>\n</map>\n";
+    size_t unit_len = strlen(unit), count = n / unit_len;
+    char *filler = test_repeat(head, unit, count, tail, len);
+    size_t total = sizeof map_head - 1 + *len + sizeof map_tail - 1;
+    char *text = malloc(total + 1);
+    assert_non_null(text);
+    memcpy(text, map_head, sizeof map_head - 1);
+    memcpy(text + sizeof map_head - 1, filler, *len);
+    memcpy(text + sizeof map_head - 1 + *len, map_tail, sizeof map_tail);
+    free(filler);
+    *len = total;
+    return text;
+}
+
+/* expat was given the file in 64 KiB pieces and Debian's expat 2.5 scans
+ * an unfinished token again with each: a 60 MB comment took 46 s (40 MB,
+ * about 20 s), an attribute value of 16 MB 3.3 s. Each token is scanned
+ * once now, and an attribute value has a size limit. */
+static void one_long_token(void **state)
+{
+    (void)state;
+    size_t len;
+    char *text = tmx_with("<!--", "comment ", 40u << 20, "-->", &len);
+    qg_diags *diags = qg_diags_new();
+    double start = cpu_seconds();
+    qg_status st = read_tmx(text, len, diags);
+    double took = cpu_seconds() - start;
+    if (st != QG_OK)
+        qg_diags_print(diags, stderr);
+    assert_int_equal(st, QG_OK);
+    assert_true(took < 2.0);
+    free(text);
+    qg_diags_clear(diags);
+
+    text = tmx_with("<properties><property name=\"x\" value=\"", "value ", 32u << 20,
+                    "\"/></properties>", &len);
+    start = cpu_seconds();
+    st = read_tmx(text, len, diags);
+    took = cpu_seconds() - start;
+    assert_int_not_equal(st, QG_OK);
+    assert_true(test_diags_contain(diags, QG_ERROR, "attribute value is longer than"));
+    assert_true(took < 1.3);
+    free(text);
+    qg_diags_free(diags);
 }
 
 static void absurd_map_size(void **state)
@@ -274,6 +343,65 @@ static void truncated_xp(void **state)
     qg_diags_free(diags);
 }
 
+/* One gzip member of len bytes. */
+static size_t gzip_member(const unsigned char *data, size_t len, unsigned char *out,
+                          size_t cap)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    assert_int_equal(deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY), Z_OK);
+    z.next_in = (unsigned char *)data;
+    z.avail_in = (uInt)len;
+    z.next_out = out;
+    z.avail_out = (uInt)cap;
+    assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+    size_t n = z.total_out;
+    deflateEnd(&z);
+    return n;
+}
+
+/* A .xp of concatenated gzip members was read as its first member only,
+ * silently. All members are read, as zlib's gzread (which REXPaint's
+ * readers use) reads them; what follows the image is reported. */
+static void concatenated_gzip_members(void **state)
+{
+    (void)state;
+    unsigned char xp[16 + 10 * 4];
+    put32(xp, -1);
+    put32(xp + 4, 1);
+    put32(xp + 8, 2);
+    put32(xp + 12, 2);
+    for (int i = 0; i < 4; i++) {
+        put32(xp + 16 + 10 * i, i < 2 ? '#' : '.');
+        memset(xp + 20 + 10 * i, 0x80, 6);
+    }
+    unsigned char file[1024];
+    size_t len = gzip_member(xp, 30, file, sizeof file);
+    len += gzip_member(xp + 30, sizeof xp - 30, file + len, sizeof file - len);
+    qg_diags *diags = qg_diags_new();
+    qg_level *level = NULL;
+    assert_int_equal(qg_xp_read("split.xp", file, len, &level, diags), QG_OK);
+    assert_int_equal(qg_diags_count(diags), 0);
+    assert_int_equal(qg_level_glyphs(level)[1], '.');
+    qg_level_free(level);
+
+    len = gzip_member(xp, sizeof xp, file, sizeof file);
+    len += gzip_member((const unsigned char *)"more", 4, file + len, sizeof file - len);
+    level = NULL;
+    assert_int_equal(qg_xp_read("more.xp", file, len, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_WARNING, "4 bytes after the last layer"));
+    qg_level_free(level);
+
+    qg_diags_clear(diags);
+    len = gzip_member(xp, sizeof xp, file, sizeof file);
+    memcpy(file + len, "junk", 4);
+    level = NULL;
+    assert_int_equal(qg_xp_read("junk.xp", file, len + 4, &level, diags), QG_OK);
+    assert_true(test_diags_contain(diags, QG_WARNING, "4 bytes after the gzip data"));
+    qg_level_free(level);
+    qg_diags_free(diags);
+}
+
 #ifndef MEMORY_NOT_OURS
 /* A 1100 x 1100 level of walls, floor, monsters and objects as Tiled
  * CSV: about 25 MB of TMX. */
@@ -391,7 +519,9 @@ int main(void)
         cmocka_unit_test(gzip_bomb_in_xp),
         cmocka_unit_test(absurd_xp_sizes),
         cmocka_unit_test(truncated_xp),
+        cmocka_unit_test(concatenated_gzip_members),
         cmocka_unit_test(large_tmx_within_four_times_its_size),
+        cmocka_unit_test(one_long_token),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

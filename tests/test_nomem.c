@@ -11,6 +11,7 @@
 #include "questgrid/mapping.h"
 #include "questgrid/render.h"
 #include "core/file.h"
+#include "core/output.h"
 
 #include <dirent.h>
 
@@ -276,7 +277,7 @@ static outcome atomic_write(void)
 {
     outcome o = {QG_ERR_NOMEM, NULL};
     qg_diags *diags = qg_diags_new();
-    o.status = qg_write_file_atomic(atomic_path, "new contents\n", 13, diags);
+    o.status = qg_output_write_bytes(atomic_path, NULL, "new contents\n", 13, diags);
     armed = 0;
     FILE *f = fopen(atomic_path, "rb");
     char text[64] = "";

@@ -188,7 +188,7 @@ static void colours_come_from_the_game(void **state)
     assert_int_equal(qg_render_cell_colour(&cell, 0, &f->style).rgb, 0x0000AA); /* blue */
     char glyph, letter;
     assert_true(qg_vocab_look(f->vocab, QG_VOCAB_MONSTER, 10, &glyph, &letter));
-    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL};
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL, 0, 0, 0};
     qg_colour monster = qg_render_cell_colour(&cell, 0, &f->style);
     static const char letters[] = "dwsorgbuDWvyRGBU";
     static const uint32_t rgb[] = {0x404040, 0xFFFFFF, 0x808080, 0xFF8000, 0xC00000, 0x008040,
@@ -283,7 +283,7 @@ static void characters_come_from_the_game(void **state)
     cell.feature = 1;
     char glyph, letter;
     assert_true(qg_vocab_look(f->vocab, QG_VOCAB_MONSTER, 10, &glyph, &letter));
-    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_INDEX, 10, NULL};
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){.kind = QG_THING_INDEX, .index = 10};
     assert_int_equal(qg_render_cell_char(&cell, 0, &f->style), (unsigned char)glyph);
     cell.things[QG_SLOT_MONSTER].kind = QG_THING_NONE;
     assert_true(qg_vocab_look(f->vocab, QG_VOCAB_FEATURE, 1, &glyph, &letter));
@@ -297,7 +297,7 @@ static void characters_come_from_the_game(void **state)
     cell.glyph = '1';
     cell.feature = -1;
     cell.feature_name = "floor";
-    cell.things[QG_SLOT_MONSTER] = (qg_thing){QG_THING_NAME, 0, "bush"};
+    cell.things[QG_SLOT_MONSTER] = (qg_thing){.kind = QG_THING_NAME, .name = "bush"};
     assert_int_equal(qg_render_cell_char(&cell, 0, &o), 'P');
     assert_int_equal(qg_render_cell_colour(&cell, 0, &o).rgb, 0xAA5500); /* brown */
     cell.things[QG_SLOT_MONSTER].kind = QG_THING_NONE;

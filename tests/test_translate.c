@@ -41,7 +41,7 @@ static const char *feature(qg_translator *t, int32_t index, const char *name, in
 static qg_thing thing(qg_translator *t, qg_slot slot, qg_thing_kind kind, int32_t index,
                       const char *name, int *ok)
 {
-    qg_thing in = {kind, index, name}, out;
+    qg_thing in = {.kind = kind, .index = index, .name = name}, out;
     *ok = qg_translate_thing(t, slot, &in, &out);
     return out;
 }

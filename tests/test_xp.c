@@ -100,7 +100,7 @@ static void layers_show_things_in_colour(void **state)
     assert_int_equal(qg_xp_write(level, &wo, &data, &len, NULL), QG_OK);
     qg_buf raw;
     qg_buf_init(&raw);
-    assert_int_equal(qg_inflate(&raw, data, len, 1u << 24), QG_OK);
+    assert_int_equal(qg_inflate(&raw, data, len, 1u << 24, NULL), QG_OK);
     const unsigned char *b = (const unsigned char *)raw.data;
     int32_t layers = (int32_t)(b[4] | b[5] << 8 | b[6] << 16 | (uint32_t)b[7] << 24);
     assert_true(layers >= 4);

@@ -35,6 +35,20 @@ tools_bench_memory_SOURCES = tools/bench_memory.c tools/memory_inputs.c tools/me
 tools_bench_memory_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) -O2
 tools_bench_memory_LDADD = libquestgrid.la $(ZLIB_LIBS)
 tools_bench_memory_LDFLAGS = -static
+# tools/bench_limits [BASE_MB]: CPU time and peak memory of each reader at
+# 1x, 4x and 16x, on the shapes that were once superlinear too.
+EXTRA_PROGRAMS += tools/bench_limits
+tools_bench_limits_SOURCES = tools/bench_limits.c tools/memory_inputs.c tools/memory_inputs.h
+tools_bench_limits_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) -O2
+tools_bench_limits_LDADD = libquestgrid.la $(ZLIB_LIBS)
+tools_bench_limits_LDFLAGS = -static
+# tools/bench_hostile [CPU_LIMIT_S]: hostile map programs under the default
+# budgets, the CPU time each takes and why it ended.
+EXTRA_PROGRAMS += tools/bench_hostile
+tools_bench_hostile_SOURCES = tools/bench_hostile.c
+tools_bench_hostile_CFLAGS = $(AM_CFLAGS) -O2
+tools_bench_hostile_LDADD = libquestgrid.la
+tools_bench_hostile_LDFLAGS = -static
 # tools/bench_check [QUESTGRID [EDIT_DIR [MB [ROUNDS]]]]: runs the program
 # itself, so it needs no library.
 tools_bench_check_SOURCES = tools/bench_check.c

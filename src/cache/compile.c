@@ -55,7 +55,8 @@ static qg_status write_restamped(const qgc_previous *previous, const qgc_inputs 
         if (opt->progress)
             opt->progress(opt->user, i + 1, in->count);
     }
-    qg_status st = qgc_previous_restamp(previous, stamps, output, opt->cancel, diags);
+    qgc_write_how how = {opt->follow_symlinks, opt->cancel};
+    qg_status st = qgc_previous_restamp(previous, stamps, output, &how, diags);
     free(stamps);
     s->files = s->reused = in->count;
     s->maps = previous->cache->header.map_count;
@@ -139,7 +140,7 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
     if (st == QG_OK && restamp) {
         st = write_restamped(&previous, &in, output, opt, s, diags);
     } else if (st == QG_OK) {
-        qg_cache_write_options wo = {jobs, opt->cancel};
+        qg_cache_write_options wo = {jobs, opt->cancel, opt->follow_symlinks};
         st = qg_cache_writer_write(w, output, &wo, diags);
         if (st == QG_OK)
             s->maps = qg_cache_writer_map_count(w) - (opt->keep_going ? s->failed : 0);

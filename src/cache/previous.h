@@ -5,6 +5,7 @@
 
 #include "cache/pack.h"
 #include "cache/reader.h"
+#include "cache/write.h"
 
 typedef struct qgc_previous {
     qg_cache *cache;     /* NULL: nothing to reuse */
@@ -40,7 +41,7 @@ qg_status qgc_previous_context(const qgc_previous *p, size_t f, unsigned char **
  * per file, in its order), as a compile that reuses every file writes it
  * (restamp.c). */
 qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamps,
-                               const char *path, volatile sig_atomic_t *cancel,
+                               const char *path, const qgc_write_how *how,
                                qg_diags *diags);
 
 #endif

@@ -73,7 +73,7 @@ static qg_status compress_index(const qg_cache *c, size_t files_len, qg_buf *raw
 }
 
 qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamps,
-                               const char *path, volatile sig_atomic_t *cancel,
+                               const char *path, const qgc_write_how *how,
                                qg_diags *diags)
 {
     const qg_cache *c = p->cache;
@@ -96,7 +96,7 @@ qg_status qgc_previous_restamp(const qgc_previous *p, const qg_cache_file *stamp
         qgc_header_make(&h, c->header.file_count, c->header.map_count, r.zindex.len, raw_size,
                         qgc_crc32(r.zindex.data, r.zindex.len), r.blob_bytes);
         qgc_header_encode(&h, r.head);
-        st = qgc_write_verified(path, fill, &r, cancel, diags);
+        st = qgc_write_verified(path, fill, &r, how, diags);
     } else {
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, st == QG_ERR_LIMIT
                      ? "the cache index is too large" : "out of memory");

@@ -820,7 +820,8 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
     if (st == QG_OK) {
         im.parts = parts;
         im.part_count = part_count;
-        st = qgc_write_verified(path, fill_image, &im, opt->cancel, diags);
+        qgc_write_how how = {opt->follow_symlinks, opt->cancel};
+        st = qgc_write_verified(path, fill_image, &im, &how, diags);
     } else {
         report(st, path, opt->cancel, err, parts, part_count, diags);
     }
@@ -836,7 +837,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
                                 const qg_cache_write_options *options,
                                 qg_diags *diags)
 {
-    qg_cache_write_options none = {0, NULL};
+    qg_cache_write_options none = {0, NULL, 0};
     const qg_cache_write_options *opt = options ? options : &none;
     for (size_t i = 0; i < w->file_count; i++)
         if (!w->files[i].meta.path) {

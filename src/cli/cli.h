@@ -72,12 +72,26 @@ typedef struct cli_opts {
     qg_map_kind kind;       /* --kind; QG_KIND_UNKNOWN when not given */
     int allow_include_outside;  /* --allow-include-outside (with --edit-dir) */
     int verbose;            /* --verbose */
+    int follow_symlinks;    /* --follow-symlinks (with -o): replace the file a
+                               link at -o names, not the link */
     char **files;           /* the positional arguments */
     int file_count;
     unsigned accepted;      /* the options the command takes */
     char *detected_game;    /* what game and lua_paths point to once */
     char *detected_lua;     /* detected (owned) */
 } cli_opts;
+
+/* write_out.c: -o written as every output is (core/output.h): 1 when
+ * written. While it is, and while cli_catch_interrupts holds (until
+ * cli_restore_interrupts), SIGINT, SIGTERM and SIGHUP set cli_interrupted,
+ * which the writer polls: nothing is replaced and no temporary file is
+ * left. */
+#include <signal.h>
+extern volatile sig_atomic_t cli_interrupted;
+void cli_catch_interrupts(void);
+void cli_restore_interrupts(void);
+int cli_write_output(const cli_opts *opts, const char *path, const void *data, size_t len,
+                     qg_diags *diags);
 
 /* Parses argv for a subcommand that accepts the options in `accepted`.
  * Prints usage (the text given) for --help and returns 1 (exit 0 wanted),
@@ -115,6 +129,9 @@ qg_diags *cli_diags_new(const cli_opts *opts, int stream);
 size_t cli_report(const qg_diags *diags);
 /* Whether the run passed --max-errors: the command stops there. */
 int cli_stopped(void);
+/* At the end of a run: the line counting the warnings and notes not shown
+ * (main calls it). */
+void cli_report_end(void);
 /* --edit-dir, else the bundled edit directory (qg_data_find); NULL after
  * an error naming every place looked. Free with free(). */
 char *cli_edit_dir(const cli_opts *opts, qg_diags *diags);

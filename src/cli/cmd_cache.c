@@ -15,7 +15,8 @@ static const char usage[] =
     "       questgrid cache verify FILE.qgc    check every offset, size and CRC\n"
     "                                          and whether the sources changed\n"
     "       questgrid cache extract FILE.qgc NAME   print a map's source text\n"
-    "                                          (or --map NAME)\n";
+    "                                          (or --map NAME)\n"
+    "  --max-errors N   report N errors at most (default 50; 0: no limit)\n";
 
 static void print_version(const char *what, uint32_t v, int lua)
 {
@@ -151,7 +152,7 @@ static int do_extract(const qg_cache *c, const char *name, qg_diags *diags)
 int cmd_cache(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_MAP | OPT_FORMAT, usage, &opts);
+    int r = cli_parse(argc, argv, OPT_MAP | OPT_FORMAT | OPT_MAX_ERRORS, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     static const char *const actions[] = {"info", "list", "verify", "extract", NULL};
@@ -171,7 +172,7 @@ int cmd_cache(int argc, char **argv)
         cli_opts_free(&opts);
         return 2;
     }
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(&opts, 0);
     qg_cache *cache = NULL;
     int status = 1;
     if (diags && qg_cache_open(opts.files[1], NULL, &cache, diags) == QG_OK) {

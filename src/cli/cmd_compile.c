@@ -1,7 +1,7 @@
 /* questgrid compile DIR|FILE... -o FILE.qgc: batch compilation into a
  * cache, with a progress bar on a terminal and one summary line otherwise.
- * SIGINT asks the compiler to stop; it removes its temporary file and
- * leaves any previous cache in place. */
+ * SIGINT, SIGTERM or SIGHUP asks the compiler to stop; it removes its
+ * temporary file and leaves any previous cache in place. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 
@@ -19,6 +19,7 @@ static const char usage[] =
     "note) into one cache, running each .des map's compile-time Lua for its\n"
     "index fields.\n"
     "  -o FILE         the cache to write (atomically)\n"
+    "  --follow-symlinks  replace the file a symbolic link at FILE names, not the link\n"
     "  -j, --jobs N    compile on N threads (default: the cores available)\n"
     "  --lua-path DIR  game Lua libraries to load first (repeatable; default:\n"
     "                  the dlua of the Crawl data tree the .des files are in)\n"
@@ -27,14 +28,6 @@ static const char usage[] =
     "  --keep-going    write the maps that compiled even when others fail\n"
     "  -q, --quiet     errors only: no warnings, progress or summary\n"
     "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
-
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
 
 typedef struct progress_bar {
     int last_percent;
@@ -90,22 +83,18 @@ int cmd_compile(int argc, char **argv)
         cli_opts_free(&opts);
         return 2;
     }
-    struct sigaction sa, old_int, old_term;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
+    cli_catch_interrupts();
     progress_bar bar = {-1};
     int tty = !opts.quiet && isatty(STDERR_FILENO);
     qg_compile_options co = {.lua_paths = opts.lua_paths,
                              .lua_path_count = opts.lua_path_count,
                              .jobs = opts.jobs,
                              .keep_going = opts.keep_going,
-                             .cancel = &interrupted,
+                             .cancel = &cli_interrupted,
                              .progress = tty ? show_progress : NULL,
                              .user = &bar,
-                             .branches = opts.branches};
+                             .branches = opts.branches,
+                             .follow_symlinks = opts.follow_symlinks};
     qg_compile_stats stats;
     diags = cli_diags_new(&opts, !tty);
     struct timespec start;
@@ -129,13 +118,12 @@ int cmd_compile(int argc, char **argv)
                 stats.failed == 1 ? "" : "s", opts.output, stats.failed == 1 ? "it" : "each");
     else if (!written)
         fprintf(stderr, "questgrid: %s: %s; %s\n", opts.output,
-                interrupted ? "interrupted" : qg_status_string(st),
+                cli_interrupted ? "interrupted" : qg_status_string(st),
                 "no cache written, any previous one is unchanged");
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    cli_restore_interrupts();
     qg_diags_free(diags);
     cli_opts_free(&opts);
-    if (interrupted)
+    if (cli_interrupted)
         return 130;
     return st == QG_OK ? 0 : 1;
 }

@@ -38,6 +38,7 @@ static const char usage[] =
     "A TMX file is written with its tileset image, " QG_TILESET_IMAGE ", beside it.\n"
     "\n"
     "  -o, --output OUT   the file to write (written whole or not at all)\n"
+    "  --follow-symlinks  replace the file a symbolic link at OUT names, not the link\n"
     "  --to FORMAT        des, fd, tmx or xp\n"
     "  --dialect D        a dialect (see show --help) or auto; FROM:TO converts\n"
     "                     between dialects (D alone is the output's dialect\n"
@@ -363,14 +364,14 @@ static void convert_file_level(job *j, const char *path, const char *data, size_
 }
 
 /* The tileset image a TMX refers to, beside it. */
-static int write_tileset(const char *output, qg_diags *diags)
+static int write_tileset(const cli_opts *opts, const char *output, qg_diags *diags)
 {
     char *dir = qg_path_dirname(output);
     char *path = dir ? qg_path_join(dir, QG_TILESET_IMAGE) : NULL;
     unsigned char *png = NULL;
     size_t len = 0;
     int ok = path && qg_tileset_png(&png, &len) == QG_OK &&
-             qg_write_file_atomic(path, png, len, diags) == QG_OK;
+             cli_write_output(opts, path, png, len, diags);
     free(png);
     free(path);
     free(dir);
@@ -404,8 +405,8 @@ static int finish(job *j)
         return 1;
     }
     qg_diags_clear(j->diags);
-    int ok = qg_write_file_atomic(j->opts.output, j->text, j->len, j->diags) == QG_OK &&
-             (j->to != QG_FORMAT_TMX || write_tileset(j->opts.output, j->diags));
+    int ok = cli_write_output(&j->opts, j->opts.output, j->text, j->len, j->diags) &&
+             (j->to != QG_FORMAT_TMX || write_tileset(&j->opts, j->opts.output, j->diags));
     cli_report(j->diags);
     return ok ? 0 : 1;
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 static const char usage[] =
-    "usage: questgrid demo [--edit-dir DIR]\n"
+    "usage: questgrid demo [--edit-dir DIR] [--max-errors N]\n"
     "\n"
     "Loads quest 1 through DIR/q_info.txt (default: the bundled lib/edit)\n"
     "and prints which quest it loaded and the level with its legend.\n";
@@ -15,7 +15,7 @@ static const char usage[] =
 int cmd_demo(int argc, char **argv)
 {
     cli_opts opts;
-    int r = cli_parse(argc, argv, OPT_EDIT_DIR, usage, &opts);
+    int r = cli_parse(argc, argv, OPT_EDIT_DIR | OPT_MAX_ERRORS, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     if (opts.file_count) {
@@ -23,7 +23,7 @@ int cmd_demo(int argc, char **argv)
         cli_opts_free(&opts);
         return 2;
     }
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(&opts, 0);
     char *dir = diags ? cli_edit_dir(&opts, diags) : NULL;
     char *hub = dir ? qg_path_join(dir, "q_info.txt") : NULL;
     cli_fd fd = {.vocab = NULL, .dir = NULL};

@@ -37,6 +37,7 @@ static const char usage[] =
     "                     always or never\n"
     "  FILE.tmx, FILE.xp  Tiled and REXPaint levels, placed as F:/D: levels\n"
     "  --verbose          a line for every marker's cell, not one a kind\n"
+    "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 when everything was placed, 1 otherwise, 2 on bad usage.\n";
 
 typedef struct run {
@@ -62,9 +63,14 @@ static void print_thing(const qg_request *r)
     case QG_THING_INDEX: case QG_THING_CLONE: case QG_THING_REWARD:
         printf(" #%d", (int)r->thing.index);
         break;
+    case QG_THING_FORMATION:
+        printf(" formation member %d", (int)r->thing.index);
+        break;
     case QG_THING_NONE:
         break;
     }
+    if (r->thing.chance)
+        printf(" (%d%%)", (int)r->thing.chance);
 }
 
 static void print_request(const qg_request *r)
@@ -184,12 +190,12 @@ int cmd_place(int argc, char **argv)
     cli_opts opts;
     unsigned accepted = OPT_SEED | OPT_SIZE | OPT_LUA_PATH | OPT_PLACE | OPT_VAR |
                         OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_COLOR | OPT_GAME |
-                        OPT_VERBOSE;
+                        OPT_VERBOSE | OPT_MAX_ERRORS;
     int r = cli_parse_files(argc, argv, accepted, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int width = opts.width ? opts.width : 80, height = opts.height ? opts.height : 70;
-    run ctx = {qg_host_generate(width, height, opts.seed), opts.seed, 0, qg_diags_new(),
+    run ctx = {qg_host_generate(width, height, opts.seed), opts.seed, 0, cli_diags_new(&opts, 0),
                opts.verbose};
     arg *args = calloc((size_t)opts.file_count, sizeof *args);
     place_loader loader;

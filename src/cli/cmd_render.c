@@ -27,6 +27,7 @@ static const char usage[] =
     "refused, not drawn.\n"
     "\n"
     "  -o, --output OUT   the file to write; - for standard output (with --to)\n"
+    "  --follow-symlinks  replace the file a symbolic link at OUT names, not the link\n"
     "  --to FORMAT        svg (one level), html (a gallery page of every map of\n"
     "                     the files and caches, each with its name, size, tags\n"
     "                     and legend; one with --map) or png (one level, with\n"
@@ -36,6 +37,7 @@ static const char usage[] =
     "  --seed N, --place P, --game G, --lua-path DIR, --quest N, --var NAME=VALUE,\n"
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
+    "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
 
 enum { TO_SVG, TO_HTML, TO_PNG };
@@ -203,11 +205,11 @@ static int draw_entry(void *user, cli_entry *e)
     return 0;
 }
 
-static int write_out(const char *output, const char *data, size_t len, qg_diags *diags)
+static int write_out(const cli_opts *opts, const char *data, size_t len, qg_diags *diags)
 {
-    if (strcmp(output, "-") == 0)
+    if (strcmp(opts->output, "-") == 0)
         return fwrite(data, 1, len, stdout) == len;
-    return qg_write_file_atomic(output, data, len, diags) == QG_OK;
+    return cli_write_output(opts, opts->output, data, len, diags);
 }
 
 /* The page or picture, once the batch is done: a page of every card, a
@@ -229,7 +231,7 @@ static int finish(const cli_opts *opts, drawing *d, const cli_batch *b, qg_diags
         qg_diags_add(diags, QG_ERROR, opts->files[0], 0, 0, NULL, 0, "no level to draw");
     else if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, opts->output, 0, 0, NULL, 0, "out of memory");
-    int ok = st == QG_OK && write_out(opts->output, text, len, diags);
+    int ok = st == QG_OK && write_out(opts, text, len, diags);
     free(text);
     return ok ? 0 : -1;
 }
@@ -295,14 +297,15 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY | OPT_GAME | OPT_CELL, 1, INT_MAX, usage, &opts);
+                            OPT_LEGACY | OPT_GAME | OPT_CELL | OPT_MAX_ERRORS, 1, INT_MAX, usage,
+                            &opts);
     if (r)
         return r > 0 ? 0 : 2;
     int status = 2, to = -1;
     if (!opts.output)
         cli_usage_error("render", usage, "no -o OUT given (- for standard output)");
     else if ((to = format_of(&opts)) >= 0) {
-        qg_diags *diags = qg_diags_new();
+        qg_diags *diags = cli_diags_new(&opts, 0);
         status = diags ? render(&opts, to, diags) : 2;
         qg_diags_free(diags);
     }

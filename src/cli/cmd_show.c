@@ -12,6 +12,7 @@
 
 static const char usage[] =
     "usage: questgrid show FILE [--quest N] [--var NAME=VALUE]... [--dialect D] [--edit-dir DIR]\n"
+    "                      [--seed N]\n"
     "       questgrid show FILE.des [--map NAME] [--legacy]\n"
     "       questgrid show FILE.des [--map NAME] --seed N [--place D:5] [--lua-path DIR]...\n"
     "       questgrid show FILE.tmx|FILE.xp\n"
@@ -38,7 +39,11 @@ static const char usage[] =
     "  --map NAME         the .des map to show (default: the first)\n"
     "  --legacy           read the .des file in the Crawl 0.3-0.4 syntax\n"
     "  --seed N           resolve the .des map with its Lua, seeded by N, and\n"
-    "                     print the level (also with --place or --lua-path)\n"
+    "                     print the level (also with --place or --lua-path);\n"
+    "                     for an F:/D: map the game builds at random (a room\n"
+    "                     template, an Angband 4.2 vault), draw its SCRAMBLE\n"
+    "                     letters and its turn with N; without it the map is\n"
+    "                     shown unturned and the turns it may take are listed\n"
     "  --place P          where the map is resolved, e.g. D:5 (default D:1)\n"
     "  --game G           the game whose branches --place and the map's Lua know:\n"
     "                     crawl-0.28, crawl-master (default: the game of the\n"
@@ -52,6 +57,24 @@ static const char usage[] =
     "                     markers; a .des map is resolved, seed 0 by default)\n"
     "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 when the level has no errors, 1 otherwise, 2 on bad usage.\n";
+
+/* The ways the game may turn the level (qg_level_turns), when it may. */
+static void print_turns(const qg_level *level)
+{
+    int applied;
+    unsigned turns = qg_level_turns(level, &applied);
+    if (!(turns & ~QG_TURNS_NONE))
+        return;
+    fputs("turns: the game turns it by one of transforms", stdout);
+    for (int t = 0; t < 8; t++)
+        if (turns & 1u << t)
+            printf(" %d", t);
+    if (applied >= 0)
+        printf("; shown turned by %d (--seed)\n", applied);
+    else
+        fputs(" (t & 3 quarter turns clockwise, then mirrored when t & 4); shown unturned\n",
+              stdout);
+}
 
 static int show_level(cli_opts *opts, const qg_input *input, qg_diags *diags)
 {
@@ -73,6 +96,7 @@ static int show_level(cli_opts *opts, const qg_input *input, qg_diags *diags)
     } else if (level) {
         qg_render_options style = cli_source_style(&source, opts->color);
         errors += qg_render_text_with(level, &style, stdout) != QG_OK;
+        print_turns(level);
     }
     qg_level_free(level);
     cli_source_close(&source);

@@ -32,6 +32,7 @@ static const char usage[] =
     "                  (default: the dlua of the file's Crawl data tree)\n"
     "  --quest N       FILE is a hub such as q_info.txt: quest N\n"
     "  --format F      text (default) or json\n"
+    "  --max-errors N  report N errors at most (default 50; 0: no limit)\n"
     "Exit status: 0 when every resolution succeeded, 1 otherwise, 2 on bad usage.\n";
 
 #define MAX_W 80
@@ -164,10 +165,10 @@ int cmd_stats(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_MAP | OPT_COUNT | OPT_SEED | OPT_PLACE | OPT_LUA_PATH |
                       OPT_VAR | OPT_LEGACY | OPT_QUEST | OPT_DIALECT | OPT_EDIT_DIR |
-                      OPT_FORMAT | OPT_GAME, 1, INT_MAX, usage, &opts);
+                      OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
-    qg_diags *diags = qg_diags_new();
+    qg_diags *diags = cli_diags_new(&opts, 0);
     tally *t = calloc(1, sizeof *t);
     cli_source source;
     memset(&source, 0, sizeof source);

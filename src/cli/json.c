@@ -49,7 +49,7 @@ json_t *cli_json_document(const char *schema)
 
 static const char *const slot_arrays[QG_SLOTS] = {"monsters", "objects", "egos", "artifacts",
                                                   "traps"};
-static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
+static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_EGO,
                                          QG_VOCAB_ARTIFACT, QG_VOCAB_FEATURE};
 
 static json_t *thing(int x, int y, int slot, const qg_thing *t, const qg_vocab *vocab)
@@ -59,12 +59,20 @@ static json_t *thing(int x, int y, int slot, const qg_thing *t, const qg_vocab *
     json_object_set_new(o, "y", json_integer(y));
     json_object_set_new(o, "kind", json_string(qg_thing_kind_name(t->kind)));
     int indexed = t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE ||
-                  t->kind == QG_THING_RANDOM;
+                  t->kind == QG_THING_RANDOM || t->kind == QG_THING_FORMATION ||
+                  (t->kind == QG_THING_TAG && t->index >= 0);
     json_object_set_new(o, "index", indexed ? json_integer(t->index) : json_null());
     const char *name = t->name;
     if (!name && (t->kind == QG_THING_INDEX || t->kind == QG_THING_CLONE) && slot_vocab[slot] >= 0)
         name = qg_vocab_name(vocab, (qg_vocab_kind)slot_vocab[slot], t->index);
     json_object_set_new(o, "name", cli_json_text(name));
+    json_object_set_new(o, "chance", json_integer(t->chance));
+    json_object_set_new(o, "depth", json_integer(t->depth));
+    json_t *flags = json_array();
+    for (int i = 0; i < 32; i++)
+        if (t->flags & (1u << i))
+            json_array_append_new(flags, cli_json_text(qg_thing_flag_name(1u << i)));
+    json_object_set_new(o, "flags", flags);
     return o;
 }
 
@@ -84,6 +92,7 @@ static json_t *cell_object(int x, int y, const qg_cell *c, const qg_vocab *vocab
     json_object_set_new(o, "special", json_integer(c->special));
     json_object_set_new(o, "mimic", json_integer(c->mimic));
     json_object_set_new(o, "mflag", json_integer(c->mflag));
+    json_object_set_new(o, "feature_chance", json_integer(c->feature_chance));
     return o;
 }
 
@@ -168,6 +177,15 @@ json_t *cli_json_level(const qg_level *level, const qg_vocab *vocab)
     if (qg_level_player_start(level, &x, &y))
         start = json_pack("{s:i, s:i}", "x", x, "y", y);
     json_object_set_new(d.doc, "player_start", start);
+    int applied;
+    unsigned choices = qg_level_turns(level, &applied);
+    json_t *turns = json_array();
+    for (int t = 0; t < 8; t++)
+        if (choices & (1u << t))
+            json_array_append_new(turns, json_integer(t));
+    json_object_set_new(d.doc, "transform",
+                        json_pack("{s:o, s:o}", "choices", turns, "applied",
+                                  applied >= 0 ? json_integer(applied) : json_null()));
     qg_level_foreach(level, add_cell, &d);
     json_object_set_new(d.doc, "cells", d.cells);
     for (int s = 0; s < QG_SLOTS; s++)

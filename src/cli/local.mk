@@ -26,4 +26,5 @@ questgrid_SOURCES += \
 	src/cli/inputs.c \
 	src/cli/game.c \
 	src/cli/hub.c \
-	src/cli/names.c
+	src/cli/names.c \
+	src/cli/write_out.c

@@ -74,6 +74,7 @@ static void unknown_command(const char *arg)
  * is an error, not a silent success. */
 static int flushed(int status)
 {
+    cli_report_end();
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "questgrid: cannot write the output: %s\n", strerror(errno));
         return status == 2 ? 2 : 1;

@@ -22,7 +22,7 @@ enum { KEY_EDIT_DIR = 256, KEY_DIALECT, KEY_VAR, KEY_QUEST, KEY_MAP, KEY_SEED,
        KEY_PLACE, KEY_LUA_PATH, KEY_TO, KEY_JOBS, KEY_SIZE, KEY_STRICT,
        KEY_LEGACY, KEY_KEEP_GOING, KEY_COLOR, KEY_FORMAT, KEY_GAME, KEY_HELP,
        KEY_LIST_OPTIONS, KEY_OVERSIZE, KEY_KIND, KEY_MAX_ERRORS, KEY_ALLOW_INCLUDE_OUTSIDE,
-       KEY_LOSSY, KEY_CELL, KEY_VERBOSE };
+       KEY_LOSSY, KEY_CELL, KEY_VERBOSE, KEY_FOLLOW_SYMLINKS };
 
 static const option_spec specs[] = {
     {OPT_EDIT_DIR, {"edit-dir", required_argument, NULL, KEY_EDIT_DIR}, 0},
@@ -53,6 +53,8 @@ static const option_spec specs[] = {
     {OPT_VERBOSE, {"verbose", no_argument, NULL, KEY_VERBOSE}, 0},
     /* Every command that reads F:/D: includes takes --edit-dir. */
     {OPT_EDIT_DIR, {"allow-include-outside", no_argument, NULL, KEY_ALLOW_INCLUDE_OUTSIDE}, 0},
+    /* Every command that writes -o takes --follow-symlinks. */
+    {OPT_OUTPUT, {"follow-symlinks", no_argument, NULL, KEY_FOLLOW_SYMLINKS}, 0},
 };
 
 static const char *const color_values[] = {"auto", "always", "never", NULL};
@@ -191,6 +193,7 @@ static int take_option(int key, const char *arg, cli_opts *opts)
         opts->kind = qg_map_kind_from_name(arg);
         return 0;
     case KEY_ALLOW_INCLUDE_OUTSIDE: opts->allow_include_outside = 1; return 0;
+    case KEY_FOLLOW_SYMLINKS: opts->follow_symlinks = 1; return 0;
     case KEY_VAR:
         if (qg_vars_set_assignment(opts->vars, arg) != QG_OK)
             return bad_value("--var (want NAME=VALUE)", arg);

@@ -84,6 +84,10 @@ qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **ou
     const cli_opts *o = s->opts;
     switch (s->format) {
     case QG_FORMAT_FD:
+        /* --seed makes the game's random choices (a room template's turn
+           and SCRAMBLE) */
+        s->fd.options.seeded = o->has_seed;
+        s->fd.options.seed = seed;
         if (o->quest >= 0)
             return qg_fd_load_quest(s->path, (int)o->quest, &s->fd.options, o->vars, out, diags);
         return qg_fd_load_file(s->path, &s->fd.options, o->vars, out, diags);

@@ -38,7 +38,8 @@ enum {
  * dialect's variables. 0 on success; otherwise -1 and why in diags. */
 int cli_source_open(cli_source *s, const cli_opts *opts, const char *command,
                     const qg_input *input, unsigned flags, qg_diags *diags);
-/* The level for seed (the same for every seed but a .des map's). */
+/* The level for seed: a .des map's Lua, a room template's turn and
+ * SCRAMBLE (F:/D: levels without --seed make none of these choices). */
 qg_status cli_source_level(cli_source *s, unsigned long long seed, qg_level **out,
                            qg_diags *diags);
 /* The rendering options for the source's levels. */

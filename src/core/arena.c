@@ -8,7 +8,7 @@
 
 /* Blocks start small (most owners hold a few hundred bytes) and double up
  * to BLOCK_MAX. */
-#define BLOCK_MIN 256u
+#define BLOCK_MIN 64u
 #define BLOCK_MAX 16384u
 #define ALIGN alignof(max_align_t)
 

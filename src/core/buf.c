@@ -128,7 +128,7 @@ int qg_grow(void **items, size_t *cap, size_t need, size_t item_size)
 {
     if (need <= *cap)
         return 1;
-    size_t next = *cap ? *cap : 8;
+    size_t next = *cap ? *cap : 4;
     while (next < need) {
         if (next > SIZE_MAX / 2)
             return 0;

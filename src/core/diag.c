@@ -14,8 +14,11 @@ struct qg_diags {
     void *sink_user;
     qg_severity min;
     size_t max_errors;      /* 0: no limit */
+    size_t max_others;      /* warnings and notes; 0: no limit */
     size_t passed_errors;   /* kept or passed on */
+    size_t passed_others;
     size_t dropped;
+    size_t dropped_others;  /* warnings and notes past max_others */
     int over_limit;
 };
 
@@ -40,7 +43,8 @@ void qg_diags_clear(qg_diags *diags)
     free_items(diags);
     diags->count = 0;
     memset(diags->by_severity, 0, sizeof diags->by_severity);
-    diags->passed_errors = diags->dropped = 0;
+    diags->passed_errors = diags->passed_others = 0;
+    diags->dropped = diags->dropped_others = 0;
     diags->over_limit = 0;
 }
 
@@ -54,6 +58,16 @@ void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors)
 {
     diags->min = min;
     diags->max_errors = max_errors;
+}
+
+void qg_diags_set_other_limit(qg_diags *diags, size_t max_others)
+{
+    diags->max_others = max_others;
+}
+
+size_t qg_diags_dropped_others(const qg_diags *diags)
+{
+    return diags ? diags->dropped_others : 0;
 }
 
 size_t qg_diags_dropped(const qg_diags *diags)
@@ -72,20 +86,46 @@ static int admit(qg_diags *diags, qg_severity severity)
     diags->by_severity[severity]++;
     int limited = severity == QG_ERROR && diags->max_errors &&
                   diags->passed_errors >= diags->max_errors;
-    if (severity < diags->min || limited || (diags->max_errors && diags->over_limit)) {
+    int other_limited = severity != QG_ERROR && severity >= diags->min && diags->max_others &&
+                        diags->passed_others >= diags->max_others;
+    if (severity < diags->min || limited || other_limited ||
+        (diags->max_errors && diags->over_limit)) {
         diags->over_limit |= limited;
+        diags->dropped_others += other_limited;
         diags->dropped++;
         return 0;
     }
     diags->passed_errors += severity == QG_ERROR;
+    diags->passed_others += severity != QG_ERROR;
     return 1;
 }
 
-static void pass_on(qg_diags *diags, qg_severity severity, const char *file, int line,
-                    int col, const char *source_line, size_t len, char *message)
+/* The part of a line a diagnostic keeps: all of it, or QG_DIAG_SOURCE_MAX
+ * bytes around the column. */
+typedef struct excerpt {
+    const char *text;
+    size_t len, from;
+} excerpt;
+
+static excerpt excerpt_of(const char *line, size_t len, int col)
 {
-    qg_diag d = {severity, file ? file : "", line, col, message, source_line,
-                 source_line ? len : 0};
+    excerpt e = {line, line ? len : 0, 0};
+    if (!line || len <= QG_DIAG_SOURCE_MAX)
+        return e;
+    size_t at = col > 0 ? (size_t)col - 1 : 0;
+    e.from = at > QG_DIAG_SOURCE_MAX / 2 ? at - QG_DIAG_SOURCE_MAX / 2 : 0;
+    if (e.from > len - QG_DIAG_SOURCE_MAX)
+        e.from = len - QG_DIAG_SOURCE_MAX;
+    e.text = line + e.from;
+    e.len = QG_DIAG_SOURCE_MAX;
+    return e;
+}
+
+static void pass_on(qg_diags *diags, qg_severity severity, const char *file, int line,
+                    int col, excerpt source, char *message)
+{
+    qg_diag d = {severity, file ? file : "", line, col, message, source.text,
+                 source.len, source.from};
     diags->sink(diags->sink_user, &d);
     free(message);
 }
@@ -163,10 +203,16 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
     qg_buf message;
     qg_buf_init(&message);
     qg_buf_vprintf(&message, fmt, ap);
+    if (message.len > QG_DIAG_MESSAGE_MAX && !message.failed) {
+        size_t whole = message.len;
+        message.len = QG_DIAG_MESSAGE_MAX;
+        qg_buf_printf(&message, " [... %zu more bytes]", whole - QG_DIAG_MESSAGE_MAX);
+    }
+    excerpt source = excerpt_of(source_line, len, col);
     if (diags->sink) {
         char *text = printable(&message);
         if (text)
-            pass_on(diags, severity, file, line, col, source_line, len, text);
+            pass_on(diags, severity, file, line, col, source, text);
         return;
     }
     qg_diag *d = QG_PUSH(diags->items, diags->count, diags->cap);
@@ -179,8 +225,9 @@ void qg_diags_vadd(qg_diags *diags, qg_severity severity, const char *file,
     d->line = line;
     d->col = col;
     d->message = printable(&message);
-    d->source_line = source_line ? qg_strndup(source_line, len) : NULL;
-    d->source_len = source_line ? len : 0;
+    d->source_line = source.text ? qg_strndup(source.text, source.len) : NULL;
+    d->source_len = source.len;
+    d->source_from = source.from;
     if (!d->file || !d->message || (source_line && !d->source_line)) {
         free((char *)d->file);
         free((char *)d->message);
@@ -227,12 +274,18 @@ static const char *severity_word(qg_severity severity)
 }
 
 /* Shows a line byte-exactly but safely: a control or non-ASCII byte is
- * written as \xNN, and the caret is moved by the same amount. */
-static void put_source(qg_buf *out, const char *line, size_t len, int col)
+ * written as \xNN, and the caret is moved by the same amount. A line kept
+ * from its middle starts with "...". */
+static void put_source(qg_buf *out, const char *line, size_t len, size_t from, int col)
 {
     size_t caret = 0;
     size_t shown = 0;
     qg_buf_puts(out, "  ");
+    if (from) {
+        qg_buf_puts(out, "...");
+        caret = 3;
+        col = col > 0 && (size_t)col > from ? col - (int)from : 0;
+    }
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)line[i];
         size_t width = 1;
@@ -283,7 +336,7 @@ void qg_diag_print(const qg_diag *d, FILE *out)
     qg_buf_puts(&b, d->message);
     qg_buf_putc(&b, '\n');
     if (d->source_line)
-        put_source(&b, d->source_line, d->source_len, d->col);
+        put_source(&b, d->source_line, d->source_len, d->source_from, d->col);
     if (!b.failed)
         fwrite(b.data, 1, b.len, out);
     qg_buf_free(&b);

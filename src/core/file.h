@@ -13,19 +13,9 @@
 qg_status qg_read_file(const char *path, size_t max_len, char **data,
                        size_t *len, qg_diags *diags);
 
-/* Writes data to path through a temporary file in the same directory,
- * fsync and rename: the old file survives any failure. A path naming a
- * device, FIFO or socket is written directly (never replaced). */
-qg_status qg_write_file_atomic(const char *path, const void *data, size_t len,
-                               qg_diags *diags);
-
 /* Writes all len bytes to fd (again after EINTR); 0 on failure, errno
  * set. */
 int qg_write_all(int fd, const void *data, size_t len);
-
-/* The file a write to path replaces: the file a symbolic link names (never
- * the link), else path itself. NULL on no memory; free with free(). */
-char *qg_write_target(const char *path);
 
 /* Joins a directory and a relative name ("dir/name"); NULL on no memory. */
 char *qg_path_join(const char *dir, const char *name);

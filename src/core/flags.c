@@ -1,4 +1,5 @@
-/* The one flag vocabulary: Angband cave_info bits and Crawl vault masks. */
+/* The one flag vocabulary: Angband cave_info bits and Crawl vault masks,
+ * and how a thing is placed. */
 #include "questgrid/core.h"
 
 #include <string.h>
@@ -30,6 +31,15 @@ static const flag_name info_names[] = {
     {"ROOM", QG_INFO_ROOM},
     {"INNER", QG_INFO_INNER},
     {"OUTER", QG_INFO_OUTER},
+};
+
+static const flag_name thing_names[] = {
+    {"AWAKE", QG_THING_AWAKE},
+    {"ALONE", QG_THING_ALONE},
+    {"FRIENDLY", QG_THING_FRIENDLY},
+    {"HASTED", QG_THING_HASTED},
+    {"NO_UNIQUE", QG_THING_NO_UNIQUE},
+    {"UNTRAPPED", QG_THING_UNTRAPPED},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
@@ -68,4 +78,14 @@ uint32_t qg_info_from_name(const char *name)
 const char *qg_info_name(uint32_t bit)
 {
     return name_of(info_names, COUNT(info_names), bit);
+}
+
+uint32_t qg_thing_flag_from_name(const char *name)
+{
+    return bit_of(thing_names, COUNT(thing_names), name);
+}
+
+const char *qg_thing_flag_name(uint32_t bit)
+{
+    return name_of(thing_names, COUNT(thing_names), bit);
 }

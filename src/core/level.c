@@ -13,8 +13,12 @@ typedef struct contents {
     qg_thing_kind kind[QG_SLOTS];
     int32_t index[QG_SLOTS];
     uint32_t name[QG_SLOTS];
+    int32_t chance[QG_SLOTS];
+    uint32_t flags[QG_SLOTS];
+    int32_t depth[QG_SLOTS];
     int32_t mimic;
     uint32_t mflag;
+    int32_t feature_chance;
 } contents;
 
 typedef struct marker {
@@ -41,6 +45,8 @@ struct qg_level {
     size_t marker_count, marker_cap;
     qg_props props;
     int has_start, start_x, start_y;
+    unsigned turns;         /* qg_level_set_turns */
+    int turned;
     qg_strpool names;
 };
 
@@ -79,6 +85,7 @@ qg_level *qg_level_new(int width, int height)
         return NULL;
     level->width = width;
     level->height = height;
+    level->turned = -1;
     qg_strpool_init(&level->names);
     if (!alloc_cells(level, (size_t)width * (size_t)height)) {
         free(level);
@@ -151,9 +158,13 @@ static void fill_cell(const qg_level *level, size_t at, qg_cell *out)
         out->things[s].kind = c->kind[s];
         out->things[s].index = c->index[s];
         out->things[s].name = qg_strpool_get(&level->names, c->name[s]);
+        out->things[s].chance = c->chance[s];
+        out->things[s].flags = c->flags[s];
+        out->things[s].depth = c->depth[s];
     }
     out->mimic = c->mimic;
     out->mflag = c->mflag;
+    out->feature_chance = c->feature_chance;
 }
 
 qg_status qg_level_cell(const qg_level *level, int x, int y, qg_cell *out)
@@ -175,11 +186,13 @@ int qg_cell_same(const qg_cell *a, const qg_cell *b)
     if (a->in_map != b->in_map || a->glyph != b->glyph || a->feature != b->feature ||
         !same_text(a->feature_name, b->feature_name) || a->cave_info != b->cave_info ||
         a->vault_mask != b->vault_mask || a->special != b->special || a->mimic != b->mimic ||
-        a->mflag != b->mflag)
+        a->mflag != b->mflag || a->feature_chance != b->feature_chance)
         return 0;
     for (int s = 0; s < QG_SLOTS; s++)
         if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
-            !same_text(a->things[s].name, b->things[s].name))
+            !same_text(a->things[s].name, b->things[s].name) ||
+            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags ||
+            a->things[s].depth != b->things[s].depth)
             return 0;
     return 1;
 }
@@ -323,6 +336,33 @@ qg_status qg_level_set_thing_id(qg_level *level, int x, int y, qg_slot slot,
     c->kind[slot] = kind;
     c->index[slot] = index;
     c->name[slot] = name;
+    c->chance[slot] = 0;
+    c->flags[slot] = 0;
+    c->depth[slot] = 0;
+    return QG_OK;
+}
+
+qg_status qg_level_put_thing(qg_level *level, int x, int y, qg_slot slot, const qg_thing *t)
+{
+    qg_status st = qg_level_set_thing(level, x, y, slot, t->kind, t->index, t->name);
+    if (st != QG_OK || (!t->chance && !t->flags && !t->depth) || t->kind == QG_THING_NONE)
+        return st;
+    contents *c = &level->extra[level->content[(size_t)y * (size_t)level->width + (size_t)x] - 1];
+    c->chance[slot] = t->chance;
+    c->flags[slot] = t->flags;
+    c->depth[slot] = t->depth;
+    return QG_OK;
+}
+
+qg_status qg_level_set_feature_chance(qg_level *level, int x, int y, int32_t chance)
+{
+    CELL_OR_FAIL(level, x, y, at);
+    if (!chance && (!level->content || !level->content[at]))
+        return QG_OK;
+    contents *c = contents_of(level, at);
+    if (!c)
+        return QG_ERR_NOMEM;
+    c->feature_chance = chance;
     return QG_OK;
 }
 
@@ -362,6 +402,19 @@ qg_status qg_level_clear_cell(qg_level *level, int x, int y)
     if (level->content && level->content[at])
         memset(&level->extra[level->content[at] - 1], 0, sizeof(contents));
     return QG_OK;
+}
+
+void qg_level_set_turns(qg_level *level, unsigned choices, int applied)
+{
+    level->turns = choices & QG_TURNS_ANY;
+    level->turned = applied >= 0 && applied < 8 ? applied : -1;
+}
+
+unsigned qg_level_turns(const qg_level *level, int *applied)
+{
+    if (applied)
+        *applied = level->turned;
+    return level->turns;
 }
 
 void qg_level_set_player_start(qg_level *level, int x, int y)

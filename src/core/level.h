@@ -31,4 +31,8 @@ qg_status qg_level_set_thing_id(qg_level *level, int x, int y, qg_slot slot,
 size_t qg_level_put_row(qg_level *level, int y, int x0, const unsigned char *glyphs,
                         size_t n, const qg_row_legend *legend, size_t *others);
 
+/* Sets every part of cell (x, y) of level to c (its things, chances and
+ * names copied). */
+qg_status qg_level_copy_cell(qg_level *level, int x, int y, const qg_cell *c);
+
 #endif

@@ -1,6 +1,6 @@
 qginclude_HEADERS += src/questgrid/core.h
 noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/definitions.h src/core/diag.h \
-	src/core/file.h src/core/groups.h src/core/jsonc.h src/core/heap.h src/core/level.h src/core/path.h src/core/mapdef.h \
+	src/core/file.h src/core/groups.h src/core/jsonc.h src/core/heap.h src/core/output.h src/core/level.h src/core/path.h src/core/mapdef.h \
 	src/core/props.h src/core/rng.h src/core/strpool.h src/core/suggest.h
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
@@ -14,8 +14,10 @@ libquestgrid_la_SOURCES += \
 	src/core/heap.c \
 	src/core/jsonc.c \
 	src/core/level.c \
+	src/core/turn.c \
 	src/core/mapdef.c \
 	src/core/names.c \
+	src/core/output.c \
 	src/core/path.c \
 	src/core/props.c \
 	src/core/rng.c \
@@ -41,4 +43,9 @@ installdirs-always:
 .PHONY: installdirs-always
 BUILT_SOURCES += src/core/installdirs.h
 nodist_libquestgrid_la_SOURCES = src/core/installdirs.h
+# also when a target is made alone (make libquestgrid.la), without
+# BUILT_SOURCES (named through a variable: automake has a rule of its own
+# for the object)
+installdirs_users = src/core/libquestgrid_la-data.lo
+$(installdirs_users): src/core/installdirs.h
 DISTCLEANFILES += src/core/installdirs.h

@@ -21,6 +21,9 @@ typedef struct entry {
     char *name;  /* the E: text, or NULL */
     char glyph;  /* the G: character and colour letter, or 0 */
     char colour;
+    unsigned char has_numbers;
+    int32_t numbers[2];
+    uint32_t words;  /* bit i: the table's word i */
 } entry;
 
 typedef struct table {
@@ -30,6 +33,7 @@ typedef struct table {
     uint32_t *tag_slots;  /* open-addressing hash of tags: index + 1 */
     size_t slot_count;    /* a power of two, or 0 */
     size_t slot_used;
+    char *words;          /* the words entries keep, space-separated */
 } table;
 
 struct qg_vocab {
@@ -38,7 +42,7 @@ struct qg_vocab {
 };
 
 static const char *const file_names[QG_VOCAB_KINDS] = {
-    "f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"};
+    "f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt", "e_info.txt"};
 
 qg_vocab *qg_vocab_new(void)
 {
@@ -58,6 +62,7 @@ void qg_vocab_free(qg_vocab *vocab)
         free(t->by_index);
         free(t->tag_slots);
         free(vocab->sources[k]);
+        free(t->words);
     }
     free(vocab);
 }
@@ -346,7 +351,77 @@ static qg_status record_line(qg_vocab *vocab, qg_vocab_kind kind, const qg_vocab
     return add_entry(vocab, kind, *current, text, trimmed_len(text, text_len), 0);
 }
 
-static const qg_vocab_format classic_format = {"N", 0, 0, 0, "E"};
+static const qg_vocab_format classic_format = {"N", 0, 0, 0, "E", NULL, NULL, NULL};
+
+/* The position of word (len bytes) in the space-separated list, or -1. */
+static int word_position(const char *list, const char *word, size_t len)
+{
+    int at = 0;
+    for (const char *p = list; p && *p; at++) {
+        size_t n = strcspn(p, " ");
+        if (n == len && memcmp(p, word, len) == 0)
+            return at < 32 ? at : -1;
+        p += n + (p[n] == ' ');
+    }
+    return -1;
+}
+
+/* The words of a words_keys line ("F:A | B", "T:WEAPON | BOW") the table
+ * keeps. */
+static void note_words(entry *e, const char *list, const char *text, size_t len)
+{
+    for (size_t i = 0; i < len;) {
+        while (i < len && (text[i] == ' ' || text[i] == '|'))
+            i++;
+        size_t start = i;
+        while (i < len && text[i] != ' ' && text[i] != '|')
+            i++;
+        int at = i > start ? word_position(list, text + start, i - start) : -1;
+        if (at >= 0)
+            e->words |= 1u << at;
+    }
+}
+
+/* "tval:sval:…" → the first two numbers. */
+static void note_numbers(entry *e, const char *text, size_t len)
+{
+    long value[2] = {0, 0};
+    size_t i = 0;
+    for (int k = 0; k < 2; k++) {
+        int negative = i < len && text[i] == '-';
+        i += (size_t)negative;
+        for (; i < len && text[i] >= '0' && text[i] <= '9'; i++)
+            if (value[k] < 1000000)
+                value[k] = value[k] * 10 + (text[i] - '0');
+        value[k] = negative ? -value[k] : value[k];
+        if (i < len && text[i] == ':')
+            i++;
+    }
+    e->has_numbers = 1;
+    e->numbers[0] = (int32_t)value[0];
+    e->numbers[1] = (int32_t)value[1];
+}
+
+/* A line the format reads for an entry beside its name: its numbers or its
+ * words. */
+static qg_status entry_line(qg_vocab *vocab, qg_vocab_kind kind, const qg_vocab_format *format,
+                            int current, const char *line, size_t len)
+{
+    int numbers = key_is(line, len, format->numbers_key);
+    int words = !numbers && format->words && len > 2 && line[1] == ':' &&
+                word_position(format->words_keys, line, 1) >= 0;
+    if ((!numbers && !words) || current < 0)
+        return QG_OK;
+    entry *e = slot(&vocab->tables[kind], current);
+    if (!e)
+        return QG_ERR_NOMEM;
+    size_t key = numbers ? strlen(format->numbers_key) + 1 : 2;
+    if (numbers)
+        note_numbers(e, line + key, len - key);
+    else
+        note_words(e, format->words, line + key, len - key);
+    return QG_OK;
+}
 
 static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
                                   const char *path, const char *data, size_t size,
@@ -379,6 +454,8 @@ static qg_status parse_vocab_text(qg_vocab *vocab, qg_vocab_kind kind,
             size_t key = strlen(format->name_key) + 1;
             status = add_entry(vocab, kind, current, line + key,
                                trimmed_len(line + key, len - key), 1);
+        } else {
+            status = entry_line(vocab, kind, format, current, line, len);
         }
         if (status != QG_OK)
             return status;
@@ -431,6 +508,9 @@ static int is_jsonc(const char *path)
 static qg_status load_file(qg_vocab *vocab, qg_vocab_kind kind, const char *path,
                            const qg_vocab_format *format, qg_diags *diags)
 {
+    table *t = &vocab->tables[kind];
+    if (format->words && !t->words && !(t->words = qg_strdup(format->words)))
+        return QG_ERR_NOMEM;
     char *data;
     size_t size;
     qg_status status = qg_read_file(path, is_jsonc(path) ? MAX_DEFINITIONS_FILE : QG_MAX_TEXT_FILE,
@@ -518,7 +598,9 @@ qg_status qg_vocab_load_files(qg_vocab *vocab, const char *dir,
 qg_status qg_vocab_load_dir(qg_vocab *vocab, const char *dir, qg_diags *diags)
 {
     static const qg_vocab_format formats[QG_VOCAB_KINDS] = {
-        {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}, {"N", 0, 0, 0, "E"}};
+        {"N", 0, 0, 0, "E", NULL, NULL, NULL}, {"N", 0, 0, 0, "E", NULL, NULL, NULL},
+        {"N", 0, 0, 0, "E", NULL, NULL, NULL}, {"N", 0, 0, 0, "E", NULL, NULL, NULL},
+        {"N", 0, 0, 0, "E", NULL, NULL, NULL}};
     return qg_vocab_load_files(vocab, dir, file_names, formats, diags);
 }
 
@@ -539,4 +621,26 @@ int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *gl
     if (colour)
         *colour = e->colour;
     return 1;
+}
+
+int qg_vocab_numbers(const qg_vocab *vocab, qg_vocab_kind kind, int index, int32_t out[2])
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || index < 0 ||
+        (size_t)index >= vocab->tables[kind].cap ||
+        !vocab->tables[kind].by_index[index].has_numbers)
+        return 0;
+    const entry *e = &vocab->tables[kind].by_index[index];
+    out[0] = e->numbers[0];
+    out[1] = e->numbers[1];
+    return 1;
+}
+
+int qg_vocab_has_word(const qg_vocab *vocab, qg_vocab_kind kind, int index, const char *word)
+{
+    if (!vocab || (unsigned)kind >= QG_VOCAB_KINDS || index < 0 || !word ||
+        (size_t)index >= vocab->tables[kind].cap)
+        return 0;
+    const table *t = &vocab->tables[kind];
+    int at = word_position(t->words, word, strlen(word));
+    return at >= 0 && (t->by_index[index].words >> at) & 1u;
 }

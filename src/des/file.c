@@ -34,8 +34,9 @@ void qg_des_file_free(qg_des_file *file)
     free(file);
 }
 
-static qg_status parse(const char *path, const char *data, size_t len, int legacy, int skim,
-                       qg_des_names *names, qg_des_file **out, qg_diags *diags)
+static qg_status parse(const char *path, const char *data, size_t len,
+                       const qg_des_options *options, int skim, qg_des_names *names,
+                       qg_des_each_map each, void *user, qg_des_file **out, qg_diags *diags)
 {
     *out = NULL;
     qg_des_file *file = file_new(path);
@@ -43,8 +44,10 @@ static qg_status parse(const char *path, const char *data, size_t len, int legac
         qg_diags_add(diags, QG_ERROR, path ? path : "", 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    qg_status st = des_parse_into(file, data ? data : "", data ? len : 0, legacy, skim, names,
-                                  diags);
+    file->each = each;
+    file->each_user = user;
+    qg_status st = des_parse_into(file, data ? data : "", data ? len : 0,
+                                  options && options->legacy, skim, names, diags);
     if (st != QG_ERR_NOMEM && (file->prelude.code.failed ||
                                !qg_buf_reserve(&file->prelude.code, 1)))
         st = QG_ERR_NOMEM;
@@ -60,7 +63,7 @@ qg_status qg_des_parse(const char *path, const char *data, size_t len,
                        const qg_des_options *options, qg_des_names *names,
                        qg_des_file **out, qg_diags *diags)
 {
-    return parse(path, data, len, options && options->legacy, 0, names, out, diags);
+    return parse(path, data, len, options, 0, names, NULL, NULL, out, diags);
 }
 
 qg_status des_skim(const char *path, const char *data, size_t len, qg_des_names *names,
@@ -69,13 +72,21 @@ qg_status des_skim(const char *path, const char *data, size_t len, qg_des_names 
     qg_diags *ignored = qg_diags_new();
     if (!ignored)
         return QG_ERR_NOMEM;
-    qg_status st = parse(path, data, len, 0, 1, names, out, ignored);
+    qg_status st = parse(path, data, len, NULL, 1, names, NULL, NULL, out, ignored);
     qg_diags_free(ignored);
     return st;
 }
 
-qg_status qg_des_load(const char *path, const qg_des_options *options,
-                      qg_des_names *names, qg_des_file **out, qg_diags *diags)
+qg_status qg_des_parse_each(const char *path, const char *data, size_t len,
+                            const qg_des_options *options, qg_des_names *names,
+                            qg_des_each_map each, void *user, qg_des_file **out,
+                            qg_diags *diags)
+{
+    return parse(path, data, len, options, 0, names, each, user, out, diags);
+}
+
+static qg_status load(const char *path, const qg_des_options *options, qg_des_names *names,
+                      qg_des_each_map each, void *user, qg_des_file **out, qg_diags *diags)
 {
     char *data;
     size_t len;
@@ -83,9 +94,22 @@ qg_status qg_des_load(const char *path, const qg_des_options *options,
     qg_status st = qg_read_file(path, QG_MAX_TEXT_FILE, &data, &len, diags);
     if (st != QG_OK)
         return st;
-    st = qg_des_parse(path, data, len, options, names, out, diags);
+    st = parse(path, data, len, options, 0, names, each, user, out, diags);
     free(data);
     return st;
+}
+
+qg_status qg_des_load(const char *path, const qg_des_options *options,
+                      qg_des_names *names, qg_des_file **out, qg_diags *diags)
+{
+    return load(path, options, names, NULL, NULL, out, diags);
+}
+
+qg_status qg_des_load_each(const char *path, const qg_des_options *options,
+                           qg_des_names *names, qg_des_each_map each, void *user,
+                           qg_des_file **out, qg_diags *diags)
+{
+    return load(path, options, names, each, user, out, diags);
 }
 
 const char *qg_des_file_path(const qg_des_file *file) { return file->path; }

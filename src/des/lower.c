@@ -99,12 +99,11 @@ static void record(parser *p, des_dir dir, const des_token *t, const char *arg,
     } else if (r == DES_PARSE_BAD) {
         d->spec.kind = DES_SPEC_NONE;
         size_t line_start = t->start_offset - (size_t)(t->start_col - 1);
-        size_t eol = t->start_offset;
-        while (eol < p->len && p->data[eol] != '\n')
-            eol++;
-        int col = t->start_col + (int)err.offset;
-        if ((size_t)col > eol - line_start + 1)
-            col = (int)(eol - line_start) + 1;
+        /* the column of the error, kept on its line (read as far as it) */
+        size_t at = t->start_offset;
+        while (at < p->len && at - t->start_offset < err.offset && p->data[at] != '\n')
+            at++;
+        int col = (int)(at - line_start) + 1;
         char msg[260];
         snprintf(msg, sizeof msg, "%s: %s", des_dir_name(dir), err.message);
         des_diag_line(p, QG_ERROR, t->start_line, col, line_start, msg);

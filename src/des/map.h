@@ -44,6 +44,9 @@ struct qg_des_file {
     char *path;
     qg_mapdef **maps;
     size_t map_count, map_cap;
+    /* when set, each map read is handed to it (qg_des_parse_each) */
+    qg_des_each_map each;
+    void *each_user;
     des_chunk prelude;
     qg_des_chunk prelude_view;
     char *default_depth; /* the default-depth in force at the end, or NULL */

@@ -60,6 +60,12 @@ static void end_map(parser *p)
     if (!des_map_finish(p->map, p->work, p->def->file) ||
         des_map_properties(p->def, p->map, p->file->default_depth) != QG_OK)
         p->nomem = 1;
+    if (p->file->each) {
+        p->file->each(p->file->each_user, p->def);
+        p->def = NULL;
+        p->map = NULL;
+        return;
+    }
     qg_mapdef **slot = QG_PUSH(p->file->maps, p->file->map_count, p->file->map_cap);
     if (!slot) {
         qg_mapdef_free(p->def);

@@ -3,12 +3,21 @@
 
 #include <string.h>
 
+/* The line is read only from the column on, as far as a diagnostic keeps
+ * of it (QG_DIAG_SOURCE_MAX bytes; the column is on the line, so no
+ * newline comes before it): thousands of errors on one long line would
+ * otherwise each read the whole line. */
 void des_diag_line(parser *p, qg_severity sev, int line, int col, size_t line_start,
                    const char *msg)
 {
-    const char *s = p->data + line_start, *end = p->data + p->len;
-    const char *nl = line_start < p->len ? memchr(s, '\n', (size_t)(end - s)) : NULL;
-    size_t n = line_start < p->len ? (size_t)((nl ? nl : end) - s) : 0;
+    const char *s = p->data + line_start;
+    size_t left = line_start < p->len ? p->len - line_start : 0;
+    size_t from = col > 0 ? (size_t)col - 1 : 0;
+    if (from > left)
+        from = left;
+    size_t more = left - from < QG_DIAG_SOURCE_MAX ? left - from : QG_DIAG_SOURCE_MAX;
+    const char *nl = more ? memchr(s + from, '\n', more) : NULL;
+    size_t n = nl ? (size_t)(nl - s) : from + more;
     qg_diags_add(p->diags, sev, p->path, line, col, n ? s : "", n, "%s", msg);
 }
 

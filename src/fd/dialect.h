@@ -83,6 +83,57 @@ typedef struct fd_quest_kind {
     const char *what;
 } fd_quest_kind;
 
+/* An object type OBJ() names instead of an object (init1.c's
+ * _object_types): its tval, and the e_info.txt T: type of the egos an
+ * object of it may have (EGO() looks names up among those), or NULL. */
+typedef struct fd_object_type {
+    const char *name;
+    int tval;
+    const char *ego_type;
+} fd_object_type;
+
+/* The room types of a room template's T: line (rooms.c ROOM_*). */
+enum {
+    FD_ROOM_NORMAL = 1, FD_ROOM_VAULT = 2, FD_ROOM_QUEST = 4, FD_ROOM_TOWN = 8,
+    FD_ROOM_WILDERNESS = 16, FD_ROOM_AMBUSH = 32
+};
+
+/* A letter the room builder gives a meaning in its code when neither the
+ * room nor the global letters define it (the switch after
+ * _find_room_grid in build_room_template_aux). */
+typedef struct fd_fixed_letter {
+    unsigned char letter;
+    unsigned rooms;         /* FD_ROOM_* types it applies in; 0: all */
+    const char *feature;    /* its feature's tag, or NULL */
+    int walls;              /* 1: the wall bits (INNER, OUTER) are cleared
+                               and info set; 2: a door, they are cleared */
+    uint32_t info;          /* cave_info bits set */
+    const char *mimic;      /* what a secret door looks like, or NULL */
+    const char *door;       /* a random door's kind ("closed 300/400, …") */
+    const char *thing;      /* what the second pass puts there, in L:
+                               syntax (MON(*, DEPTH+11)), or NULL */
+} fd_fixed_letter;
+
+/* How a variant builds a room template (its quest maps included):
+ * rooms.c's build_room_template_aux and init1.c's parse_room_grid. */
+typedef struct fd_room_rules {
+    const char *floor;      /* the dungeon's floor laid under every square
+                               first (floor_type[] of the surface, FLOOR) */
+    const fd_fixed_letter *fixed; /* ends with letter 0 */
+    const char *const *summon_types; /* MON() summon types; NULL ends */
+    const fd_object_type *object_types; /* NULL name ends */
+    int tv_food, sv_last_mushroom, tv_potion, tv_scroll, tv_gold;
+    int sv_any;             /* the sval lookup_kind takes for any */
+    int screen_wid, screen_hgt; /* a quest level is whole screens of these */
+    /* what its parse_room_grid reads beyond the first version's forms */
+    int chances;            /* n% options of MON(), OBJ() and features */
+    int wall_flags;         /* INNER and OUTER feature flags */
+    int pile_options;       /* OBJ()'s NUMBER= and TYPE= */
+    int prefix_names;       /* artifacts named before their kind (PREFIX_NAME) */
+    int deprecated;         /* DEPRECATED monsters found last */
+    int formation_objects;  /* a FORMATION digit's letter puts objects */
+} fd_room_rules;
+
 /* How a vocabulary file numbers and names its entries. */
 typedef struct fd_vocab_form {
     const char *file[QG_VOCAB_KINDS]; /* per kind; NULL: none */
@@ -121,8 +172,6 @@ typedef struct fd_dialect_row {
     int quest_dungeon;        /* Q:n:Q has a dungeon before its flags */
     int quest_rewards;        /* Q:n:R reward lists */
     int player_sizes;         /* P: sizes the level from the rows read */
-    int stale_letters;        /* an undefined letter is placed with stale
-                                 data (warned), not an error */
     int space_passes;         /* an undefined ' ' leaves its cell alone */
     int gate_pairs;           /* special -1 links pairs of gates */
     int trims_includes;       /* %:name loses trailing spaces */
@@ -141,6 +190,14 @@ typedef struct fd_dialect_row {
                                  special (QUEST_ENTER(1), BUILDING_1(14)) */
     int skips_unknown;        /* a record the game does not know is skipped
                                  (parse_room_line), not the end of the file */
+    int symmetry;             /* the game turns the maps it builds as Angband
+                                 4.2's get_random_symmetry_transform does
+                                 (else, room templates aside, never) */
+    const fd_room_rules *room; /* maps are room templates, read and built as
+                                 the game's parse_room_grid and rooms.c do:
+                                 the letters as the whole file leaves them,
+                                 the room's floor first, its hard-coded
+                                 letters, '@'/'<' the start; or NULL */
     /* ---- the kind of level ---- */
     const fd_kind_sign *kind_records; /* records that tell the kind; ends
                                  with a NULL key */

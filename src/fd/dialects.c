@@ -146,14 +146,11 @@ static const char *const angband4_room_legend[] = {
     "[:FLOOR(ROOM):OBJ(tval)",
     NULL};
 
-/* The letters PosChengband's and FrogComposband's room templates and
- * quest maps may use without an L: line: the symbols v_info.txt documents
- * as built in (PoschengbandR's v_info.txt, "hard-coded symbols", which
- * FrogComposband moved to v_info.txt's own global L: lines, read instead
- * when the edit directory has it). '@' is not here: in a quest map it is
- * the player (player_glyph); a FORMATION room's digits are its formation
- * monsters, never these. */
-static const char *const room_template_legend[] = {
+/* The letters PosChengband 3.4.5's room templates (v_info.txt) may use
+ * without an L: line: the symbols its rooms.c build_room_template_aux
+ * gives a meaning in code ('*', '^', '&', '9', '8' and ',' with chances
+ * and depths, walls and doors). Its quest files have no L: lines. */
+static const char *const pos345_room_legend[] = {
     ".:FLOOR",
     "%:GRANITE(OUTER)",
     "#:GRANITE(INNER)",
@@ -170,6 +167,180 @@ static const char *const room_template_legend[] = {
     "8:FLOOR:MON(*, DEPTH+40):OBJ(*, DEPTH+20)",
     ",:FLOOR:MON(*, DEPTH+3):OBJ(*, DEPTH+7)",
     NULL};
+
+/* The letters every FrogComposband room and quest map may use without an
+ * L: line: v_info.txt's L: lines before its first N: record
+ * (parse_v_info's room_letters), read from the edit directory's
+ * v_info.txt when it has one; these are FrogComposband 7.2's. */
+static const char *const frog_global_letters[] = {
+    "*:TRAP(*, 25%):OBJ(*, DEPTH+1)",
+    "^:TRAP(*)",
+    "&:MON(*, DEPTH+5)",
+    ",:MON(*, DEPTH+3 | 50%):OBJ(*, DEPTH+7 | 50%)",
+    "1:MON(*, DEPTH+3)",
+    "2:MON(*, DEPTH+5)",
+    "3:MON(*, DEPTH+9)",
+    "4:MON(*, DEPTH+11)",
+    "5:MON(*):OBJ(*, DEPTH+1)",
+    "6:MON(*, NO_GROUP | DEPTH+5):OBJ(*, DEPTH+5)",
+    "7:MON(*, NO_GROUP | DEPTH+9):OBJ(*, DEPTH+7)",
+    "8:MON(*, NO_GROUP | DEPTH+10):OBJ(*, DEPTH+5):EGO(*)",
+    "9:MON(*, NO_GROUP | DEPTH+15):OBJ(*, DEPTH+20):EGO(*)",
+    NULL};
+
+/* The letters rooms.c's build_room_template_aux gives a meaning in its
+ * code, after the room's and the global letters (the switch after
+ * _find_room_grid): walls of the surface's dungeon (d_info.txt entry 0:
+ * granite), secret doors hidden as its inner wall, the Pattern; on the
+ * second pass a meaner monster for '@' and the Pattern walk's reward. */
+#define FD_SECRET_DOOR "closed 300/400, locked 99/400 (LOCKED_DOOR_1-7), jammed 1/400 (JAMMED_DOOR_0-7)"
+static const fd_fixed_letter frog_fixed_letters[] = {
+    {'%', 0, "GRANITE", 1, QG_INFO_OUTER, NULL, NULL, NULL},
+    {'#', 0, "GRANITE", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'$', 0, "GLASS_WALL", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'X', 0, "PERMANENT", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'Y', 0, "PERMANENT_GLASS_WALL", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'+', FD_ROOM_WILDERNESS, "LOCKED_DOOR_1", 0, 0, NULL, "locked, LOCKED_DOOR_1-7", NULL},
+    {'+', FD_ROOM_NORMAL | FD_ROOM_VAULT | FD_ROOM_QUEST | FD_ROOM_TOWN | FD_ROOM_AMBUSH,
+     "CLOSED_DOOR", 2, 0, "GRANITE", FD_SECRET_DOOR, NULL},
+    {'-', 0, "CLOSED_GLASS_DOOR", 2, 0, "GLASS_WALL",
+     "closed 300/400, locked 99/400 (LOCKED_GLASS_DOOR_1-7), jammed 1/400 (JAMMED_GLASS_DOOR_0-7)",
+     NULL},
+    {'\'', 0, "CLOSED_CURTAIN", 2, 0, NULL, NULL, NULL},
+    {'p', 0, "PATTERN_START", 0, 0, NULL, NULL, NULL},
+    {'a', 0, "PATTERN_1", 0, 0, NULL, NULL, NULL},
+    {'b', 0, "PATTERN_2", 0, 0, NULL, NULL, NULL},
+    {'c', 0, "PATTERN_3", 0, 0, NULL, NULL, NULL},
+    {'d', 0, "PATTERN_4", 0, 0, NULL, NULL, NULL},
+    {'P', 0, "PATTERN_END", 0, 0, NULL, NULL, NULL},
+    {'B', 0, "PATTERN_EXIT", 0, 0, NULL, NULL, NULL},
+    {'@', FD_ROOM_NORMAL | FD_ROOM_VAULT | FD_ROOM_QUEST | FD_ROOM_TOWN | FD_ROOM_WILDERNESS, NULL,
+     0, 0, NULL, NULL, "MON(*, DEPTH+11)"},
+    {'A', 0, NULL, 0, 0, NULL, NULL, "OBJ(*, DEPTH+12):EGO(*)"},
+    {0, 0, NULL, 0, 0, NULL, NULL, NULL}};
+
+/* MON()'s summon types (init1.c _summon_type_tbl). */
+static const char *const frog_summon_types[] = {
+    "MONSTER", "ANT", "SPIDER", "HOUND", "HYDRA", "ANGEL", "DEMON", "UNDEAD", "DRAGON",
+    "HI_UNDEAD", "HI_DRAGON", "HI_DEMON", "AMBERITE", "UNIQUE", "BIZARRE1", "BIZARRE2",
+    "BIZARRE3", "BIZARRE4", "BIZARRE5", "BIZARRE6", "CYBER", "KIN", "DAWN", "ANIMAL",
+    "ANIMAL_RANGER", "PHANTOM", "BLUE_HORROR", "LIVING", "HI_DRAGON_LIVING", "GOLEM",
+    "ELEMENTAL", "VORTEX", "HYBRID", "BIRD", "KAMIKAZE", "KAMIKAZE_LIVING", "MANES", "LOUSE",
+    "GUARDIAN", "KNIGHT", "EAGLE", "PIRANHA", "ARMAGE_GOOD", "ARMAGE_EVIL", "SOFTWARE_BUG",
+    "PANTHEON", "RAT", "BAT", "WOLF", "DREAD", "ZOMBIE", "SKELETON", "GHOST", "VAMPIRE", "WIGHT",
+    "LICH", "KRAKEN", "THIEF", "ENT", "CAMELOT", "NIGHTMARE", "YEEK", "ORC", "DARK_ELF", "GIANT",
+    "UNDEAD_SUMMONER", "MATURE_DRAGON", "DRAGON_SUMMONER", "CLUBBER_DEMON", "BALROG",
+    "DEMON_SUMMONER", "ULTIMATE", "HUMAN", "HORSE", "MAGICAL", "TROLL", "CHAPEL_GOOD",
+    "CHAPEL_EVIL", "RING_BEARER", "ARCHER", "MONK", "MAGE", "SPECIAL", "REPTILE", "DEAD_UNIQ",
+    "CAT", "VANARA", "SERPENT", "NAGA", NULL};
+
+/* OBJ()'s object types (init1.c _object_types, defines.h TV_*). */
+static const fd_object_type frog_object_types[] = {
+    {"JUNK", 3, NULL}, {"SKELETON", 1, NULL}, {"STATUE", 9, NULL}, {"FIGURINE", 8, NULL},
+    {"CHEST", 7, NULL}, {"SHOT", 16, "AMMO"}, {"ARROW", 17, "AMMO"}, {"BOLT", 18, "AMMO"},
+    {"BOW", 19, "BOW"}, {"DIGGING", 20, "DIGGER"}, {"HAFTED", 21, "WEAPON"},
+    {"POLEARM", 22, "WEAPON"}, {"SWORD", 23, "WEAPON"}, {"BOOTS", 30, "BOOTS"},
+    {"GLOVES", 31, "GLOVES"}, {"HELM", 32, "HELMET"}, {"CROWN", 33, "CROWN"},
+    {"SHIELD", 34, "SHIELD"}, {"CLOAK", 35, "CLOAK"}, {"SOFT_ARMOR", 36, "BODY_ARMOR"},
+    {"HARD_ARMOR", 37, "BODY_ARMOR"}, {"DRAG_ARMOR", 38, "BODY_ARMOR"}, {"LITE", 39, "LITE"},
+    {"AMULET", 40, "AMULET"}, {"RING", 45, "RING"}, {"STAFF", 55, "DEVICE"},
+    {"WAND", 65, "DEVICE"}, {"ROD", 66, "DEVICE"}, {"SCROLL", 70, NULL}, {"POTION", 75, NULL},
+    {"FOOD", 80, NULL}, {"LIFE_BOOK", 90, NULL}, {"SORCERY_BOOK", 91, NULL},
+    {"NATURE_BOOK", 92, NULL}, {"CHAOS_BOOK", 93, NULL}, {"DEATH_BOOK", 94, NULL},
+    {"TRUMP_BOOK", 95, NULL}, {"ARCANE_BOOK", 96, NULL}, {"CRAFT_BOOK", 97, NULL},
+    {"DAEMON_BOOK", 98, NULL}, {"CRUSADE_BOOK", 99, NULL}, {"NECROMANCY_BOOK", 100, NULL},
+    {"ARMAGEDDON_BOOK", 101, NULL}, {"LAW_BOOK", 104, NULL}, {"MUSIC_BOOK", 105, NULL},
+    {"HISSATSU_BOOK", 106, NULL}, {"HEX_BOOK", 107, NULL}, {"RAGE_BOOK", 108, NULL},
+    {"BURGLARY_BOOK", 109, NULL}, {"GOLD", 127, NULL}, {"DEVICE", 256, "DEVICE"},
+    {"JEWELRY", 257, NULL}, {"BOOK", 258, NULL}, {"HI_BOOK", 259, NULL},
+    {"BODY_ARMOR", 260, "BODY_ARMOR"}, {"OTHER_ARMOR", 261, NULL}, {"WEAPON", 262, "WEAPON"},
+    {"BOW_AMMO", 263, "AMMO"}, {"MISC", 264, NULL}, {NULL, 0, NULL}};
+
+static const fd_room_rules frog_rooms = {
+    .floor = "FLOOR", .fixed = frog_fixed_letters, .summon_types = frog_summon_types,
+    .object_types = frog_object_types, .tv_food = 80, .sv_last_mushroom = 31, .tv_potion = 75,
+    .tv_scroll = 70, .tv_gold = 127, .sv_any = 255, .screen_wid = 66, .screen_hgt = 22,
+    .chances = 1, .wall_flags = 1, .pile_options = 1, .prefix_names = 1, .deprecated = 1,
+    .formation_objects = 1};
+
+/* PosChengband 7 (PoschengbandR's merging_nightmare branch, the quest
+ * rewrite FrogComposband took up): no global letters (its _find_room_grid
+ * reads the room's only), more letters in code ('*' an object or else a
+ * trap, '^' a trap, '&', '9', '8' and ',' monsters and objects out of
+ * depth, rooms.c build_room_template_aux), and the directives' first
+ * forms (no n% options, no INNER or OUTER flags, no NUMBER= or TYPE=). */
+static const fd_fixed_letter pos7_fixed_letters[] = {
+    {'%', 0, "GRANITE", 1, QG_INFO_OUTER, NULL, NULL, NULL},
+    {'#', 0, "GRANITE", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'$', 0, "GLASS_WALL", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'X', 0, "PERMANENT", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'Y', 0, "PERMANENT_GLASS_WALL", 1, QG_INFO_INNER, NULL, NULL, NULL},
+    {'*', 0, NULL, 0, 0, NULL, NULL, "TRAP(*, 25%):OBJ(*)"},
+    {'+', FD_ROOM_WILDERNESS, "LOCKED_DOOR_1", 0, 0, NULL, "locked, LOCKED_DOOR_1-7", NULL},
+    {'+', FD_ROOM_NORMAL | FD_ROOM_VAULT | FD_ROOM_QUEST | FD_ROOM_TOWN | FD_ROOM_AMBUSH,
+     "CLOSED_DOOR", 2, 0, "GRANITE", FD_SECRET_DOOR, NULL},
+    {'-', 0, "CLOSED_GLASS_DOOR", 2, 0, "GLASS_WALL",
+     "closed 300/400, locked 99/400 (LOCKED_GLASS_DOOR_1-7), jammed 1/400 (JAMMED_GLASS_DOOR_0-7)",
+     NULL},
+    {'\'', 0, "CLOSED_CURTAIN", 2, 0, NULL, NULL, NULL},
+    {'^', 0, NULL, 0, 0, NULL, NULL, "TRAP(*)"},
+    {'p', 0, "PATTERN_START", 0, 0, NULL, NULL, NULL},
+    {'a', 0, "PATTERN_1", 0, 0, NULL, NULL, NULL},
+    {'b', 0, "PATTERN_2", 0, 0, NULL, NULL, NULL},
+    {'c', 0, "PATTERN_3", 0, 0, NULL, NULL, NULL},
+    {'d', 0, "PATTERN_4", 0, 0, NULL, NULL, NULL},
+    {'P', 0, "PATTERN_END", 0, 0, NULL, NULL, NULL},
+    {'B', 0, "PATTERN_EXIT", 0, 0, NULL, NULL, NULL},
+    {'&', 0, NULL, 0, 0, NULL, NULL, "MON(*, DEPTH+5)"},
+    {'@', FD_ROOM_NORMAL | FD_ROOM_VAULT | FD_ROOM_QUEST | FD_ROOM_TOWN | FD_ROOM_WILDERNESS, NULL,
+     0, 0, NULL, NULL, "MON(*, DEPTH+11)"},
+    {'9', 0, NULL, 0, 0, NULL, NULL, "MON(*, DEPTH+9 | NO_GROUP):OBJ(*, DEPTH+9)"},
+    {'8', 0, NULL, 0, 0, NULL, NULL, "MON(*, DEPTH+40 | NO_GROUP):OBJ(*, DEPTH+40):EGO(*)"},
+    {',', 0, NULL, 0, 0, NULL, NULL, "MON(*, DEPTH+3 | 50%):OBJ(*, DEPTH+7 | 50%)"},
+    {'A', 0, NULL, 0, 0, NULL, NULL, "OBJ(*, DEPTH+12):EGO(*)"},
+    {0, 0, NULL, 0, 0, NULL, NULL, NULL}};
+
+/* Its MON() summon types (init1.c _summon_specific_types, the summon
+ * number their place). */
+static const char *const pos7_summon_types[] = {
+    "XXX", "ANT", "SPIDER", "HOUND", "HYDRA", "ANGEL", "DEMON", "UNDEAD", "DRAGON",
+    "HI_UNDEAD", "HI_DRAGON", "HI_DEMON", "AMBERITE", "UNIQUE", "BIZARRE1", "BIZARRE2",
+    "BIZARRE3", "BIZARRE4", "BIZARRE5", "BIZARRE6", "CYBER", "KIN", "DAWN", "ANIMAL",
+    "ANIMAL_RANGER", "PHANTOM", "BLUE_HORROR", "LIVING", "HI_DRAGON_LIVING", "GOLEM",
+    "ELEMENTAL", "VORTEX", "HYBRID", "BIRD", "KAMIKAZE", "KAMIKAZE_LIVING", "MANES", "LOUSE",
+    "GUARDIAN", "KNIGHT", "EAGLE", "PIRANHA", "ARMAGE_GOOD", "ARMAGE_EVIL", "SOFTWARE_BUG",
+    "OLYMPIAN", "RAT", "BAT", "WOLF", "DREAD", "ZOMBIE", "SKELETON", "GHOST", "VAMPIRE",
+    "WIGHT", "LICH", "KRAKEN", "THIEF", "ENT", "CAMELOT", "NIGHTMARE", "YEEK", "ORC",
+    "DARK_ELF", "GIANT", "UNDEAD_SUMMONER", "MATURE_DRAGON", "DRAGON_SUMMONER",
+    "CLUBBER_DEMON", "BALROG", "DEMON_SUMMONER", "ULTIMATE", "HUMAN", "HORSE", "MAGICAL",
+    "TROLL", "CHAPEL_GOOD", "CHAPEL_EVIL", "RING_BEARER", "ARCHER", "MONK", "MAGE", NULL};
+
+/* Its OBJ() object types: FrogComposband's but LAW_BOOK and HI_BOOK, the
+ * grouped types numbered from 256 (rooms.h obj_types_e). */
+static const fd_object_type pos7_object_types[] = {
+    {"JUNK", 3, NULL}, {"SKELETON", 1, NULL}, {"STATUE", 9, NULL}, {"FIGURINE", 8, NULL},
+    {"CHEST", 7, NULL}, {"SHOT", 16, "AMMO"}, {"ARROW", 17, "AMMO"}, {"BOLT", 18, "AMMO"},
+    {"BOW", 19, "BOW"}, {"DIGGING", 20, "DIGGER"}, {"HAFTED", 21, "WEAPON"},
+    {"POLEARM", 22, "WEAPON"}, {"SWORD", 23, "WEAPON"}, {"BOOTS", 30, "BOOTS"},
+    {"GLOVES", 31, "GLOVES"}, {"HELM", 32, "HELMET"}, {"CROWN", 33, "CROWN"},
+    {"SHIELD", 34, "SHIELD"}, {"CLOAK", 35, "CLOAK"}, {"SOFT_ARMOR", 36, "BODY_ARMOR"},
+    {"HARD_ARMOR", 37, "BODY_ARMOR"}, {"DRAG_ARMOR", 38, "BODY_ARMOR"}, {"LITE", 39, "LITE"},
+    {"AMULET", 40, "AMULET"}, {"RING", 45, "RING"}, {"STAFF", 55, "DEVICE"},
+    {"WAND", 65, "DEVICE"}, {"ROD", 66, "DEVICE"}, {"SCROLL", 70, NULL}, {"POTION", 75, NULL},
+    {"FOOD", 80, NULL}, {"LIFE_BOOK", 90, NULL}, {"SORCERY_BOOK", 91, NULL},
+    {"NATURE_BOOK", 92, NULL}, {"CHAOS_BOOK", 93, NULL}, {"DEATH_BOOK", 94, NULL},
+    {"TRUMP_BOOK", 95, NULL}, {"ARCANE_BOOK", 96, NULL}, {"CRAFT_BOOK", 97, NULL},
+    {"DAEMON_BOOK", 98, NULL}, {"CRUSADE_BOOK", 99, NULL}, {"NECROMANCY_BOOK", 100, NULL},
+    {"ARMAGEDDON_BOOK", 101, NULL}, {"MUSIC_BOOK", 105, NULL}, {"HISSATSU_BOOK", 106, NULL},
+    {"HEX_BOOK", 107, NULL}, {"RAGE_BOOK", 108, NULL}, {"BURGLARY_BOOK", 109, NULL},
+    {"GOLD", 127, NULL}, {"DEVICE", 256, "DEVICE"}, {"JEWELRY", 257, NULL}, {"BOOK", 258, NULL},
+    {"BODY_ARMOR", 259, "BODY_ARMOR"}, {"OTHER_ARMOR", 260, NULL}, {"WEAPON", 261, "WEAPON"},
+    {"BOW_AMMO", 262, "AMMO"}, {"MISC", 263, NULL}, {NULL, 0, NULL}};
+
+static const fd_room_rules pos7_rooms = {
+    .floor = "FLOOR", .fixed = pos7_fixed_letters, .summon_types = pos7_summon_types,
+    .object_types = pos7_object_types, .tv_food = 80, .sv_last_mushroom = 31, .tv_potion = 75,
+    .tv_scroll = 70, .tv_gold = 127, .sv_any = 255, .screen_wid = 66, .screen_hgt = 22};
 
 /* ---- ?: variables ------------------------------------------------------ */
 /* A trailing '#' takes a number (QUEST12); a leading '=' marks a variable
@@ -257,8 +428,23 @@ static const fd_quest_kind frog_generated[] = {{"RANDOM", "a random quest"}, {NU
     {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},                           \
      {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}}
 /* FrogComposband numbers an entry N:* (the previous one's plus one) and
- * follows the name with a flavour (N:1:Poison:Red). */
-#define FROG_RECORDS {"N", 0, 1, 1, "E"}
+ * follows the name with a flavour (N:1:Poison:Red). Its room builder
+ * needs a feature's FLOOR (a random trap's ground) and DROP (an object's)
+ * flags; its name lookups
+ * (init1.c parse_lookup_monster, _lookup_kind, _lookup_ego,
+ * parse_lookup_artifact) need a monster's DEPRECATED flag, an object's
+ * and an artifact's tval and sval (I:), an artifact's FULL_NAME and
+ * PREFIX_NAME flags and an ego's types (T:). */
+#define FROG_RECORDS {"N", 0, 1, 1, "E", NULL, NULL, NULL}
+#define FROG_VOCAB                                                                       \
+    {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt", "e_info.txt"},             \
+     {{"N", 0, 1, 1, "E", NULL, "F", "FLOOR DROP"},                                     \
+      {"N", 0, 1, 1, "E", NULL, "F", "DEPRECATED"},                                      \
+      {"N", 0, 1, 1, "E", "I", NULL, NULL},                                              \
+      {"N", 0, 1, 1, "E", "I", "F", "FULL_NAME PREFIX_NAME"},                            \
+      {"N", 0, 1, 1, "E", NULL, "T", "WEAPON DIGGER SHIELD BODY_ARMOR ROBE DRAGON_ARMOR "  \
+       "CLOAK HELMET CROWN GLOVES BOOTS BOW AMMO HARP QUIVER RING AMULET LITE DEVICE BAG "   \
+       "SPECIAL"}}}
 /* Angband 4.2 numbers entries in file order; terrain has a code: tag and
  * a name:, the other files a name: only. */
 #define ANGBAND4_VOCAB                                                                   \
@@ -299,7 +485,7 @@ static const fd_dialect_row rows[] = {
         .map_suffix = ".map", .forms = tome_forms,
         .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
-        .stale_letters = 1, .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
+        .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
         .equ = FD_EQU_CHAIN,
         .order = FD_ORDER_NONE, .functions = "", .variables = tome_vars, .quoted_atoms = 1,
         CLASSIC_FILES},
@@ -332,7 +518,7 @@ static const fd_dialect_row rows[] = {
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
         .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
-        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
+        .player_glyph = '@', .legend = pos345_room_legend, .global_letters = "v_info.txt",
         .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,
         .order = FD_ORDER_NUMBER, .functions = "OR MOD", .variables = poschengband_vars,
         .shared_buffer = 1, CLASSIC_QUESTS,
@@ -340,11 +526,11 @@ static const fd_dialect_row rows[] = {
     [QG_FD_FROGCOMPOSBAND] = {
         .name = "frogcomposband", .title = "FrogComposband", .aliases = "frog",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
-        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
-                  {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
-        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt rooms.txt",
+        .vocab = FROG_VOCAB,
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
+        .legend = frog_global_letters, .global_letters = "v_info.txt", .room = &frog_rooms,
+        .space_passes = 1,
         .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
         .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR NEQ MOD", .variables = frog_vars,
@@ -353,16 +539,17 @@ static const fd_dialect_row rows[] = {
      * and room-template quest files FrogComposband took over (q_info's
      * N:id:level:name, T:, W:, G:, F:file; a quest file's D: text, T:,
      * L:, M:, R:), with the ?: functions of PosChengband's own evaluator.
-     * Both have m_info.txt; FrogComposband 7 also the rooms.txt its room
-     * templates moved to (2017), which wins it the longer signature. */
+     * Its edit directory keeps the old town files (t0000001.txt) that
+     * FrogComposband's, which has an m_info.txt too, renamed. */
     [QG_FD_POSCHENGBAND7] = {
         .name = "poschengband7", .title = "PosChengband 7", .aliases = "pos7",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt",
-        .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
-                  {FROG_RECORDS, FROG_RECORDS, FROG_RECORDS, FROG_RECORDS}},
-        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt",
+        .vocab = FROG_VOCAB,
+        .signature = "q_info.txt q_info.txt~N: f_info.txt~N:1:FLOOR b_info.txt m_info.txt "
+                     "t0000001.txt",
         .forms = frog_forms, .f_fields = {FD_F_END}, .tag_features = 1,
-        .player_glyph = '@', .legend = room_template_legend, .global_letters = "v_info.txt",
+        .room = &pos7_rooms,
+        .space_passes = 1,
         .secret_directive = 1, .flag_specials = 1, .skips_unknown = 1,
         .room_kinds = room_template_kinds,
         .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER, .functions = "OR MOD",
@@ -373,7 +560,7 @@ static const fd_dialect_row rows[] = {
         .vocab = ANGBAND4_VOCAB,
         .signature = "vault.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_vault_legend,
-        .map_kind = QG_KIND_VAULT,
+        .map_kind = QG_KIND_VAULT, .symmetry = 1,
         .glyph_monsters = "abcdefghijklmnopqrstuvwyzABCDEFGHIJKLMNOPQRSTUVWYZ",
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = "",
         /* gamedata's other files are read by their own parser_reg tables */
@@ -384,7 +571,7 @@ static const fd_dialect_row rows[] = {
         .vocab = ANGBAND4_VOCAB,
         .signature = "room_template.txt terrain.txt", .forms = angband4_forms, .f_fields = {FD_F_END},
         .tag_features = 1, .space_passes = 1, .legend = angband4_room_legend,
-        .map_kind = QG_KIND_ROOM,
+        .map_kind = QG_KIND_ROOM, .symmetry = 1,
         .equ = FD_EQU_CHAIN, .order = FD_ORDER_NONE, .functions = "",
         /* gamedata's other files are read by their own parser_reg tables */
         .data_files = "*.txt", .map_files = "vault.txt room_template.txt"},

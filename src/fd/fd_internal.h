@@ -104,6 +104,8 @@ typedef struct fd_payload {
     size_t outline_total;    /* entries of a per-outline table */
     qg_fd_spec *builtin;     /* the dialect's built-in letters */
     size_t builtin_count;
+    qg_fd_spec *fixed_things; /* per fixed letter of the room rules, what
+                                 its second pass puts there */
     qg_arena store;
 } fd_payload;
 
@@ -172,6 +174,13 @@ int fd_read_feature(fd_reader *r, const fd_line *at, const char *s, size_t len,
  * ART(…), TRAP(…), SECRET(…); 0 when unreadable. */
 int fd_read_grid(fd_reader *r, const fd_line *at, const char *s, size_t len,
                  qg_fd_spec *spec);
+/* Fills spec from a room-template letter as the game's parse_room_grid
+ * reads it (the row's room rules; names looked up in the vocabulary); 0
+ * when the game would stop reading the file there: the error is reported,
+ * or, when rec is given, kept in rec->fails for a load that reaches it.
+ * ours: a letter of questgrid's own tables, whose every form is read. */
+int fd_read_room_grid(fd_reader *r, const fd_line *at, const char *s, size_t len,
+                      qg_fd_spec *spec, qg_fd_record *rec, int ours);
 /* Fills quest from a Q: line; 0 when unreadable. */
 int fd_read_quest(fd_reader *r, const fd_line *at, const char *s, size_t len,
                   qg_fd_quest *quest);

@@ -57,10 +57,13 @@ qg_status qg_fd_check_includes(const qg_mapdef *def, qg_diags *diags)
         return QG_ERR_INVALID;
     for (size_t i = 0; i < pl->record_count; i++) {
         const qg_fd_record *rec = pl->records[i];
-        if (rec->kind != QG_FD_INCLUDE || !rec->missing || rec->skipped)
+        if (rec->skipped || !(rec->kind == QG_FD_INCLUDE ? rec->missing : rec->fails))
             continue;
         fd_line at = {pl->files[rec->file].path, rec->line, rec->text, rec->len, diags};
-        fd_error(&at, 3, "%s", rec->missing);
+        if (rec->kind == QG_FD_INCLUDE)
+            fd_error(&at, 3, "%s", rec->missing);
+        else
+            fd_error(&at, rec->fails_col, "%s", rec->fails);
     }
     return QG_OK;
 }

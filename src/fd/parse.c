@@ -368,7 +368,9 @@ static int add_spec(parser *p, const fd_line *at, const char *s, size_t len, qg_
     qg_fd_spec *spec = qg_arena_alloc(&p->r.pl->store, sizeof *spec);
     if (!spec)
         return 0;
-    if (grid)
+    if (grid && p->r.row->room)
+        fd_read_room_grid(&p->r, at, s, len, spec, rec, 0);
+    else if (grid)
         fd_read_grid(&p->r, at, s, len, spec);
     else
         fd_read_feature(&p->r, at, s, len, spec);
@@ -592,8 +594,10 @@ static qg_status describe(qg_mapdef *def, const fd_payload *pl, const char *path
 }
 
 /* The global letters of the edit directory's file (FrogComposband's
- * v_info.txt): its L: lines before its first N: record, counted (0 when
- * there is no such file, or when memory ran out: *failed). */
+ * v_info.txt): the L: lines parse_v_info reads before the first N: record
+ * starts a room, counted (0 when there is no such file, or when memory
+ * ran out: *failed). v_info.txt's first %: include (rooms.txt) starts
+ * with an N: record, so they are the lines before that include. */
 typedef struct globals {
     char *path;
     const char *data;
@@ -616,7 +620,7 @@ static void find_globals(parser *p, globals *g)
     }
     for (const char *s = g->data, *end = g->data + g->len; s < end;) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
-        if (end - s >= 2 && s[0] == 'N' && s[1] == ':')
+        if (end - s >= 2 && (s[0] == 'N' || s[0] == '%') && s[1] == ':')
             break;
         g->lines += end - s > 2 && s[0] == 'L' && s[1] == ':';
         s = nl ? nl + 1 : end;
@@ -632,11 +636,15 @@ static void read_globals(parser *p, const globals *g)
         size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
         while (n && s[n - 1] == '\r')
             n--;
-        if (n >= 2 && s[0] == 'N' && s[1] == ':')
+        if (n >= 2 && (s[0] == 'N' || s[0] == '%') && s[1] == ':')
             break;
         if (n > 2 && s[0] == 'L' && s[1] == ':') {
             fd_line at = {g->path, line, s, n, p->r.diags};
-            fd_read_grid(&p->r, &at, s + 2, n - 2, &pl->builtin[pl->builtin_count++]);
+            qg_fd_spec *spec = &pl->builtin[pl->builtin_count++];
+            if (p->r.row->room)
+                fd_read_room_grid(&p->r, &at, s + 2, n - 2, spec, NULL, 0);
+            else
+                fd_read_grid(&p->r, &at, s + 2, n - 2, spec);
         }
         s = nl ? nl + 1 : end;
     }
@@ -673,7 +681,10 @@ static int read_builtin(parser *p)
         const char *text = row->legend[i];
         fd_line at = {"(built-in legend)", (int)i + 1, text, strlen(text), NULL};
         qg_fd_spec *spec = &pl->builtin[pl->builtin_count++];
-        fd_read_grid(&p->r, &at, text, strlen(text), spec);
+        if (row->room)
+            fd_read_room_grid(&p->r, &at, text, strlen(text), spec, NULL, 1);
+        else
+            fd_read_grid(&p->r, &at, text, strlen(text), spec);
         if (spec->letter == '.')
             floor = spec;
     }
@@ -685,7 +696,35 @@ static int read_builtin(parser *p)
             memset(spec, 0, sizeof *spec);
         spec->letter = (unsigned char)row->glyph_monsters[i];
         spec->things[QG_SLOT_MONSTER] =
-            (qg_thing){QG_THING_NAME, -1, fd_keep(&p->r, row->glyph_monsters + i, 1)};
+            (qg_thing){QG_THING_NAME, -1, fd_keep(&p->r, row->glyph_monsters + i, 1), 0, 0, 0};
+    }
+    return !p->r.failed;
+}
+
+/* What the room builder's own code puts on its fixed letters in the second
+ * pass (a meaner monster, the Pattern's reward), read with the L: reader
+ * like the legend. */
+static int read_fixed_things(parser *p)
+{
+    const fd_dialect_row *row = p->r.row;
+    fd_payload *pl = p->r.pl;
+    size_t count = 0;
+    while (row->room && row->room->fixed[count].letter)
+        count++;
+    if (!count)
+        return 1;
+    pl->fixed_things = qg_arena_alloc(&pl->store, count * sizeof *pl->fixed_things);
+    if (!pl->fixed_things)
+        return 0;
+    for (size_t i = 0; i < count; i++) {
+        const fd_fixed_letter *f = &row->room->fixed[i];
+        memset(&pl->fixed_things[i], 0, sizeof pl->fixed_things[i]);
+        if (!f->thing)
+            continue;
+        char text[64];
+        snprintf(text, sizeof text, "%c:%s", f->letter, f->thing);
+        fd_line at = {"(built-in letters)", (int)i + 1, text, strlen(text), NULL};
+        fd_read_room_grid(&p->r, &at, text, strlen(text), &pl->fixed_things[i], NULL, 1);
     }
     return !p->r.failed;
 }
@@ -749,7 +788,8 @@ qg_status qg_fd_parse(const char *path, const char *data, size_t len,
     p.r.vocab_has_tags = p.r.row->tag_features && vocab_has_tags(opt.vocab);
     p.roots = &roots;
     size_t errors = qg_diags_count_severity(diags, QG_ERROR);
-    int read = read_builtin(&p) && parse_file(&p, path, data, len) != (size_t)-1 && !p.r.failed;
+    int read = read_builtin(&p) && read_fixed_things(&p) &&
+               parse_file(&p, path, data, len) != (size_t)-1 && !p.r.failed;
     fd_roots_free(&roots);
     if (!read) {
         qg_mapdef_free(def);

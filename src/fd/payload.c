@@ -78,4 +78,6 @@ void qg_fd_options_init(qg_fd_options *options)
     options->source = NULL;
     options->source_user = NULL;
     options->allow_include_outside = 0;
+    options->seeded = 0;
+    options->seed = 0;
 }

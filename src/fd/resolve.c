@@ -6,6 +6,7 @@
  * a load starts at the same origin (the games pass the includer's origin
  * on), which for a whole load is (0, 0). */
 #include "fd/fd_internal.h"
+#include "fd/room.h"
 #include "core/buf.h"
 #include "core/level.h"
 #include "core/strpool.h"
@@ -50,6 +51,12 @@ typedef struct resolver {
                                  be read ($QUEST_NUMBER), or -1 */
     int formation;            /* a FORMATION room: undefined digits are its
                                  formation monsters */
+    /* a room template (the row's room rules): its rows are laid out once
+     * the file is read, with the letters as it leaves them */
+    fd_room room;
+    const qg_fd_record **room_rows;
+    size_t room_row_count, room_row_cap;
+    qg_rng rng;               /* the game's random choices, when seeded */
     qg_status failed;
     unsigned char reported[256];
     /* Not cleared (a resolve would spend more on that than on its rows):
@@ -141,6 +148,8 @@ static void define_letter(resolver *r, const qg_fd_spec *spec)
         plain &= !has;
     }
     r->rows.use[c] = plain ? 1 : 2;
+    r->room.letter[c] = spec;
+    r->room.scramble[c] = 0;
     r->rows.feature[c] = feature_of(r, spec, &name);
     r->rows.name_id[c] = intern(r, name);
     r->rows.info[c] = spec->cave_info;
@@ -194,32 +203,43 @@ static void place_extras(resolver *r, const legend_entry *e, int x, int y)
         link_gate(r, x, y);
 }
 
-/* What the game makes of the square is said with the error: F: letter
- * dialects keep an earlier map's letter table; the room and vault builders
- * (build_vault, PosChengband's rooms.c) lay room floor before they look at
- * a letter. */
+/* A letter no letter line of the load defines. The F: letter games keep
+ * one static letter table that no load clears (init1.c's letter[],
+ * Hengband 3's general-parser.cpp letter[]): the square gets what an
+ * earlier file left for the letter, on a fresh game a zeroed entry, that
+ * is feature 0 and nothing else. questgrid places that and warns; ToME
+ * warns too ("not defined but used"). The room and vault builders lay
+ * room floor before they look at a letter. Told once per letter, on any
+ * pass: a letter undefined the second time a file is laid out may have
+ * been defined the first. */
 static void undefined_letter(resolver *r, const fd_line *row, unsigned char c, int col, int y)
 {
     if (r->reported[c] || !r->diags)
         return;
     r->reported[c] = 1;
-    /* told once per letter, on any pass: a letter undefined the second
-     * time a file is laid out may have been defined the first */
     fd_line told = *row;
     told.diags = r->diags;
     const fd_line *at = &told;
-    if (r->row->stale_letters)
-        fd_warning(at, col, "letter '%c' is not defined here (%s warns and places stale data)", c,
-                   r->row->title);
-    else if (c >= 0x80)
+    if (c >= 0x80)
         fd_error(at, col, "non-ASCII letter \\x%02X is not defined", c);
+    else if (r->row->f_fields[0])
+        fd_warning(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any F: "
+                   "line read so far: %s places what an earlier load left in its letter table, "
+                   "on a fresh game feature 0 and nothing else, as questgrid does", c, y,
+                   col - 3, r->row->title);
     else
-        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any %s "
-                 "line read so far: %s", c, y, col - 3, fd_letter_record(r->row),
-                 r->row->f_fields[0] ? "the game places what an earlier map left defined for it "
-                                       "(feature 0 when none did)"
-                                     : "the game lays room floor there before it reads a letter; "
-                                       "questgrid leaves the square unplaced");
+        fd_error(at, col, "letter '%c' (first at map row %d, column %d) is not defined by any L: "
+                 "line read so far: the game lays room floor there before it reads a letter; "
+                 "questgrid leaves the square unplaced", c, y, col - 3);
+}
+
+/* A fresh game's letter table entry: feature 0, cave_info 0. */
+static void place_fresh(resolver *r, unsigned char c, int x, int y)
+{
+    const char *name = qg_vocab_name(r->opt->vocab, QG_VOCAB_FEATURE, 0);
+    note(r, qg_level_set_glyph(r->level, x, y, c));
+    note(r, qg_level_set_feature(r->level, x, y, 0, name));
+    note(r, qg_level_set_cave_info(r->level, x, y, 0));
 }
 
 /* A glyph the dialect gives a meaning without a letter: the player start
@@ -265,8 +285,11 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
         unsigned char c = bytes[i];
         if (r->rows.use[c])
             place_extras(r, &r->legend[c], (int)i, y);
-        else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes))
+        else if (!builtin_glyph(r, c, (int)i, y) && !(c == ' ' && r->row->space_passes)) {
             undefined_letter(r, &at, c, (int)i + 3, y);
+            if (r->row->f_fields[0] && c < 0x80)
+                place_fresh(r, c, (int)i, y);
+        }
     }
     return next_column(len);
 }
@@ -393,13 +416,28 @@ static void other_record(resolver *r, const qg_fd_record *rec)
     size_t len = rec->len - key;
     while (len && text[len - 1] == '\r')
         len--;
+    fd_line at;
+    char drawn[64];
     switch (kind) {
     case FD_REC_ROOM_TYPE:
-        if (room_flag(text, len, "FORMATION"))
+        if (r->row->room)
+            fd_room_type(&r->room, text, len);
+        else if (room_flag(text, len, "FORMATION"))
             formation_room(r);
-        /* fall through */
-    case FD_REC_PROPERTY:
+        property_text(r, form->property, text, len);
+        break;
     case FD_REC_SCRAMBLE:
+        at_record(r, rec, &at);
+        property_text(r, form->property, text, len);
+        if (!r->row->room)
+            break;
+        if (!fd_room_scramble(&r->room, &at, text, len, r->opt->seeded ? &r->rng : NULL, drawn,
+                              sizeof drawn))
+            note(r, QG_ERR_PARSE);
+        else if (r->opt->seeded)
+            property(r, "scrambled", drawn);
+        break;
+    case FD_REC_PROPERTY:
     case FD_REC_MAP_ROWS:
     case FD_REC_MAP_COLUMNS:
         property_text(r, form->property, text, len);
@@ -557,6 +595,37 @@ static void measure_file(resolver *r, size_t file)
     r->open[file] = 0;
 }
 
+/* A letter line the game cannot read, where a load reaches it: a room
+ * template the game cannot read gives no level (quest_get_map returns
+ * none). */
+static void report_fails(resolver *r, const qg_fd_record *rec)
+{
+    fd_line at;
+    at_record(r, rec, &at);
+    fd_error(&at, rec->fails_col, "%s", rec->fails);
+    if (r->row->room)
+        note(r, QG_ERR_PARSE);
+}
+
+/* A room template's rows must all be as wide as its first
+ * (parse_room_line: "Inconsistent map widths"). */
+static void room_row(resolver *r, const qg_fd_record *rec)
+{
+    size_t len = fd_row_len(rec);
+    if (r->room_row_count && len != fd_row_len(r->room_rows[0])) {
+        fd_line at;
+        at_record(r, rec, &at);
+        fd_error(&at, 3, "a room's rows are all as wide as its first (%zu columns), this one "
+                 "has %zu (the game stops reading the file here)", fd_row_len(r->room_rows[0]),
+                 len);
+    }
+    const qg_fd_record **slot = QG_PUSH(r->room_rows, r->room_row_count, r->room_row_cap);
+    if (!slot)
+        note(r, QG_ERR_NOMEM);
+    else
+        *slot = rec;
+}
+
 static void process_file(resolver *r, size_t file)
 {
     const fd_file *f = &r->pl->files[file];
@@ -599,8 +668,21 @@ static void process_file(resolver *r, size_t file)
                 r->depth--;
             }
             break;
-        case QG_FD_FEATURE: if (rec->spec) define_letter(r, rec->spec); break;
-        case QG_FD_ROW: x = place_row(r, rec, y++, rows++); break;
+        case QG_FD_FEATURE:
+            /* the game reads no further in this file */
+            if (rec->fails) {
+                report_fails(r, rec);
+                i = f->record_count;
+            } else if (rec->spec) {
+                define_letter(r, rec->spec);
+            }
+            break;
+        case QG_FD_ROW:
+            if (r->row->room)
+                room_row(r, rec);
+            else
+                x = place_row(r, rec, y++, rows++);
+            break;
         case QG_FD_PLAYER: player_start(r, rec, y, x); break;
         case QG_FD_QUEST: if (rec->quest) quest_record(r, rec->quest); break;
         case QG_FD_OTHER: other_record(r, rec); break;
@@ -609,6 +691,64 @@ static void process_file(resolver *r, size_t file)
     }
     r->open[file] = 0;
     r->again = again;
+}
+
+/* The room template laid out, turned as the game may turn it (by the
+ * seed's pick when seeded), and sized as quest_generate sizes a quest
+ * level: whole screens around it. */
+static void build_room(resolver *r)
+{
+    fd_room *room = &r->room;
+    const fd_room_rules *rules = r->row->room;
+    room->row = r->row;
+    room->opt = r->opt;
+    room->level = r->level;
+    room->rows = r->room_rows;
+    room->row_count = r->room_row_count;
+    room->fixed_things = r->pl->fixed_things;
+    for (size_t i = 0; i < r->pl->builtin_count; i++)
+        room->global[r->pl->builtin[i].letter] = &r->pl->builtin[i];
+    note(r, fd_room_build(room));
+    int w = qg_level_width(r->level), h = qg_level_height(r->level);
+    int turn = r->opt->seeded ? fd_room_pick_turn(room, w, h, &r->rng) : -1;
+    qg_level_set_turns(r->level, fd_room_turns(room, w, h), -1);
+    if (turn > 0) {
+        qg_level *turned = qg_level_turned(r->level, turn);
+        if (!turned) {
+            note(r, QG_ERR_NOMEM);
+            return;
+        }
+        qg_level_free(r->level);
+        r->level = turned;
+    }
+    qg_level_set_turns(r->level, fd_room_turns(room, w, h), turn);
+    if (room->type == FD_ROOM_QUEST) {
+        int cw = qg_level_width(r->level), ch = qg_level_height(r->level);
+        property_int(r, "cur_wid", (long)(cw + rules->screen_wid - 1) / rules->screen_wid *
+                                       rules->screen_wid);
+        property_int(r, "cur_hgt", (long)(ch + rules->screen_hgt - 1) / rules->screen_hgt *
+                                       rules->screen_hgt);
+    }
+}
+
+/* An Angband 4.2 vault or room template: turned as build_vault and
+ * build_room_template turn it where find_space chooses the place
+ * (get_random_symmetry_transform with calc_default_transpose_weight), by
+ * the seed's draw when seeded. */
+static void turn_symmetric(resolver *r)
+{
+    int w = qg_level_width(r->level), h = qg_level_height(r->level);
+    int turn = r->opt->seeded ? fd_symmetry_pick_turn(w, h, &r->rng) : -1;
+    if (turn > 0) {
+        qg_level *turned = qg_level_turned(r->level, turn);
+        if (!turned) {
+            note(r, QG_ERR_NOMEM);
+            return;
+        }
+        qg_level_free(r->level);
+        r->level = turned;
+    }
+    qg_level_set_turns(r->level, fd_symmetry_turns(w, h), turn);
 }
 
 static void finish(resolver *r, const qg_mapdef *def)
@@ -697,9 +837,17 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     if (st == QG_OK) {
         r->diags = diags;
         r->walked = 0;
-        for (size_t i = 0; i < pl->builtin_count; i++)
+        for (size_t i = 0; !r->row->room && i < pl->builtin_count; i++)
             define_letter(r, &pl->builtin[i]);
+        if (opt.seeded)
+            qg_rng_seed(&r->rng, opt.seed, 0);
         process_file(r, 0);
+        if (r->row->room && r->failed == QG_OK)
+            build_room(r);
+        else if (r->row->symmetry && r->failed == QG_OK)
+            turn_symmetric(r);
+        else
+            qg_level_set_turns(r->level, QG_TURNS_NONE, -1);
         finish(r, def);
         st = r->failed;
         /* no rows: no level, and a note or an error saying why */
@@ -718,6 +866,7 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     }
     free(flags);
     free(r->others);
+    free(r->room_rows);
     qg_vars_free(random_load);
     return st;
 }

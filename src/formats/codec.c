@@ -88,7 +88,13 @@ int qg_deflate(qg_buf *out, const void *data, size_t len, int gzip)
     return ok;
 }
 
-qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len)
+static int gzip_follows(const z_stream *z)
+{
+    return z->avail_in >= 2 && z->next_in[0] == 0x1F && z->next_in[1] == 0x8B;
+}
+
+qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len,
+                     size_t *rest)
 {
     z_stream z;
     memset(&z, 0, sizeof z);
@@ -114,13 +120,22 @@ qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len)
             status = QG_ERR_NOMEM;
             break;
         }
-        if (r == Z_STREAM_END)
-            break;
+        if (r == Z_STREAM_END) {
+            if (!gzip_follows(&z))
+                break;
+            if (inflateReset(&z) != Z_OK) {
+                status = QG_ERR_CORRUPT;
+                break;
+            }
+            continue;
+        }
         if (r != Z_OK || (z.avail_in == 0 && got == 0)) {
             status = r == Z_MEM_ERROR ? QG_ERR_NOMEM : QG_ERR_CORRUPT;
             break;
         }
     }
+    if (rest)
+        *rest = z.avail_in;
     inflateEnd(&z);
     return status;
 }

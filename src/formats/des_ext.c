@@ -33,12 +33,21 @@ void des_ext_put_cell(qg_buf *out, const qg_cell *c)
     qg_buf_printf(out, " %lu %lu %ld %ld %lu", (unsigned long)c->cave_info,
                   (unsigned long)c->vault_mask, (long)c->special, (long)c->mimic,
                   (unsigned long)c->mflag);
+    int odds = c->feature_chance != 0;
     for (int s = 0; s < QG_SLOTS; s++) {
         const qg_thing *t = &c->things[s];
         const char *kind = qg_thing_kind_name(t->kind);
         qg_buf_printf(out, " %s %ld", kind ? kind : "none", (long)t->index);
         des_ext_put_string(out, t->name);
+        odds |= t->chance || t->flags || t->depth;
     }
+    /* chances and placing flags follow only where a cell has them */
+    if (!odds)
+        return;
+    qg_buf_printf(out, " odds %ld", (long)c->feature_chance);
+    for (int s = 0; s < QG_SLOTS; s++)
+        qg_buf_printf(out, " %ld %lu %ld", (long)c->things[s].chance,
+                      (unsigned long)c->things[s].flags, (long)c->things[s].depth);
 }
 
 static void skip_spaces(des_ext_words *w)

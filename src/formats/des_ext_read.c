@@ -84,7 +84,23 @@ static int read_cell(des_ext_words *w, qg_cell *c, char *names[QG_SLOTS + 1])
         qg_thing_kind k = qg_thing_kind_from_name(kind);
         if (k == QG_THING_NONE && strcmp(kind, "none") != 0)
             return 0;
-        c->things[s] = (qg_thing){k, (int32_t)index, names[s + 1]};
+        c->things[s] = (qg_thing){k, (int32_t)index, names[s + 1], 0, 0, 0};
+    }
+    char odds[8];
+    if (w->p >= w->end)
+        return 1;
+    if (!des_ext_keyword(w, odds, sizeof odds) || strcmp(odds, "odds") != 0 ||
+        !des_ext_number(w, &v[7]))
+        return 0;
+    c->feature_chance = (int32_t)v[7];
+    for (int s = 0; s < QG_SLOTS; s++) {
+        long chance, flags, depth;
+        if (!des_ext_number(w, &chance) || !des_ext_number(w, &flags) ||
+            !des_ext_number(w, &depth))
+            return 0;
+        c->things[s].chance = (int32_t)chance;
+        c->things[s].flags = (uint32_t)flags;
+        c->things[s].depth = (int32_t)depth;
     }
     return w->p >= w->end;
 }
@@ -99,19 +115,7 @@ static void free_names(char *names[QG_SLOTS + 1])
 
 static void put_cell(reader *r, int x, int y, const qg_cell *c)
 {
-    qg_level *l = r->level;
-    int bad = qg_level_set_glyph(l, x, y, c->glyph) != QG_OK ||
-              qg_level_set_feature(l, x, y, c->feature, c->feature_name) != QG_OK ||
-              qg_level_set_cave_info(l, x, y, c->cave_info) != QG_OK;
-    if (!bad && c->vault_mask)
-        bad = qg_level_set_vault_mask(l, x, y, c->vault_mask) != QG_OK;
-    if (!bad && (c->special || c->mimic || c->mflag))
-        bad = qg_level_set_special(l, x, y, c->special, c->mimic, c->mflag) != QG_OK;
-    for (int s = 0; !bad && s < QG_SLOTS; s++)
-        if (c->things[s].kind != QG_THING_NONE)
-            bad = qg_level_set_thing(l, x, y, (qg_slot)s, c->things[s].kind, c->things[s].index,
-                                     c->things[s].name) != QG_OK;
-    r->failed |= bad;
+    r->failed |= qg_level_copy_cell(r->level, x, y, c) != QG_OK;
 }
 
 static void glyph_line(reader *r, const text_line *l, des_ext_words *w)

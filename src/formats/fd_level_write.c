@@ -21,6 +21,8 @@ typedef struct letter_def {
     const char *quest;   /* the cell's `quest "name"` marker (a ToME special
                             naming a quest), or NULL */
     unsigned char letter;
+    int implied;         /* a room builder's own meaning of the letter: no
+                            L: line */
 } letter_def;
 
 typedef struct level_writer {
@@ -61,11 +63,13 @@ static int same_spec(const qg_cell *a, const qg_cell *b)
 {
     if (a->glyph != b->glyph || a->feature != b->feature || !same_name(a->feature_name, b->feature_name) ||
         a->cave_info != b->cave_info || a->special != b->special || a->mimic != b->mimic ||
-        a->mflag != b->mflag)
+        a->mflag != b->mflag || a->feature_chance != b->feature_chance)
         return 0;
     for (int s = 0; s < QG_SLOTS; s++)
         if (a->things[s].kind != b->things[s].kind || a->things[s].index != b->things[s].index ||
-            !same_name(a->things[s].name, b->things[s].name))
+            !same_name(a->things[s].name, b->things[s].name) ||
+            a->things[s].chance != b->things[s].chance || a->things[s].depth != b->things[s].depth ||
+            (a->things[s].flags & ~QG_THING_UNTRAPPED) != (b->things[s].flags & ~QG_THING_UNTRAPPED))
             return 0;
     return 1;
 }
@@ -106,35 +110,21 @@ static int linked_gate(const level_writer *w, int x, int y, const qg_cell *cell)
            other.special == (y << 8) + x;
 }
 
-/* A FORMATION room's digit with its formation monster, which no letter may
- * define. */
-static int formation_room(const qg_level *l)
-{
-    for (size_t i = 0; i < qg_level_property_count(l); i++) {
-        const char *value;
-        if (!strcmp(qg_level_property(l, i, &value), "type") && strstr(value, "FORMATION"))
-            return 1;
-    }
-    return 0;
-}
-
-static int formation_mark(const level_writer *w, const qg_cell *c)
+/* A FORMATION room's digit with its formation member: the digit is its
+ * letter, whose L: line (the '0' one with the formation's kind) gives
+ * the rest of the cell. */
+static int formation_member(const qg_cell *c)
 {
     const qg_thing *m = &c->things[QG_SLOT_MONSTER];
-    char name[32];
-    if (!formation_room(w->level) || c->glyph < '1' || c->glyph > '9' ||
-        c->feature >= 0 || c->feature_name || m->kind != QG_THING_NAME || !m->name)
-        return 0;
-    snprintf(name, sizeof name, "formation monster %c", c->glyph);
-    return strcmp(m->name, name) == 0;
+    return m->kind == QG_THING_FORMATION && c->glyph == '0' + m->index;
 }
 
 /* A room map's player glyph: on a cell with nothing else, which no letter
- * may define. Reading it marks the player start there. */
+ * may define (the dialects that read '@' so). */
 static int player_mark(const level_writer *w, const qg_cell *c)
 {
-    if (!w->row->player_glyph || c->glyph != w->row->player_glyph || c->feature >= 0 ||
-        c->feature_name || c->cave_info)
+    if (w->row->room || !w->row->player_glyph || c->glyph != w->row->player_glyph ||
+        c->feature >= 0 || c->feature_name || c->cave_info)
         return 0;
     for (int s = 0; s < QG_SLOTS; s++)
         if (c->things[s].kind != QG_THING_NONE)
@@ -154,6 +144,22 @@ static int start_marked(const level_writer *w, int sx, int sy)
                 qg_level_cell(w->level, x, y, &cell) == QG_OK && player_mark(w, &cell))
                 return x == sx && y == sy;
         }
+    return 0;
+}
+
+/* The fixed letter a room builder gives a random door of that kind (the
+ * cell's "random door: …" marker), or 0. */
+static unsigned char door_letter(const level_writer *w, int x, int y)
+{
+    for (size_t i = 0; w->row->room && i < qg_level_marker_count(w->level); i++) {
+        int mx, my;
+        const char *spec = qg_level_marker(w->level, i, &mx, &my);
+        if (mx != x || my != y || strncmp(spec, "random door: ", 13) != 0)
+            continue;
+        for (const fd_fixed_letter *f = w->row->room->fixed; f->letter; f++)
+            if (f->door && strcmp(f->door, spec + 13) == 0 && !f->thing)
+                return f->letter;
+    }
     return 0;
 }
 
@@ -187,9 +193,12 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
     level_writer *w = user;
     w->masked += found->vault_mask != 0;
     size_t at = (size_t)y * (size_t)qg_level_width(w->level) + (size_t)x;
-    /* the built-in legend gives the glyphs their meaning */
-    if (legend_only(w->row) || player_mark(w, found) || formation_mark(w, found)) {
-        w->letters[at] = found->glyph;
+    /* the built-in legend gives the glyphs their meaning; a room builder's
+       code its random doors */
+    unsigned char door = door_letter(w, x, y);
+    if (legend_only(w->row) || player_mark(w, found) || door) {
+        w->letters[at] = door ? door : found->glyph;
+        w->taken[w->letters[at]] = 1;
         return 0;
     }
     qg_cell gate;
@@ -200,12 +209,24 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
         cell = &gate;
     }
     const char *quest = w->row->f_fields[0] ? quest_marker(w->level, x, y) : NULL;
+    int member = w->row->room && formation_member(cell);
     int i = 0;
     while (i < w->def_count &&
            !(same_spec(&w->defs[i].cell, cell) && same_text_or_null(w->defs[i].quest, quest)))
         i++;
+    if (i < w->def_count && member && w->defs[i].letter != cell->glyph)
+        i = w->def_count;
     if (i == w->def_count) {
         unsigned char letter = w->def_count < MAX_LETTERS ? free_letter(w, cell->glyph) : 0;
+        if (member && letter != cell->glyph) {
+            fd_out_warn(&w->o, "FORMATION members at '%c' differ in what else their cells "
+                               "hold; the cell at row %d, column %d is written as one of them",
+                        cell->glyph, y, x);
+            for (i = 0; i < w->def_count && w->defs[i].letter != cell->glyph; i++)
+                ;
+            w->letters[at] = cell->glyph;
+            return 0;
+        }
         if (!letter) {
             w->too_many = 1;
             return 1;
@@ -214,10 +235,140 @@ static int assign_letter(void *user, int x, int y, const qg_cell *found)
         w->defs[i].cell = *cell;
         w->defs[i].quest = quest;
         w->defs[i].letter = letter;
+        w->defs[i].implied = 0;
         w->def_count++;
     }
     w->letters[at] = w->defs[i].letter;
     return 0;
+}
+
+static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec);
+
+/* The level a room file of rows text (with the letters written so far)
+ * builds, read as check_legend reads; NULL when it gives none. */
+static qg_level *probe(level_writer *w, const char *rows)
+{
+    qg_buf text;
+    qg_buf_init(&text);
+    qg_buf_puts(&text, "T:QUEST:NORMAL\n");
+    fd_out o = w->o;
+    o.buf = &text;
+    o.diags = NULL;
+    for (int i = 0; i < w->def_count; i++)
+        if (w->defs[i].letter == '.' && !w->defs[i].implied) {
+            qg_fd_spec spec;
+            spec_of(w, &w->defs[i], &spec);
+            fd_put_grid(&o, &spec);
+            qg_buf_putc(&text, '\n');
+        }
+    qg_buf_printf(&text, "M:%s\n", rows);
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.dialect = w->o.dialect;
+    opt.vocab = w->o.vocab;
+    opt.no_includes = 1;
+    qg_mapdef *def = NULL;
+    qg_level *built = NULL;
+    if (!text.failed && qg_fd_parse("probe", text.data, text.len, &opt, &def, NULL) == QG_OK)
+        qg_fd_resolve(def, &opt, NULL, &built, NULL);
+    qg_mapdef_free(def);
+    qg_buf_free(&text);
+    return built;
+}
+
+/* A letter of the room builder's own (the fixed letters, v_info.txt's
+ * global ones) whose cells are what it builds without an L: line is
+ * written without one, keeping the glyph's meaning (an undefined '@' is a
+ * meaner monster, a defined one the start). */
+static void imply_letters(level_writer *w)
+{
+    for (int i = 0; w->row->room && i < w->def_count; i++) {
+        letter_def *d = &w->defs[i];
+        if (d->letter != d->cell.glyph || d->letter == '.' || d->letter == ' ')
+            continue;
+        char rows[2] = {(char)d->letter, '\0'};
+        qg_level *built = probe(w, rows);
+        qg_cell cell;
+        if (built && qg_level_cell(built, 0, 0, &cell) == QG_OK && qg_cell_same(&cell, &d->cell) &&
+            !qg_level_player_start(built, NULL, NULL))
+            d->implied = 1;
+        qg_level_free(built);
+    }
+}
+
+/* Another letter for every cell written as letter (its definition kept). */
+static int move_letter(level_writer *w, unsigned char letter)
+{
+    unsigned char to = free_letter(w, 0);
+    if (!to)
+        return 0;
+    w->taken[to] = 1;
+    for (int i = 0; i < w->def_count; i++)
+        if (w->defs[i].letter == letter)
+            w->defs[i].letter = to;
+    size_t cells = (size_t)qg_level_width(w->level) * (size_t)qg_level_height(w->level);
+    for (size_t at = 0; at < cells; at++)
+        if (w->letters[at] == letter)
+            w->letters[at] = to;
+    return 1;
+}
+
+/* Whether a letter has an L: line. */
+static int defined(const level_writer *w, unsigned char letter)
+{
+    for (int i = 0; i < w->def_count; i++)
+        if (w->defs[i].letter == letter && !w->defs[i].implied)
+            return 1;
+    return 0;
+}
+
+/* Where a room builder puts the start: the last '@' of the rows, else the
+ * last '<' (rooms.c, second pass), when the letter has an L: line; 0 when
+ * neither is there. */
+static int start_read(const level_writer *w, int *sx, int *sy)
+{
+    int width = qg_level_width(w->level);
+    size_t cells = (size_t)width * (size_t)qg_level_height(w->level);
+    long at_sign = -1, stair = -1;
+    int at_defined = defined(w, '@'), stair_defined = defined(w, '<');
+    for (size_t at = 0; at < cells; at++) {
+        if (w->letters[at] == '@' && at_defined)
+            at_sign = (long)at;
+        if (w->letters[at] == '<' && stair_defined)
+            stair = (long)at;
+    }
+    long at = at_sign >= 0 ? at_sign : stair;
+    *sx = at >= 0 ? (int)(at % width) : -1;
+    *sy = at >= 0 ? (int)(at / width) : -1;
+    return at >= 0;
+}
+
+/* A room template marks the start with its '@' (else '<') letter: the
+ * start cell gets a definition of its own under '@' when the rows would
+ * put it elsewhere, and '@' and '<' go to other letters in a level
+ * without one. */
+static void room_start(level_writer *w)
+{
+    int sx, sy, rx, ry;
+    int has = qg_level_player_start(w->level, &sx, &sy), read = start_read(w, &rx, &ry);
+    if (!w->row->room || (has && read && rx == sx && ry == sy) || (!has && !read))
+        return;
+    if ((w->taken['@'] && !move_letter(w, '@')) ||
+        (!has && w->taken['<'] && !move_letter(w, '<'))) {
+        w->too_many = 1;
+        return;
+    }
+    if (!has || w->def_count >= MAX_LETTERS) {
+        w->too_many |= has;
+        return;
+    }
+    letter_def *d = &w->defs[w->def_count++];
+    qg_level_cell(w->level, sx, sy, &d->cell);
+    d->quest = NULL;
+    d->letter = '@';
+    d->implied = 0;
+    w->taken['@'] = 1;
+    w->letters[(size_t)sy * (size_t)qg_level_width(w->level) + (size_t)sx] = '@';
 }
 
 /* A feature known only by name (a Crawl level) or by glyph (a drawing):
@@ -307,6 +458,7 @@ static void spec_of(level_writer *w, const letter_def *d, qg_fd_spec *spec)
         spec->feature.index = index;
     }
     spec->cave_info = c->cave_info;
+    spec->feature_chance = c->feature_chance;
     spec->special = c->special;
     spec->mimic = c->mimic;
     spec->mflag = c->mflag;
@@ -328,12 +480,19 @@ static void put_letters(level_writer *w)
     int letters = has_form(w->row, FD_REC_LETTER), grids = has_form(w->row, FD_REC_GRID);
     qg_fd_spec specs[MAX_LETTERS];
     for (int i = 0; i < w->def_count; i++)
-        spec_of(w, &w->defs[i], &specs[i]);
+        if (!w->defs[i].implied)
+            spec_of(w, &w->defs[i], &specs[i]);
     /* nothing more is written of what the translator refused */
     if (w->o.translator && qg_translator_refused(w->o.translator))
         return;
     for (int i = 0; i < w->def_count; i++) {
+        if (w->defs[i].implied)
+            continue;
         qg_fd_spec spec = specs[i];
+        qg_thing *member = &spec.things[QG_SLOT_MONSTER];
+        /* the '0' letter of a FORMATION room names the members' kind */
+        if (member->kind == QG_THING_FORMATION && member->index == 0)
+            *member = (qg_thing){QG_THING_RANDOM, member->depth, member->name, 0, member->flags, 0};
         int grid = !letters || (grids && needs_grid(&spec));
         char name[512];
         const char *quest = w->defs[i].quest;
@@ -420,8 +579,9 @@ static void put_rows(level_writer *w)
     int sx, sy;
     if (!qg_level_player_start(w->level, &sx, &sy))
         return;
-    /* a start the map marks with the player glyph needs no P: line */
-    if (w->row->player_glyph && start_marked(w, sx, sy))
+    /* a start the map marks with the player glyph (a room template's '@'
+       or '<', see room_start) needs no P: line */
+    if (w->row->room || (w->row->player_glyph && start_marked(w, sx, sy)))
         return;
     if (has_form(w->row, FD_REC_PLAYER))
         qg_buf_printf(w->o.buf, "P:%d:%d\n", sy, sx);
@@ -435,7 +595,7 @@ static void put_rows(level_writer *w)
 static int implied_key(const char *key)
 {
     static const char *const keys[] = {"dialect", "kind", "file", "line", "cur_hgt", "cur_wid",
-                                       "quest", "game", NULL};
+                                       "quest", "game", "scrambled", NULL};
     for (int i = 0; keys[i]; i++)
         if (strcmp(key, keys[i]) == 0)
             return 1;
@@ -538,18 +698,38 @@ static int put_property(level_writer *w, const char *key, const char *value, siz
 
 /* The records the properties came from, in their order; what has no
  * record, and markers, become comments. */
+static void put_letters(level_writer *w);
+
+/* A room's SCRAMBLE names letters defined before it: the letters come
+ * before the first one, the properties keeping their order. (A level's
+ * drawn picks are in its cells: the file, like the game's, draws anew.) */
+static int put_scramble(level_writer *w, const char *key, const char *value, int *lettered)
+{
+    if (!w->row->room || strcmp(key, "scramble") != 0)
+        return 0;
+    if (!*lettered)
+        put_letters(w);
+    *lettered = 1;
+    qg_buf_printf(w->o.buf, "!:%s\n", value);
+    return 1;
+}
+
 static void put_properties(level_writer *w)
 {
     const qg_level *l = w->level;
     size_t commented = 0;
+    int lettered = 0;
     for (size_t i = 0; i < qg_level_property_count(l); i++) {
         const char *value;
         const char *key = qg_level_property(l, i, &value);
-        if (implied_key(key) || put_property(w, key, value, &i))
+        if (put_scramble(w, key, value, &lettered) || implied_key(key) ||
+            put_property(w, key, value, &i))
             continue;
         qg_buf_printf(w->o.buf, "# %s: %s\n", key, value);
         commented++;
     }
+    if (!lettered)
+        put_letters(w);
     size_t markers = 0;
     for (size_t i = 0; i < qg_level_marker_count(l); i++) {
         int x, y;
@@ -558,7 +738,9 @@ static void put_properties(level_writer *w)
         int gate = strncmp(spec, "gate ", 5) == 0 &&
                    qg_level_cell(l, x, y, &cell) == QG_OK && linked_gate(w, x, y, &cell);
         int quest = strncmp(spec, "quest \"", 7) == 0 && qg_level_cell(l, x, y, &cell) == QG_OK;
-        if (gate || quest)
+        /* a room's random doors are its fixed door letters */
+        int door = w->row->room && strncmp(spec, "random door: ", 13) == 0;
+        if (gate || quest || door)
             continue;
         qg_buf_printf(w->o.buf, "# marker at row %d, column %d: %s\n", y, x, spec);
         markers++;
@@ -575,7 +757,8 @@ static void put_properties(level_writer *w)
 
 /* A dialect with a built-in legend says nothing of a cell but its glyph:
  * the file is read back and every cell that comes out different is an
- * error. */
+ * error. A room template is read back too: what its builder makes
+ * otherwise is warned about. */
 static void check_legend(level_writer *w, const char *text, size_t len)
 {
     qg_fd_options opt;
@@ -601,7 +784,11 @@ static void check_legend(level_writer *w, const char *text, size_t len)
                 by = y;
             }
         }
-    if (!back || bad)
+    if ((!back || bad) && w->row->room)
+        fd_out_warn(&w->o, "%s builds %zu cells (first at row %d, column %d) of the file "
+                           "otherwise than the level has them", qg_fd_dialect_name(w->o.dialect),
+                    back ? bad : (size_t)qg_level_width(w->level), by, bx);
+    else if (!back || bad)
         qg_diags_add(w->o.diags, QG_ERROR, "", 0, 0, NULL, 0,
                      "%s has a built-in legend only: %zu cells (first at row %d, column %d) "
                      "hold what no glyph of it stands for", qg_fd_dialect_name(w->o.dialect),
@@ -648,6 +835,8 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
                   qg_level_name(level) ? qg_level_name(level) : "level", qg_version(),
                   qg_fd_dialect_name(w->o.dialect));
     qg_level_foreach(level, assign_letter, w);
+    imply_letters(w);
+    room_start(w);
     qg_status status = QG_OK;
     if (!w->too_many) {
         put_properties(w);
@@ -667,7 +856,7 @@ qg_status qg_fd_write_level(const qg_level *level, const qg_write_options *optio
     /* what the translator refused is reported by its caller: no file */
     if (status == QG_OK && w->o.translator && qg_translator_refused(w->o.translator))
         status = QG_ERR_INVALID;
-    if (status == QG_OK && legend_only(w->row)) {
+    if (status == QG_OK && (legend_only(w->row) || w->row->room)) {
         size_t errors = qg_diags_count_severity(diags, QG_ERROR);
         check_legend(w, buf.data, buf.len);
         if (qg_diags_count_severity(diags, QG_ERROR) > errors)

@@ -7,6 +7,7 @@
 #include "fd/dialect.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 void fd_out_warn(fd_out *o, const char *fmt, ...)
@@ -250,25 +251,61 @@ void fd_put_spec(fd_out *o, const qg_fd_spec *s, int keep_fields)
 
 /* ---- L: room-template letters ---------------------------------------- */
 
-/* A thing as a directive's arguments: "*", "*, DEPTH+n", an index,
- * "n, CLONE", or the text it was read from. */
+/* An option of a directive's second argument: ", A" then " | B". */
+static void put_option(fd_out *o, int *options, const char *option)
+{
+    qg_buf_puts(o->buf, (*options)++ ? " | " : ", ");
+    qg_buf_puts(o->buf, option);
+}
+
+/* A thing as a directive's arguments (parse_room_grid's forms): "*" or a
+ * kind a random one is of, an index, the text it was read from; then
+ * DEPTH+n, CLONE, the placing options and the chance. */
 static void put_grid_args(fd_out *o, const qg_thing *t)
 {
+    static const struct {
+        uint32_t flag;
+        const char *option;
+    } monster_options[] = {{QG_THING_ALONE, "NO_GROUP"}, {QG_THING_AWAKE, "NO_SLEEP"},
+                           {QG_THING_NO_UNIQUE, "NO_UNIQUE"}, {QG_THING_FRIENDLY, "FRIENDLY"},
+                           {QG_THING_HASTED, "HASTE"}};
+    int options = 0, depth = t->depth;
     switch (t->kind) {
     case QG_THING_RANDOM:
-        if (t->index)
-            qg_buf_printf(o->buf, "*, DEPTH+%d", (int)t->index);
-        else
-            qg_buf_putc(o->buf, '*');
+        qg_buf_puts(o->buf, t->name ? t->name : "*");
+        depth = t->index;
         break;
-    case QG_THING_CLONE: qg_buf_printf(o->buf, "%d, CLONE", (int)t->index); break;
     case QG_THING_NAME:
     case QG_THING_TAG: qg_buf_puts(o->buf, t->name ? t->name : ""); break;
     case QG_THING_REWARD:
         fd_out_warn(o, "%s has no quest reward '!'; written as *", dialect(o));
         qg_buf_putc(o->buf, '*');
         break;
-    default: qg_buf_printf(o->buf, "%d", (int)t->index); break;
+    default:
+        /* an object of an index with a device's effect (WAND_ROCKET) or a
+           pile's or statue's extra (NUMBER=…, TYPE=…) in its name */
+        if (t->name && (!strncmp(t->name, "WAND_", 5) || !strncmp(t->name, "ROD_", 4) ||
+                        !strncmp(t->name, "STAFF_", 6)))
+            qg_buf_puts(o->buf, t->name);
+        else
+            qg_buf_printf(o->buf, "%d", (int)t->index);
+        if (t->name && (!strncmp(t->name, "NUMBER=", 7) || !strncmp(t->name, "TYPE=", 5)))
+            put_option(o, &options, t->name);
+        break;
+    }
+    char number[32];
+    if (depth) {
+        snprintf(number, sizeof number, "DEPTH+%d", depth);
+        put_option(o, &options, number);
+    }
+    if (t->kind == QG_THING_CLONE)
+        put_option(o, &options, "CLONE");
+    for (size_t i = 0; i < sizeof monster_options / sizeof *monster_options; i++)
+        if (t->flags & monster_options[i].flag)
+            put_option(o, &options, monster_options[i].option);
+    if (t->chance) {
+        snprintf(number, sizeof number, "%d%%", (int)t->chance);
+        put_option(o, &options, number);
     }
 }
 
@@ -285,10 +322,14 @@ static void put_grid_feature(fd_out *o, const qg_fd_spec *s)
     } else {
         qg_buf_printf(o->buf, ":%s", tag);
     }
-    if (!s->cave_info && !s->special)
+    if (!s->cave_info && !s->special && !s->feature_chance)
         return;
     qg_buf_putc(o->buf, '(');
     const char *sep = "";
+    if (s->feature_chance) {
+        qg_buf_printf(o->buf, "%d%%", (int)s->feature_chance);
+        sep = " | ";
+    }
     uint32_t other = 0;
     for (int bit = 0; bit < 32; bit++) {
         uint32_t b = 1u << bit;
@@ -317,7 +358,8 @@ void fd_put_grid(fd_out *o, const qg_fd_spec *s)
     put_grid_feature(o, s);
     for (int slot = 0; slot < QG_SLOTS; slot++) {
         const qg_thing *t = &s->things[slot];
-        if (t->kind == QG_THING_NONE)
+        /* a FORMATION room's members come from its '0' letter */
+        if (t->kind == QG_THING_NONE || t->kind == QG_THING_FORMATION)
             continue;
         if (slot == QG_SLOT_TRAP && t->kind == QG_THING_NAME && t->name &&
             !strncmp(t->name, "SECRET(", 7)) {

@@ -26,8 +26,11 @@ int qg_base64_decode(qg_buf *out, const char *text, size_t len);
 int qg_deflate(qg_buf *out, const void *data, size_t len, int gzip);
 /* Inflates a zlib or gzip stream (detected) into out, failing with
  * QG_ERR_LIMIT once more than max_len bytes would come out and with
- * QG_ERR_CORRUPT on bad data. */
-qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len);
+ * QG_ERR_CORRUPT on bad data. Gzip members that follow one another are
+ * read one after the other, as zlib's gzread reads them; *rest (when not
+ * NULL) gets the count of bytes after the last stream, left unread. */
+qg_status qg_inflate(qg_buf *out, const void *data, size_t len, size_t max_len,
+                     size_t *rest);
 
 /* The vocabulary indices a writer has reported it cannot map, so that it
  * reports each once. */

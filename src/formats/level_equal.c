@@ -28,7 +28,9 @@ static int same_things(const qg_cell *a, const qg_cell *b)
     for (int s = 0; s < QG_SLOTS; s++)
         if (a->things[s].kind != b->things[s].kind ||
             a->things[s].index != b->things[s].index ||
-            !same_text(a->things[s].name, b->things[s].name))
+            !same_text(a->things[s].name, b->things[s].name) ||
+            a->things[s].chance != b->things[s].chance || a->things[s].flags != b->things[s].flags ||
+            a->things[s].depth != b->things[s].depth)
             return 0;
     return 1;
 }
@@ -42,7 +44,8 @@ static int same_cells(const qg_level *a, const qg_level *b, char *what, size_t w
             qg_level_cell(b, x, y, &cb);
             if (ca.in_map != cb.in_map || ca.glyph != cb.glyph)
                 return differ_at(what, what_len, "glyph or extent", x, y);
-            if (ca.feature != cb.feature || !same_text(ca.feature_name, cb.feature_name))
+            if (ca.feature != cb.feature || !same_text(ca.feature_name, cb.feature_name) ||
+                ca.feature_chance != cb.feature_chance)
                 return differ_at(what, what_len, "feature", x, y);
             if (ca.cave_info != cb.cave_info || ca.vault_mask != cb.vault_mask)
                 return differ_at(what, what_len, "cell flags", x, y);

@@ -51,7 +51,7 @@ struct qg_mapping {
 };
 
 static const char *const kind_names[QG_VOCAB_KINDS] = {
-    "feature", "monster", "object", "artifact"};
+    "feature", "monster", "object", "artifact", "ego"};
 
 const char *qg_mapping_kind_name(qg_vocab_kind kind)
 {

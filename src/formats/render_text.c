@@ -67,7 +67,7 @@ static void bits(qg_buf *b, const char *label, uint32_t value, const char *(*nam
 }
 
 static const char *const slot_words[QG_SLOTS] = {"monster", "object", "ego", "artifact", "trap"};
-static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, -1,
+static const int slot_vocab[QG_SLOTS] = {QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_EGO,
                                          QG_VOCAB_ARTIFACT, QG_VOCAB_FEATURE};
 
 static void indexed(qg_buf *b, const qg_vocab *vocab, int slot, int32_t index)
@@ -89,8 +89,15 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
     switch (t->kind) {
     case QG_THING_RANDOM:
         qg_buf_printf(b, "random %s", slot_words[slot]);
+        if (t->name)
+            qg_buf_printf(b, " of %s", t->name);
         if (t->index)
             qg_buf_printf(b, " %+ld", (long)t->index);
+        break;
+    case QG_THING_FORMATION:
+        qg_buf_printf(b, "formation member %ld", (long)t->index);
+        if (t->name)
+            qg_buf_printf(b, " of %s", t->name);
         break;
     case QG_THING_CLONE:
         qg_buf_puts(b, "clone of ");
@@ -105,8 +112,18 @@ static void thing(qg_buf *b, const qg_vocab *vocab, int slot, const qg_thing *t)
         break;
     default:
         indexed(b, vocab, slot, t->index);
+        if (t->name)
+            qg_buf_printf(b, " %s", t->name);
         break;
     }
+    if (t->depth)
+        qg_buf_printf(b, " %+ld", (long)t->depth);
+    for (int i = 0; i < 32; i++)
+        if (t->flags & (1u << i))
+            qg_buf_printf(b, " %s", qg_thing_flag_name(1u << i) ? qg_thing_flag_name(1u << i)
+                                                                : "?");
+    if (t->chance)
+        qg_buf_printf(b, " (%ld%%)", (long)t->chance);
 }
 
 static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
@@ -122,6 +139,8 @@ static void describe(qg_buf *b, const qg_vocab *vocab, const qg_cell *c)
         qg_buf_printf(b, "feature %ld", (long)c->feature);
     else
         qg_buf_puts(b, "no feature");
+    if (c->feature_chance)
+        qg_buf_printf(b, " (%ld%%, else floor)", (long)c->feature_chance);
     bits(b, "cave_info", c->cave_info, qg_info_name);
     bits(b, "mask", c->vault_mask, qg_mask_name);
     for (int s = 0; s < QG_SLOTS; s++)

@@ -7,6 +7,7 @@ static const char *const kind_names[] = {
     [QG_THING_INDEX] = "index", [QG_THING_RANDOM] = "random",
     [QG_THING_CLONE] = "clone", [QG_THING_REWARD] = "reward",
     [QG_THING_NAME] = "name",   [QG_THING_TAG] = "tag",
+    [QG_THING_FORMATION] = "formation",
 };
 
 static const char *const slot_names[QG_SLOTS] = {

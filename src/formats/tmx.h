@@ -23,6 +23,7 @@ typedef struct tmx_terrain {
     int32_t special;
     int32_t mimic;
     uint32_t mflag;
+    int32_t feature_chance;
 } tmx_terrain;
 
 void tmx_terrain_of(const qg_cell *cell, tmx_terrain *out);

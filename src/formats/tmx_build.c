@@ -59,7 +59,7 @@ static void not_carried(builder *b, const tmx_prop *p, const char *owner)
 static int terrain_property(builder *b, const tmx_prop *p, tmx_terrain *t, char **name)
 {
     static const char *const ints[] = {"feature", "cave_info", "vault_mask", "special",
-                                       "mimic", "mflag"};
+                                       "mimic", "mflag", "feature_chance"};
     if (strcmp(p->name, "feature_name") == 0) {
         free(*name);
         *name = qg_strdup(unescaped(b, p->value));
@@ -79,7 +79,8 @@ static int terrain_property(builder *b, const tmx_prop *p, tmx_terrain *t, char 
         case 2: t->vault_mask = (uint32_t)v; break;
         case 3: t->special = (int32_t)v; break;
         case 4: t->mimic = (int32_t)v; break;
-        default: t->mflag = (uint32_t)v; break;
+        case 5: t->mflag = (uint32_t)v; break;
+        default: t->feature_chance = (int32_t)v; break;
         }
         return 1;
     }
@@ -107,6 +108,8 @@ static qg_status apply_terrain(qg_level *level, int x, int y, const tmx_terrain 
         s = qg_level_set_vault_mask(level, x, y, t->vault_mask);
     if (s == QG_OK)
         s = qg_level_set_special(level, x, y, t->special, t->mimic, t->mflag);
+    if (s == QG_OK)
+        s = qg_level_set_feature_chance(level, x, y, t->feature_chance);
     return s;
 }
 
@@ -224,7 +227,7 @@ static int in_map(const builder *b, int x, int y)
 static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int x, int y)
 {
     qg_thing_kind kind = QG_THING_NONE;
-    long long index = 0;
+    long long index = 0, chance = 0, flags = 0, depth = 0;
     const tmx_prop *kind_prop = NULL;
     char *name = NULL;
     for (size_t i = 0; i < o->props.count; i++) {
@@ -234,6 +237,12 @@ static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int 
             kind_prop = p;
         } else if (strcmp(p->name, "index") == 0) {
             prop_int(b, p, INT32_MIN, INT32_MAX, &index);
+        } else if (strcmp(p->name, "chance") == 0) {
+            prop_int(b, p, 0, 100, &chance);
+        } else if (strcmp(p->name, "flags") == 0) {
+            prop_int(b, p, 0, UINT32_MAX, &flags);
+        } else if (strcmp(p->name, "depth") == 0) {
+            prop_int(b, p, INT32_MIN, INT32_MAX, &depth);
         } else if (strcmp(p->name, "name") == 0) {
             free(name);
             name = qg_strdup(unescaped(b, p->value));
@@ -245,16 +254,17 @@ static qg_status place_thing(builder *b, const tmx_object *o, qg_slot slot, int 
         kind = name ? QG_THING_NAME : QG_THING_INDEX;
     else if (kind == QG_THING_NONE)
         tmx_report(b->doc, QG_ERROR, kind_prop->line, 1,
-                   "kind '%s' is not one of index, random, clone, reward, name, tag",
+                   "kind '%s' is not one of index, random, clone, reward, name, tag, formation",
                    kind_prop->value);
     qg_cell cell;
     qg_level_cell(b->level, x, y, &cell);
     if (cell.things[slot].kind != QG_THING_NONE)
         tmx_report(b->doc, QG_WARNING, o->line, 1,
                    "a second %s on cell (%d,%d) replaces the first", o->type, x, y);
-    qg_status s = kind == QG_THING_NONE
-                      ? QG_ERR_PARSE
-                      : qg_level_set_thing(b->level, x, y, slot, kind, (int32_t)index, name);
+    qg_thing thing = {kind, (int32_t)index, name, (int32_t)chance, (uint32_t)flags,
+                      (int32_t)depth};
+    qg_status s = kind == QG_THING_NONE ? QG_ERR_PARSE
+                                        : qg_level_put_thing(b->level, x, y, slot, &thing);
     free(name);
     return s;
 }

@@ -11,7 +11,9 @@
 
 #define MAX_DEPTH 64
 #define MAX_MAP_CELLS (16u * 1024u * 1024u)
-#define XML_PIECE ((size_t)1 << 16)
+/* The longest attribute value read: a map's values are numbers, names
+ * and short texts. */
+#define MAX_ATTRIBUTE (1u << 20)
 
 typedef enum element {
     EL_UNKNOWN = 0, EL_MAP, EL_PROPERTIES, EL_PROPERTY, EL_TILESET, EL_TILE,
@@ -347,11 +349,25 @@ static element classify(element parent, const char *name)
     return EL_UNKNOWN;
 }
 
+static int attribute_too_long(reader *r, const XML_Char **atts)
+{
+    for (size_t i = 0; atts[i]; i += 2)
+        if (strlen(atts[i + 1]) > MAX_ATTRIBUTE) {
+            error_here(r, "the attribute value is longer than %u bytes (attribute '%.64s')",
+                       MAX_ATTRIBUTE, atts[i]);
+            refuse(r);
+            return 1;
+        }
+    return 0;
+}
+
 static void on_start(void *user, const XML_Char *name, const XML_Char **atts)
 {
     reader *r = user;
     element parent = r->depth ? r->stack[r->depth - 1] : EL_UNKNOWN;
     element el = EL_UNKNOWN;
+    if (attribute_too_long(r, atts))
+        return;
     if (r->depth == 0) {
         if (strcmp(name, "map") != 0) {
             error_here(r, "not a Tiled map: the root element is <%s>, not <map>", name);
@@ -503,10 +519,14 @@ static int decode_base64(reader *r, uint32_t *gids, size_t need)
         error_here(r, "layer compression '%s' is not supported (use zlib or gzip)", comp);
         ok = 0;
     } else if (comp) {
-        qg_status s = qg_inflate(&inflated, raw.data, raw.len, need * 4);
+        size_t rest = 0;
+        qg_status s = qg_inflate(&inflated, raw.data, raw.len, need * 4, &rest);
         if (s != QG_OK) {
             error_here(r, "layer data does not inflate to the map's size (%s)",
                        qg_status_string(s));
+            ok = 0;
+        } else if (rest) {
+            error_here(r, "%zu bytes of layer data follow its %s stream", rest, comp);
             ok = 0;
         }
     }
@@ -560,14 +580,10 @@ static qg_status run_parser(reader *r)
         tmx_report(doc, QG_ERROR, 0, 0, "file too large");
         return QG_ERR_LIMIT;
     }
-    /* in pieces: given the whole file at once, expat copies it */
-    enum XML_Status st = XML_STATUS_OK;
-    size_t at = 0;
-    do {
-        size_t piece = doc->len - at < XML_PIECE ? doc->len - at : XML_PIECE;
-        st = XML_Parse(r->parser, doc->data + at, (int)piece, at + piece == doc->len);
-        at += piece;
-    } while (st == XML_STATUS_OK && at < doc->len);
+    /* All at once: expat (2.5, without reparse deferral) scans a token
+     * that a piece leaves unfinished again with every piece after it, so
+     * pieces made one long token quadratic. It copies the file once. */
+    enum XML_Status st = XML_Parse(r->parser, doc->data, (int)doc->len, 1);
     if (st == XML_STATUS_ERROR && !r->refused)
         tmx_report(doc, QG_ERROR, line_now(r), col_now(r), "XML: %s",
                    XML_ErrorString(XML_GetErrorCode(r->parser)));

@@ -12,6 +12,7 @@ void tmx_terrain_of(const qg_cell *cell, tmx_terrain *out)
     out->special = cell->special;
     out->mimic = cell->mimic;
     out->mflag = cell->mflag;
+    out->feature_chance = cell->feature_chance;
 }
 
 void tmx_terrain_default(tmx_terrain *out)
@@ -29,7 +30,8 @@ int tmx_terrain_equal(const tmx_terrain *a, const tmx_terrain *b)
 {
     return a->feature == b->feature && same_name(a->feature_name, b->feature_name) &&
            a->cave_info == b->cave_info && a->vault_mask == b->vault_mask &&
-           a->special == b->special && a->mimic == b->mimic && a->mflag == b->mflag;
+           a->special == b->special && a->mimic == b->mimic && a->mflag == b->mflag &&
+           a->feature_chance == b->feature_chance;
 }
 
 int tmx_terrain_is_default(const tmx_terrain *t)

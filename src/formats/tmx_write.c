@@ -70,6 +70,8 @@ static void put_terrain_properties(qg_buf *out, const char *indent,
         put_int_property(out, indent, "mimic", t->mimic);
     if (t->mflag)
         put_int_property(out, indent, "mflag", t->mflag);
+    if (t->feature_chance)
+        put_int_property(out, indent, "feature_chance", t->feature_chance);
 }
 
 /* Repeated keys get "#2", "#3", … so that Tiled (whose property names are
@@ -201,7 +203,7 @@ static void open_object(tmx_writer *w, const char *type, const char *name, int x
 static const char *thing_label(const tmx_writer *w, qg_slot slot, const qg_thing *t)
 {
     static const qg_vocab_kind vocab_of[QG_SLOTS] = {
-        QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_KINDS, QG_VOCAB_ARTIFACT,
+        QG_VOCAB_MONSTER, QG_VOCAB_OBJECT, QG_VOCAB_EGO, QG_VOCAB_ARTIFACT,
         QG_VOCAB_KINDS};
     const qg_vocab *vocab = w->options ? w->options->vocab : NULL;
     if (vocab && t->kind == QG_THING_INDEX && vocab_of[slot] != QG_VOCAB_KINDS) {
@@ -221,6 +223,12 @@ static void put_thing(tmx_writer *w, int x, int y, qg_slot slot, const qg_thing 
         put_int_property(w->out, "    ", "index", t->index);
     if (t->name)
         put_string_property(w->out, "    ", "name", t->name);
+    if (t->chance)
+        put_int_property(w->out, "    ", "chance", t->chance);
+    if (t->flags)
+        put_int_property(w->out, "    ", "flags", t->flags);
+    if (t->depth)
+        put_int_property(w->out, "    ", "depth", t->depth);
     qg_buf_puts(w->out, "   </properties>\n  </object>\n");
 }
 

@@ -239,7 +239,11 @@ qg_status qg_xp_read(const char *path, const unsigned char *data, size_t len,
     qg_buf_init(&inflated);
     if (len >= 2 && data[0] == 0x1F && data[1] == 0x8B) {
         reserve_inflated(&inflated, data, len);
-        qg_status s = qg_inflate(&inflated, data, len, XP_MAX_BYTES);
+        size_t rest = 0;
+        qg_status s = qg_inflate(&inflated, data, len, XP_MAX_BYTES, &rest);
+        if (s == QG_OK && rest)
+            report(&r, QG_WARNING, "%zu bytes after the gzip data are not gzip data (ignored)",
+                   rest);
         if (s != QG_OK) {
             if (s == QG_ERR_LIMIT)
                 report(&r, QG_ERROR, "the file inflates to more than %u bytes", XP_MAX_BYTES);

@@ -19,13 +19,14 @@ const xp_mark xp_marks[QG_SLOTS] = {
 };
 
 enum lost_kind { LOST_FEATURE, LOST_FLAGS, LOST_SPECIAL, LOST_THING_KIND, LOST_THING_NAME,
-                 LOST_KINDS };
+                 LOST_ODDS, LOST_KINDS };
 
 static const char *const lost_what[LOST_KINDS] = {
     "feature indices and names", "cave_info flags and vault masks",
     "special, mimic and mflag values",
     "things given by name or tag (Crawl specs, Hengband tags)",
     "names of things",
+    "chances and placing flags",
 };
 
 /* On the objects layer, the first of these a cell holds is shown. */
@@ -78,12 +79,16 @@ static void count_losses(xp_writer *w, const qg_cell *cell)
         w->lost[LOST_FLAGS]++;
     if (cell->special || cell->mimic || cell->mflag)
         w->lost[LOST_SPECIAL]++;
+    if (cell->feature_chance)
+        w->lost[LOST_ODDS]++;
     for (int s = 0; s < QG_SLOTS; s++) {
         const qg_thing *t = &cell->things[s];
         if (t->kind != QG_THING_NONE && !carried(t))
             w->lost[LOST_THING_KIND]++;
         else if (t->kind != QG_THING_NONE && t->name)
             w->lost[LOST_THING_NAME]++;
+        if (t->kind != QG_THING_NONE && (t->chance || t->flags || t->depth))
+            w->lost[LOST_ODDS]++;
     }
 }
 

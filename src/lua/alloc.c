@@ -287,6 +287,9 @@ static void *resize(lrt_pool *pool, void *ptr, size_t old, size_t size)
     return block;
 }
 
+/* Growth is charged to the budget (budget.h): the bytes are written once
+ * and swept once, and the collector's pace follows them. A refusal is
+ * charged as the full collection Lua runs before giving up. */
 void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     qg_runtime *rt = ud;
@@ -297,9 +300,13 @@ void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         rt->mem_used -= old;
         return NULL;
     }
-    if (nsize > old && rt->mem_used - old + nsize > rt->mem_limit) {
-        rt->mem_capped = 1;
-        return NULL;
+    if (nsize > old) {
+        if (rt->mem_used - old + nsize > rt->mem_limit) {
+            lrt_spend(rt, rt->mem_used / LRT_COLLECT_BYTES);
+            rt->mem_capped = 1;
+            return NULL;
+        }
+        lrt_spend(rt, 1 + nsize / LRT_ALLOC_BYTES);
     }
     void *p = resize(&rt->pool, ptr, old, nsize);
     if (!p)

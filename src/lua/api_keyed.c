@@ -31,7 +31,7 @@ static int add_keyed(lua_State *L, enum keyed_field field, des_dir dir, const ch
     lrt_map *map = lrt_check_map(L, 1);
     size_t len;
     const char *s = luaL_checklstring(L, 2, &len);
-    lrt_charge(L, len);
+    lrt_charge(L, LRT_SPEC_UNITS + len);
     qg_arena arena;
     des_keyed k;
     parse_keyed(L, map, dir, what, s, &arena, &k);
@@ -300,7 +300,7 @@ static int overlay(lua_State *L, des_dir dir, const char *kind)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
-        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
+        lrt_charge(L, (size_t)map->width * map->height + LRT_SPEC_UNITS + lua_rawlen(L, i));
         overlay_one(L, map, dir, kind, luaL_checkstring(L, i));
     }
     return 0;

@@ -246,7 +246,7 @@ static int apply_transform(lua_State *L, transform_fn fn)
     for (int i = 2; i <= top; i++) {
         if (lua_isnil(L, i))
             return lrt_map_error(L, map, "Unexpected nil.");
-        lrt_charge(L, (size_t)map->width * map->height + lua_rawlen(L, i));
+        lrt_charge(L, (size_t)map->width * map->height + LRT_SPEC_UNITS + lua_rawlen(L, i));
         fn(L, rt, map, luaL_checkstring(L, i));
     }
     return 0;

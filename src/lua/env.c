@@ -72,8 +72,11 @@ static column_ref *check_column(lua_State *L)
     return col;
 }
 
+/* The metamethods below and bound_call are C calls the interpreter makes
+ * for one instruction: each charges a call (budget.h). */
 static int column_index(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS);
     column_ref *col = check_column(L);
     lua_Integer y = lrt_checkint(L, 2);
     char c = lrt_cell(column_map(L, col), col->x, (int)y);
@@ -85,6 +88,7 @@ static int column_index(lua_State *L)
 
 static int column_newindex(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS);
     column_ref *col = check_column(L);
     lrt_map *map = column_map(L, col);
     lua_Integer y = lrt_checkint(L, 2);
@@ -103,6 +107,7 @@ static int column_newindex(lua_State *L)
  * grid cell by cell, and mapgrd[x] then costs a table read. */
 static int mapgrd_index(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS);
     lua_Integer x = lrt_checkint(L, 2);
     lua_getfield(L, lua_upvalueindex(1), "map");
     lrt_check_map(L, -1);
@@ -139,6 +144,7 @@ static int mapgrd_table(lua_State *L)
 
 static int bound_call(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_rotate(L, 1, 2);
@@ -165,6 +171,7 @@ static int is_hook_name(lua_State *L, const char *name)
  * asked for; else the global. */
 static int env_index(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) == LUA_TFUNCTION) {

@@ -1,6 +1,6 @@
 # The sandboxed Lua 5.4 runtime for .des maps (issue 4).
 qginclude_HEADERS += src/questgrid/lua.h
-noinst_HEADERS += src/lua/rt.h src/lua/run.h src/lua/builder.h src/lua/level.h src/lua/layout.h
+noinst_HEADERS += src/lua/budget.h src/lua/watch.h src/lua/rt.h src/lua/run.h src/lua/builder.h src/lua/level.h src/lua/layout.h
 libquestgrid_la_SOURCES += \
 	src/lua/alloc.c \
 	src/lua/api_builder.c \
@@ -11,8 +11,10 @@ libquestgrid_la_SOURCES += \
 	src/lua/api_layout.c \
 	src/lua/api_transforms.c \
 	src/lua/api_you.c \
+	src/lua/budget.c \
 	src/lua/build_args.c \
 	src/lua/build_level.c \
+	src/lua/charged.c \
 	src/lua/context.c \
 	src/lua/cycles.c \
 	src/lua/delve.c \
@@ -28,6 +30,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/library.c \
 	src/lua/map.c \
 	src/lua/noise.c \
+	src/lua/pattern.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
 	src/lua/runtime.c \
@@ -35,14 +38,18 @@ libquestgrid_la_SOURCES += \
 	src/lua/sandbox.c \
 	src/lua/saved.c \
 	src/lua/subvault.c \
-	src/lua/walkable.c
+	src/lua/walkable.c \
+	src/lua/watch.c
 
 if HAVE_CMOCKA
 LUA_TESTS_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 LUA_HARNESS = tests/lua_harness.c tests/lua_harness.h
 
-check_PROGRAMS += tests/test_lua_sandbox
-TESTS += tests/test_lua_sandbox
+check_PROGRAMS += tests/test_lua_sandbox tests/test_lua_budget
+TESTS += tests/test_lua_sandbox tests/test_lua_budget
+tests_test_lua_budget_SOURCES = tests/test_lua_budget.c
+tests_test_lua_budget_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_budget_LDADD = $(LUA_TESTS_LDADD)
 tests_test_lua_sandbox_SOURCES = tests/test_lua_sandbox.c $(LUA_HARNESS)
 tests_test_lua_sandbox_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_sandbox_LDADD = $(LUA_TESTS_LDADD)
@@ -55,6 +62,14 @@ tests_test_lua_alloc_SOURCES = tests/test_lua_alloc.c
 tests_test_lua_alloc_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
 tests_test_lua_alloc_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=realloc,--wrap=mmap
 tests_test_lua_alloc_LDADD = $(LUA_TESTS_LDADD)
+
+# The runtime's pattern functions against Lua's own, in a plain state
+check_PROGRAMS += tests/test_lua_patterns
+TESTS += tests/test_lua_patterns
+tests_test_lua_patterns_SOURCES = tests/test_lua_patterns.c
+tests_test_lua_patterns_CFLAGS = $(TESTS_CFLAGS) $(LUA_CFLAGS)
+tests_test_lua_patterns_LDFLAGS = -static
+tests_test_lua_patterns_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 if HAVE_CMOCKA

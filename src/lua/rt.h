@@ -7,21 +7,24 @@
 #include "questgrid/lua.h"
 #include "core/buf.h"
 #include "core/rng.h"
+#include "lua/budget.h"
 
 #include <lua.h>
 #include <lauxlib.h>
 
 #define LRT_DEFAULT_MEMORY (64u * 1024u * 1024u)
 #define LRT_DEFAULT_INSTRUCTIONS 10000000ul
-#define LRT_HOOK_STEP 1000
 /* One compile or resolve of a map (all its chunks, validate re-tries and
  * subvaults) may spend this many chunk budgets in all. */
 #define LRT_OPERATION_BUDGETS 4
 /* A map that builds the whole level (ORIENT: encompass, tagged layout)
- * does a level's work: Crawl's Lua level builders (layout/hyper*.lua)
- * run a few hundred million instructions. Its runs get this many
- * budgets. */
-#define LRT_LEVEL_BUDGET_SCALE 50
+ * does a level's work: Crawl's Lua level builders charge up to about 0.55
+ * G instructions (layout_cave_town, in one chunk: 82 million steps of
+ * ipairs, about 3 s). Its whole resolution, all chunks and tries, may
+ * spend this many chunk budgets: 1 G instructions, a few seconds of CPU
+ * (its time limit, 8 s, is the last line). */
+#define LRT_LEVEL_BUDGET_SCALE 100
+#define LRT_LEVEL_OPERATION_BUDGETS 100
 /* Crawl's GXM x GYM; a map may not grow past it. */
 #define LRT_MAX_WIDTH 80
 #define LRT_MAX_HEIGHT 70
@@ -126,9 +129,11 @@ struct qg_runtime {
     int mem_capped;          /* the operation asked for more than mem_limit */
     lrt_pool pool;
     unsigned long instr_limit, instr_used;
-    unsigned long budget_scale; /* of the operation: 1, or LRT_LEVEL_BUDGET_SCALE */
+    int level_operation;        /* the operation builds a whole level */
     unsigned long long op_used; /* instructions of the current operation */
     int budget_exhausted;
+    struct lrt_watch *watch;    /* the operation's CPU time; NULL: no limit */
+    unsigned long time_limit_ms, level_time_limit_ms;
     qg_rng rng;
     const qg_context *context;
     const char *place;       /* resolved place "Br:n" */
@@ -203,6 +208,11 @@ lua_State *lrt_state_new(qg_runtime *rt);
 /* Pushes one of questgrid's own Lua texts, compiled, as a function named
  * name; raises the error when it does not compile. */
 void lrt_load_builtin(lua_State *L, const char *code, size_t len, const char *name);
+/* budget.c: the limits from the options (0: the default) and the
+ * environment; starts the operation watch. */
+qg_status lrt_budget_init(qg_runtime *rt, unsigned long instruction_limit);
+/* Sets the count hook on a state. */
+void lrt_budget_hook(lua_State *L);
 /* Fresh budget for a chunk; lrt_operation_start also for a whole compile
  * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
@@ -218,20 +228,28 @@ const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, ch
 void lrt_level_operation_start(qg_runtime *rt);
 /* Charges work done in C (cells visited, entries scanned) to the chunk's
  * instruction budget, so that a loop of cheap-looking calls stops as an
- * endless Lua loop does; raises the budget error when it is spent. */
+ * endless Lua loop does; raises the budget error when it is spent or the
+ * operation is out of time. */
 void lrt_charge(lua_State *L, size_t work);
-/* The same outside Lua: 0 (and the budget marked spent) when the
- * operation's budget is exceeded. */
+/* The same where no error may be raised (outside Lua, the allocator): 0
+ * (and the budget marked spent) when the operation's budget or time is
+ * exceeded; the next charge raises the error. */
 int lrt_spend(qg_runtime *rt, size_t work);
 /* Pushes the table of chunks kept compiled of a kind ("library",
  * "preludes"), or with kind NULL the table of the kinds; a return to a
  * saved state (saved.c) leaves it alone. */
 void lrt_push_kept(lua_State *L, const char *kind);
+/* Lua starts and stops running on the calling thread (for the time
+ * limit); lrt_pcall calls them. */
+void lrt_enter(qg_runtime *rt);
+void lrt_leave(qg_runtime *rt);
 /* Loads text-only Lua (never binary chunks) with env as its _ENV when
  * env_index is not 0. Returns a lua_load status; on error the message is
  * on the stack. */
 int lrt_load(lua_State *L, const char *code, size_t len, const char *chunkname,
              int env_index);
+/* Charges an error raised and caught (budget.h). */
+void lrt_charge_error(lua_State *L);
 /* Calls the function below nargs arguments with a traceback handler;
  * returns the status and leaves nresults or an error message. */
 int lrt_pcall(lua_State *L, int nargs, int nresults);
@@ -245,6 +263,14 @@ int lrt_protect(lua_State *L, lua_CFunction fn, void *ud);
 char *lrt_rewrite_error(const char *msg, const char *chunkname,
                         const char *file, int first_line, const char *map);
 void lrt_open_sandbox(lua_State *L, qg_runtime *rt);
+/* charged.c: every C function of the libraries opened so far charged
+ * (budget.h); ipairs, utf8.codes and coroutine.wrap handing out charged
+ * functions. */
+void lrt_charge_libraries(lua_State *L);
+void lrt_charge_iterators(lua_State *L);
+/* pattern.c: string.find, match, gmatch and gsub with every step of the
+ * matcher charged. */
+void lrt_open_patterns(lua_State *L);
 /* Replaces a shared library table on top of the stack by the read-only
  * view maps get of it; other values are left as they are. */
 void lrt_map_view(lua_State *L);

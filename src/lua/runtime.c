@@ -3,6 +3,7 @@
  * in its environment (compile-time and seeded). */
 #include "lua/run.h"
 #include "lua/level.h"
+#include "lua/watch.h"
 #include "core/file.h"
 #include "core/mapdef.h"
 
@@ -78,9 +79,16 @@ qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
         return NULL;
     rt->mem_limit = options && options->memory_limit ? options->memory_limit
                                                      : LRT_DEFAULT_MEMORY;
-    rt->instr_limit = options && options->instruction_limit
-                          ? options->instruction_limit : LRT_DEFAULT_INSTRUCTIONS;
     qg_rng_seed(&rt->rng, 0, 0);
+    qg_status st = lrt_budget_init(rt, options ? options->instruction_limit : 0);
+    if (st != QG_OK) {
+        qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "%s",
+                     st == QG_ERR_INVALID
+                         ? "QUESTGRID_LUA_TIME_LIMIT is not a number of seconds"
+                         : "cannot start the thread that watches Lua's time");
+        qg_runtime_free(rt);
+        return NULL;
+    }
     if (lrt_set_branches(rt, options ? options->branches : NULL, diags) != QG_OK) {
         qg_runtime_free(rt);
         return NULL;
@@ -97,7 +105,13 @@ qg_runtime *qg_runtime_new(const qg_runtime_options *options, qg_diags *diags)
         return NULL;
     }
     library_load load = {rt, diags};
-    if (protected_setup(rt, setup_state, NULL, "setting up the Lua runtime", diags) != QG_OK ||
+    /* the runtime's own set-up is the same work whatever the budget */
+    unsigned long limit = rt->instr_limit;
+    rt->instr_limit = LRT_DEFAULT_INSTRUCTIONS;
+    qg_status setup = protected_setup(rt, setup_state, NULL, "setting up the Lua runtime",
+                                      diags);
+    rt->instr_limit = limit;
+    if (setup != QG_OK ||
         (rt->lua_path_count &&
          protected_setup(rt, lrt_load_library, &load, "loading the Lua library",
                          diags) != QG_OK)) {
@@ -115,6 +129,7 @@ void qg_runtime_free(qg_runtime *rt)
     lrt_run_maps_free(rt);
     if (rt->L)
         lua_close(rt->L);
+    lrt_watch_free(rt->watch);
     lrt_pool_free(&rt->pool);
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);

@@ -1,91 +1,13 @@
 /* The sandbox: a Lua state whose allocator enforces a memory cap, whose
- * count hook enforces an instruction budget no pcall can swallow, and which
- * offers only libraries that cannot touch files, the process or bytecode. */
+ * budget (budget.h) no pcall, coroutine or handler can swallow, and which
+ * offers only libraries that cannot touch files, the process or bytecode,
+ * each of their functions charged (charged.c, pattern.c). */
 #include "lua/rt.h"
 
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <math.h>
 #include <string.h>
-
-static unsigned long long chunk_limit(const qg_runtime *rt)
-{
-    return (unsigned long long)rt->instr_limit * (rt->budget_scale ? rt->budget_scale : 1);
-}
-
-static unsigned long long operation_limit(const qg_runtime *rt)
-{
-    return chunk_limit(rt) * LRT_OPERATION_BUDGETS;
-}
-
-void lrt_charge(lua_State *L, size_t work)
-{
-    qg_runtime *rt = lrt_runtime(L);
-    rt->instr_used += work;
-    rt->op_used += work;
-    if (rt->op_used > operation_limit(rt)) {
-        rt->budget_exhausted = 1;
-        luaL_error(L, "instruction budget of the whole map exceeded (%I instructions)",
-                   (lua_Integer)operation_limit(rt));
-    }
-    if (rt->instr_used > chunk_limit(rt)) {
-        rt->budget_exhausted = 1;
-        luaL_error(L, "instruction budget exceeded (%I instructions)",
-                   (lua_Integer)chunk_limit(rt));
-    }
-}
-
-int lrt_spend(qg_runtime *rt, size_t work)
-{
-    rt->op_used += work;
-    if (rt->op_used > operation_limit(rt))
-        rt->budget_exhausted = 1;
-    return !rt->budget_exhausted;
-}
-
-static void lrt_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    lrt_charge(L, LRT_HOOK_STEP);
-}
-
-void lrt_budget_reset(qg_runtime *rt)
-{
-    rt->instr_used = 0;
-    /* once the operation's budget is spent, every later chunk fails too */
-    rt->budget_exhausted = rt->op_used > operation_limit(rt);
-}
-
-qg_status lrt_error_status(const qg_runtime *rt, int status)
-{
-    if (status == LUA_ERRMEM)
-        return rt->mem_capped ? QG_ERR_LIMIT : QG_ERR_NOMEM;
-    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
-}
-
-const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, char *buf,
-                           size_t size)
-{
-    if (status != LUA_ERRMEM || !rt->mem_capped)
-        return msg;
-    snprintf(buf, size, "memory budget exceeded (%zu MiB of Lua memory)", rt->mem_limit >> 20);
-    return buf;
-}
-
-void lrt_operation_start(qg_runtime *rt)
-{
-    rt->op_used = 0;
-    rt->mem_capped = 0;
-    rt->budget_scale = 1;
-    lrt_budget_reset(rt);
-}
-
-void lrt_level_operation_start(qg_runtime *rt)
-{
-    lrt_operation_start(rt);
-    rt->budget_scale = LRT_LEVEL_BUDGET_SCALE;
-}
 
 static int lrt_panic(lua_State *L)
 {
@@ -111,7 +33,7 @@ lua_State *lrt_state_new(qg_runtime *rt)
         return NULL;
     *(qg_runtime **)lua_getextraspace(L) = rt;
     lua_atpanic(L, lrt_panic);
-    lua_sethook(L, lrt_hook, LUA_MASKCOUNT, LRT_HOOK_STEP);
+    lrt_budget_hook(L);
     lua_gc(L, LUA_GCGEN, LRT_GC_MINOR, 0);
     return L;
 }
@@ -139,10 +61,33 @@ static int rethrow_if_exhausted(lua_State *L, int status)
     return 0;
 }
 
+/* The calls on the stack, to a power of two (at least half of them):
+ * each probe walks from the top, so this reads about four times the
+ * stack. */
+static size_t stack_depth(lua_State *L)
+{
+    lua_Debug ar;
+    int depth = 0, probe = 1;
+    while (probe < (1 << 24) && lua_getstack(L, probe, &ar)) {
+        depth = probe;
+        probe *= 2;
+    }
+    return (size_t)depth;
+}
+
+/* An error caught: besides the throw, Lua reads the whole stack of calls
+ * after it (ldo.c, luaD_shrinkstack), as the depth probe does again, so
+ * an error caught under a deep recursion costs as the recursion is deep. */
+void lrt_charge_error(lua_State *L)
+{
+    lrt_charge(L, LRT_ERROR_UNITS + 2 * stack_depth(L));
+}
+
 static int finish_pcall(lua_State *L, int status, lua_KContext extra)
 {
     if (status != LUA_OK && status != LUA_YIELD) {
         rethrow_if_exhausted(L, status);
+        lrt_charge_error(L);
         lua_pushboolean(L, 0);
         lua_pushvalue(L, -2);
         return 2;
@@ -153,6 +98,7 @@ static int finish_pcall(lua_State *L, int status, lua_KContext extra)
 static int safe_pcall(lua_State *L)
 {
     luaL_checkany(L, 1);
+    lrt_charge(L, LRT_CALL_UNITS + (size_t)lua_gettop(L) / LRT_VALUES);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
     int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
@@ -177,6 +123,7 @@ static int safe_xpcall(lua_State *L)
 {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
+    lrt_charge(L, LRT_CALL_UNITS + (size_t)n / LRT_VALUES);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, guarded_handler, 1);
     lua_replace(L, 2);
@@ -187,14 +134,20 @@ static int safe_xpcall(lua_State *L)
     return finish_pcall(L, status, 2);
 }
 
-static int safe_resume(lua_State *L)
+/* coroutine.resume and coroutine.close catch the errors of the
+ * coroutine (close: of its to-be-closed variables), as pcall does. */
+static int safe_catching_call(lua_State *L)
 {
+    lrt_charge(L, LRT_SWITCH_UNITS + (size_t)lua_gettop(L) / LRT_VALUES);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    if (lua_toboolean(L, 1) == 0 && lrt_runtime(L)->budget_exhausted) {
-        lua_pushvalue(L, 2);
-        return lua_error(L);
+    if (lua_toboolean(L, 1) == 0) {
+        if (lrt_runtime(L)->budget_exhausted) {
+            lua_pushvalue(L, 2);
+            return lua_error(L);
+        }
+        lrt_charge_error(L);
     }
     return lua_gettop(L);
 }
@@ -219,6 +172,7 @@ static int safe_load(lua_State *L)
 {
     size_t len;
     const char *code = luaL_checklstring(L, 1, &len);
+    lrt_charge(L, LRT_CALL_UNITS + lrt_units_of((double)len, LRT_PARSE_BYTES));
     const char *name = luaL_optstring(L, 2, "=(load)");
     const char *mode = luaL_optstring(L, 3, "t");
     if (strchr(mode, 'b') && !strchr(mode, 't'))
@@ -242,124 +196,6 @@ static int safe_setmetatable(lua_State *L)
     lua_insert(L, 1);
     lua_call(L, 2, 1);
     return 1;
-}
-
-/* ---- library calls: work the count hook cannot see -------------------- */
-
-/* What a library call costs beyond its few instructions, from its
- * arguments: the elements it walks, or the bytes it copies, a byte
- * counted as 1/32 of an instruction (a copy moves tens of bytes in the
- * time the interpreter runs one instruction). */
-#define LRT_BYTES_PER_INSTRUCTION 32.0
-typedef enum work_kind {
-    WORK_STRING,     /* the length of the first argument */
-    WORK_REPEAT,     /* the length of the result of string.rep */
-    WORK_ARGUMENTS,  /* the total length of every string argument, and their count */
-    WORK_ELEMENTS,   /* the length of the table in the first argument */
-    WORK_INSERT,     /* the elements table.insert moves: those from the
-                      * position given (none when it appends) */
-    WORK_REMOVE,     /* the same for table.remove (none at the end) */
-    WORK_SORT,       /* n log n for the table in the first argument */
-    WORK_RANGE       /* the count of elements table.move copies */
-} work_kind;
-
-static double work_of(lua_State *L, work_kind kind)
-{
-    double n;
-    switch (kind) {
-    case WORK_STRING:
-        return lua_type(L, 1) == LUA_TSTRING
-                   ? (double)lua_rawlen(L, 1) / LRT_BYTES_PER_INSTRUCTION : 0;
-    case WORK_REPEAT:
-        /* a result over the memory cap is Lua's own error to give */
-        n = lua_type(L, 1) == LUA_TSTRING && lua_isinteger(L, 2)
-                ? (double)lua_rawlen(L, 1) * (double)lua_tointeger(L, 2) : 0;
-        return n <= (double)lrt_runtime(L)->mem_limit ? n / LRT_BYTES_PER_INSTRUCTION : 0;
-    case WORK_ARGUMENTS:
-        n = 0;
-        for (int i = 1; i <= lua_gettop(L); i++)
-            if (lua_type(L, i) == LUA_TSTRING)
-                n += (double)lua_rawlen(L, i);
-        return lua_gettop(L) + n / LRT_BYTES_PER_INSTRUCTION;
-    case WORK_ELEMENTS:
-        return lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
-    case WORK_INSERT:
-    case WORK_REMOVE:
-        n = lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
-        if (lua_gettop(L) >= (kind == WORK_INSERT ? 3 : 2) && lua_isinteger(L, 2) &&
-            (double)lua_tointeger(L, 2) <= n)
-            return n - (double)lua_tointeger(L, 2) + 1;
-        return 1;
-    case WORK_SORT:
-        n = lua_type(L, 1) == LUA_TTABLE ? (double)lua_rawlen(L, 1) : 0;
-        return n > 1 ? n * log2(n) : n;
-    case WORK_RANGE:
-        if (!lua_isinteger(L, 2) || !lua_isinteger(L, 3))
-            return 0;
-        return (double)lua_tointeger(L, 3) - (double)lua_tointeger(L, 2) + 1;
-    }
-    return 0;
-}
-
-/* table.remove(t, pos) with pos outside the table: Lua 5.4 raises
- * "position out of bounds", Lua 5.1 (which Crawl 0.28's library was
- * written for, and relies on: v_paint.lua removes by stale indices)
- * removes nothing. */
-static int remove_outside(lua_State *L)
-{
-    if (lua_gettop(L) < 2 || lua_type(L, 1) != LUA_TTABLE || !lua_isinteger(L, 2))
-        return 0;
-    lua_Integer size = (lua_Integer)lua_rawlen(L, 1), pos = lua_tointeger(L, 2);
-    return !(size == 0 && pos == 0) && (pos < 1 || pos > size + 1);
-}
-
-static int charged_call(lua_State *L)
-{
-    work_kind kind = (work_kind)lua_tointeger(L, lua_upvalueindex(2));
-    if (kind == WORK_REMOVE && remove_outside(L))
-        return 0;
-    double work = work_of(L, kind);
-    if (work > 0)
-        lrt_charge(L, work > 1e15 ? (size_t)1e15 : (size_t)work);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static void charge_calls(lua_State *L, const char *table, const char *const *names,
-                         work_kind kind)
-{
-    lua_getglobal(L, table);
-    for (const char *const *name = names; *name; name++) {
-        lua_getfield(L, -1, *name);
-        lua_pushinteger(L, kind);
-        lua_pushcclosure(L, charged_call, 2);
-        lua_setfield(L, -2, *name);
-    }
-    lua_pop(L, 1);
-}
-
-static void charge_library_work(lua_State *L)
-{
-    static const char *const strings[] = {"upper", "lower", "reverse", "sub", "byte", "len", NULL};
-    static const char *const repeats[] = {"rep", NULL};
-    static const char *const formats[] = {"format", "char", NULL};
-    static const char *const utf8s[] = {"len", "codepoint", "offset", "char", NULL};
-    static const char *const elements[] = {"concat", "unpack", NULL};
-    static const char *const inserts[] = {"insert", NULL};
-    static const char *const removes[] = {"remove", NULL};
-    static const char *const sorts[] = {"sort", NULL};
-    static const char *const moves[] = {"move", NULL};
-    charge_calls(L, "string", strings, WORK_STRING);
-    charge_calls(L, "string", repeats, WORK_REPEAT);
-    charge_calls(L, "string", formats, WORK_ARGUMENTS);
-    charge_calls(L, "utf8", utf8s, WORK_ARGUMENTS);
-    charge_calls(L, "table", elements, WORK_ELEMENTS);
-    charge_calls(L, "table", inserts, WORK_INSERT);
-    charge_calls(L, "table", removes, WORK_REMOVE);
-    charge_calls(L, "table", sorts, WORK_SORT);
-    charge_calls(L, "table", moves, WORK_RANGE);
 }
 
 /* ---- the shared libraries, read-only to maps ------------------------- */
@@ -415,60 +251,6 @@ void lrt_map_view(lua_State *L)
         return;
     }
     lua_pop(L, 2);
-}
-
-/* ---- pattern matching: C code the count hook cannot interrupt ---------- */
-
-#define LRT_PATTERN_COST 100000000.0
-
-static int pattern_quantifiers(const char *p, size_t len)
-{
-    int count = 0, in_set = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (p[i] == '%') {
-            i++;
-            continue;
-        }
-        if (in_set) {
-            in_set = p[i] != ']';
-            continue;
-        }
-        if (p[i] == '[')
-            in_set = 1;
-        else if (p[i] == '*' || p[i] == '+' || p[i] == '-')
-            count++;
-    }
-    return count;
-}
-
-static int guarded_match(lua_State *L)
-{
-    size_t slen = 0, plen = 0;
-    luaL_checklstring(L, 1, &slen);
-    const char *pat = luaL_checklstring(L, 2, &plen);
-    int plain = lua_toboolean(L, lua_upvalueindex(2)) && lua_toboolean(L, 4);
-    if (!plain) {
-        int q = pattern_quantifiers(pat, plen);
-        double cost = (double)slen + 1.0;
-        for (int i = 0; i < q && cost < LRT_PATTERN_COST * 2; i++)
-            cost *= (double)slen + 1.0;
-        if (cost > LRT_PATTERN_COST)
-            return luaL_error(L, "pattern too costly for a subject of %d bytes",
-                              (int)slen);
-    }
-    lrt_charge(L, slen / 16);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-static void guard_string_function(lua_State *L, const char *name, int has_plain)
-{
-    lua_getfield(L, -1, name);
-    lua_pushboolean(L, has_plain);
-    lua_pushcclosure(L, guarded_match, 2);
-    lua_setfield(L, -2, name);
 }
 
 /* ---- math.random on the project's RNG ---------------------------------- */
@@ -616,23 +398,6 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
         lua_pop(L, 1);
     }
     remove_globals(L);
-    lua_register(L, "pcall", safe_pcall);
-    lua_register(L, "xpcall", safe_xpcall);
-    lua_register(L, "load", safe_load);
-    lua_register(L, "loadstring", safe_load);
-    open_ordered_pairs(L);
-    wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
-    wrap_with_original(L, "coroutine", "resume", safe_resume);
-    lua_getglobal(L, "table");
-    lua_getfield(L, -1, "unpack");
-    lua_setglobal(L, "unpack");
-    lua_pop(L, 1);
-    lua_getglobal(L, "string");
-    guard_string_function(L, "find", 1);
-    guard_string_function(L, "match", 0);
-    guard_string_function(L, "gmatch", 0);
-    guard_string_function(L, "gsub", 0);
-    lua_pop(L, 1);
     lua_getglobal(L, "math");
     lua_pushcfunction(L, rng_random);
     lua_setfield(L, -2, "random");
@@ -641,7 +406,22 @@ void lrt_open_sandbox(lua_State *L, qg_runtime *rt)
     lua_pushcfunction(L, math_pow);
     lua_setfield(L, -2, "pow");
     lua_pop(L, 1);
-    charge_library_work(L);
+    /* every C function so far charged; what follows charges itself */
+    lrt_charge_libraries(L);
+    lrt_charge_iterators(L);
+    lrt_open_patterns(L);
+    lua_register(L, "pcall", safe_pcall);
+    lua_register(L, "xpcall", safe_xpcall);
+    lua_register(L, "load", safe_load);
+    lua_register(L, "loadstring", safe_load);
+    open_ordered_pairs(L);
+    wrap_with_original(L, NULL, "setmetatable", safe_setmetatable);
+    wrap_with_original(L, "coroutine", "resume", safe_catching_call);
+    wrap_with_original(L, "coroutine", "close", safe_catching_call);
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "unpack");
+    lua_setglobal(L, "unpack");
+    lua_pop(L, 1);
     open_library_views(L);
 }
 
@@ -663,10 +443,13 @@ static int traceback_handler(lua_State *L)
 
 int lrt_pcall(lua_State *L, int nargs, int nresults)
 {
+    qg_runtime *rt = lrt_runtime(L);
     int base = lua_gettop(L) - nargs;
     lua_pushcfunction(L, traceback_handler);
     lua_insert(L, base);
+    lrt_enter(rt);
     int status = lua_pcall(L, nargs, nresults, base);
+    lrt_leave(rt);
     lua_remove(L, base);
     return status;
 }

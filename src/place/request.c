@@ -41,7 +41,7 @@ int request_special(request_sink *sink, const qg_cell *cell, int hx, int hy)
 {
     if (!cell->special && !cell->mimic && !cell->mflag)
         return 1;
-    qg_request r = {QG_REQ_SPECIAL, hx, hy, {QG_THING_NONE, 0, NULL}, -1,
+    qg_request r = {QG_REQ_SPECIAL, hx, hy, {QG_THING_NONE, 0, NULL, 0, 0, 0}, -1,
                     cell->special, cell->mimic, cell->mflag, NULL};
     return request_emit(sink, &r);
 }
@@ -52,7 +52,7 @@ int request_markers(request_sink *sink, const qg_level *level,
 {
     for (size_t i = 0; i < qg_level_marker_count(level); i++) {
         int lx, ly;
-        qg_request r = {QG_REQ_MARKER, 0, 0, {QG_THING_NONE, 0, NULL}, -1, 0, 0, 0,
+        qg_request r = {QG_REQ_MARKER, 0, 0, {QG_THING_NONE, 0, NULL, 0, 0, 0}, -1, 0, 0, 0,
                         qg_level_marker(level, i, &lx, &ly)};
         map(ctx, lx, ly, &r.x, &r.y);
         if (!request_emit(sink, &r))

@@ -2,6 +2,7 @@
  * map from the transformed grid back to the source level, so that placing
  * never copies the level. */
 #include "place/internal.h"
+#include "core/level.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -130,24 +131,6 @@ void xform_inverse(const xform *t, int sx, int sy, int *x, int *y)
     *y = t->b * (sx - t->c) + t->e * (sy - t->f);
 }
 
-static qg_status copy_cell(qg_level *dst, int x, int y, const qg_cell *c)
-{
-    qg_status st = qg_level_set_glyph(dst, x, y, c->glyph);
-    if (st == QG_OK)
-        st = qg_level_set_feature(dst, x, y, c->feature, c->feature_name);
-    if (st == QG_OK)
-        st = qg_level_set_cave_info(dst, x, y, c->cave_info);
-    if (st == QG_OK)
-        st = qg_level_set_vault_mask(dst, x, y, c->vault_mask);
-    if (st == QG_OK)
-        st = qg_level_set_special(dst, x, y, c->special, c->mimic, c->mflag);
-    for (int s = 0; s < QG_SLOTS && st == QG_OK; s++)
-        if (c->things[s].kind != QG_THING_NONE)
-            st = qg_level_set_thing(dst, x, y, (qg_slot)s, c->things[s].kind,
-                                    c->things[s].index, c->things[s].name);
-    return st;
-}
-
 static qg_status copy_extras(qg_level *dst, const qg_level *src, const xform *t,
                              orient o, int has_orient)
 {
@@ -203,7 +186,7 @@ qg_level *qg_level_transformed(const qg_level *level, unsigned transform)
                 continue;
             qg_level_cell(level, src % qg_level_width(level),
                           src / qg_level_width(level), &cell);
-            st = copy_cell(dst, x, y, &cell);
+            st = qg_level_copy_cell(dst, x, y, &cell);
         }
     if (st == QG_OK)
         st = copy_extras(dst, level, &t, o, has_orient && !minivault);

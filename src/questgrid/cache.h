@@ -50,6 +50,9 @@ typedef struct qg_cache_writer qg_cache_writer;
 typedef struct qg_cache_write_options {
     int jobs;                          /* compression threads; 0 = 1 */
     volatile sig_atomic_t *cancel;     /* polled; non-zero aborts, or NULL */
+    int follow_symlinks;               /* 1: a symbolic link at path is
+                                          followed and the file it names
+                                          replaced; 0: the link is replaced */
 } qg_cache_write_options;
 
 qg_cache_writer *qg_cache_writer_new(void);
@@ -65,7 +68,11 @@ size_t qg_cache_writer_map_count(const qg_cache_writer *writer);
  * directory, fsync, a check of the temporary file (opened as a reader
  * opens it, then every blob's CRC), rename.
  * On any failure (or cancellation) the temporary file is removed and a
- * previous file at path is left untouched. */
+ * previous file at path is left untouched; one a killed writer left
+ * behind is removed by the next write to path. A new cache gets the mode
+ * the umask gives, a replaced one keeps its mode; a symbolic link at path
+ * is replaced, not followed (follow_symlinks); anything but a regular file
+ * there is refused. */
 qg_status qg_cache_writer_write(qg_cache_writer *writer, const char *path,
                                 const qg_cache_write_options *options,
                                 qg_diags *diags);
@@ -133,6 +140,7 @@ typedef struct qg_compile_options {
     /* The game's branch table for the maps' Lua (qg_runtime_options
      * .branches); NULL = the newest game's. */
     const qg_branches *branches;
+    int follow_symlinks;            /* as qg_cache_write_options' */
 } qg_compile_options;
 
 typedef struct qg_compile_stats {

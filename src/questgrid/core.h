@@ -45,10 +45,18 @@ typedef struct qg_diag {
     const char *file;        /* may be "" when not tied to a file */
     int line;                /* 1-based; 0 when unknown */
     int col;                 /* 1-based byte column; 0 when unknown */
-    const char *message;
-    const char *source_line; /* the offending line without its newline, or NULL */
+    const char *message;     /* at most QG_DIAG_MESSAGE_MAX bytes and a note */
+    const char *source_line; /* the offending line without its newline, or NULL;
+                                of a longer line than QG_DIAG_SOURCE_MAX bytes,
+                                that many bytes of it around col */
     size_t source_len;       /* its length in bytes (it may hold NUL bytes) */
+    size_t source_from;      /* where in the line source_line starts (0-based) */
 } qg_diag;
+
+/* What a diagnostic keeps of its message and of its line: a hostile file
+ * may make both megabytes long, many times over. */
+#define QG_DIAG_MESSAGE_MAX 4096
+#define QG_DIAG_SOURCE_MAX 512
 
 typedef struct qg_diags qg_diags;
 
@@ -59,9 +67,10 @@ size_t qg_diags_count_severity(const qg_diags *diags, qg_severity severity);
 const qg_diag *qg_diags_get(const qg_diags *diags, size_t index);
 void qg_diags_clear(qg_diags *diags);
 /* Adds a diagnostic; source_line (len bytes, need not be NUL-terminated)
- * is copied; file and the formatted message are copied, a control byte
- * of the message other than newline and tab (a NUL formatted by %c, say)
- * becoming \xNN. */
+ * is copied (QG_DIAG_SOURCE_MAX bytes of it around col when longer); file
+ * and the formatted message are copied, a control byte of the message
+ * other than newline and tab (a NUL formatted by %c, say) becoming \xNN,
+ * and a message longer than QG_DIAG_MESSAGE_MAX cut there. */
 void qg_diags_add(qg_diags *diags, qg_severity severity, const char *file,
                   int line, int col, const char *source_line, size_t len,
                   const char *fmt, ...)
@@ -92,9 +101,14 @@ void qg_diags_set_sink(qg_diags *diags, qg_diag_sink fn, void *user);
  * none once max_errors errors have been (0: no limit). The others are
  * counted, by severity, and dropped before their message is made. */
 void qg_diags_set_filter(qg_diags *diags, qg_severity min, size_t max_errors);
-/* How many diagnostics the filter dropped; and whether it has dropped an
- * error for the limit (what compilers call too many errors). */
+/* Keeps (or passes on) at most max_others warnings and notes (0: no
+ * limit); the rest are counted, as the filter's. */
+void qg_diags_set_other_limit(qg_diags *diags, size_t max_others);
+/* How many diagnostics the filter dropped; how many of them were warnings
+ * and notes past their limit; and whether it has dropped an error for the
+ * limit (what compilers call too many errors). */
 size_t qg_diags_dropped(const qg_diags *diags);
+size_t qg_diags_dropped_others(const qg_diags *diags);
 int qg_diags_over_limit(const qg_diags *diags);
 
 /* ---- variables (quest conditionals, resolution context) --------------- */
@@ -119,6 +133,7 @@ typedef enum qg_vocab_kind {
     QG_VOCAB_MONSTER,     /* r_info.txt */
     QG_VOCAB_OBJECT,      /* k_info.txt */
     QG_VOCAB_ARTIFACT,    /* a_info.txt */
+    QG_VOCAB_EGO,         /* e_info.txt */
     QG_VOCAB_KINDS
 } qg_vocab_kind;
 
@@ -141,6 +156,12 @@ typedef struct qg_vocab_format {
     int name_ends_at_colon;  /* "N:1:Poison:Red": the text stops at ':' */
     const char *name_key;    /* a later line giving the display name ("E",
                                 "name"), or NULL */
+    const char *numbers_key; /* a line whose first two numbers an entry
+                                keeps ("I": tval and sval), or NULL */
+    const char *words_keys;  /* the keys of lines whose '|'-separated words
+                                an entry keeps ("F T"), or NULL */
+    const char *words;       /* the words it keeps, space-separated, at
+                                most 32 ("DEPRECATED FULL_NAME"), or NULL */
 } qg_vocab_format;
 /* Reads one file per kind from dir (names NULL or absent are skipped; at
  * least one must be there), each in its format. A name may list
@@ -180,6 +201,12 @@ int qg_vocab_look(const qg_vocab *vocab, qg_vocab_kind kind, int index, char *gl
 /* Sets how the game draws an index (colour 0: none). */
 qg_status qg_vocab_set_look(qg_vocab *vocab, qg_vocab_kind kind, int index, char glyph,
                             char colour);
+/* The first two numbers of an index's numbers_key line (an object's tval
+ * and sval): 1 and out, or 0 when the file gives none. */
+int qg_vocab_numbers(const qg_vocab *vocab, qg_vocab_kind kind, int index, int32_t out[2]);
+/* Whether an index's words_keys lines name word, one of the format's
+ * words (a monster's DEPRECATED flag, an ego's BODY_ARMOR type). */
+int qg_vocab_has_word(const qg_vocab *vocab, qg_vocab_kind kind, int index, const char *word);
 
 /* ---- questgrid's own data (the bundled lib/edit, lib/des, …) ----------- */
 
@@ -236,14 +263,35 @@ typedef enum qg_thing_kind {
     QG_THING_CLONE,   /* Hengband cN: clone of index */
     QG_THING_REWARD,  /* Hengband '!': the quest's reward */
     QG_THING_NAME,    /* a name or spec text (Crawl "orc warrior") */
-    QG_THING_TAG      /* a vocabulary tag (Hengband trap "TRAP_PIT") */
+    QG_THING_TAG,     /* a vocabulary tag (Hengband trap "TRAP_PIT") */
+    QG_THING_FORMATION /* a member of a FrogComposband FORMATION room's ten
+                          monsters, index its rank (0 the strongest) */
 } qg_thing_kind;
 
+/* A random thing may be one of a kind: a summon type ("ORC"), a monster
+ * symbol ("o") or an object type ("POTION") in its name. */
 typedef struct qg_thing {
     qg_thing_kind kind;
     int32_t index;
     const char *name; /* owned by the level or definition holding it */
+    int32_t chance;   /* the percent chance the game rolls for it (1-99);
+                         0: it always comes */
+    uint32_t flags;   /* QG_THING_AWAKE, …: how the game places it */
+    int32_t depth;    /* levels out of depth it is made at (DEPTH+n) when
+                         given by index; a random thing has them in index */
 } qg_thing;
+
+/* How a monster is placed (FrogComposband's MON() options). */
+#define QG_THING_AWAKE     0x01u /* awake (NO_SLEEP) */
+#define QG_THING_ALONE     0x02u /* without its group or escort (NO_GROUP) */
+#define QG_THING_FRIENDLY  0x04u /* friendly to the player (FRIENDLY) */
+#define QG_THING_HASTED    0x08u /* hasted (HASTE) */
+#define QG_THING_NO_UNIQUE 0x10u /* a random monster that is not a unique (NO_UNIQUE) */
+#define QG_THING_UNTRAPPED 0x20u /* an object that comes only when the cell's trap,
+                                    which may come, does not */
+/* "AWAKE", … → bit, 0 when unknown; a single bit → its name, or NULL. */
+uint32_t qg_thing_flag_from_name(const char *name);
+const char *qg_thing_flag_name(uint32_t single_bit);
 
 typedef enum qg_slot {
     QG_SLOT_MONSTER = 0,
@@ -269,6 +317,8 @@ typedef struct qg_cell {
     int32_t special;          /* quest number, building, ToME special */
     int32_t mimic;            /* ToME mimic, Hengband trap mimic */
     uint32_t mflag;           /* ToME monster flags */
+    int32_t feature_chance;   /* the percent chance of the feature (1-99):
+                                 otherwise the game lays its floor; 0: always */
 } qg_cell;
 
 qg_level *qg_level_new(int width, int height);
@@ -316,12 +366,30 @@ qg_status qg_level_set_thing(qg_level *level, int x, int y, qg_slot slot,
                              qg_thing_kind kind, int32_t index, const char *name);
 qg_status qg_level_set_special(qg_level *level, int x, int y, int32_t special,
                                int32_t mimic, uint32_t mflag);
+/* A thing with its chance and flags (qg_level_set_thing sets none). */
+qg_status qg_level_put_thing(qg_level *level, int x, int y, qg_slot slot, const qg_thing *thing);
+qg_status qg_level_set_feature_chance(qg_level *level, int x, int y, int32_t chance);
 /* A cell set by any writer above counts as in the map. */
 qg_status qg_level_clear_cell(qg_level *level, int x, int y);
 
 void qg_level_set_player_start(qg_level *level, int x, int y);
 /* 1 and the position when the level has a player start, else 0. */
 int qg_level_player_start(const qg_level *level, int *x, int *y);
+
+/* How the game turns the level when it builds it. Transform t (0-7) is
+ * t & 3 quarter turns clockwise, then, when t & 4, a mirror left to right
+ * (FrogComposband's transform_alloc_room numbers them so). choices has
+ * bit t set for each transform the game may pick at random: 1 (only 0) for
+ * a level the game never turns, 0 when nothing says. applied is the one
+ * the level was turned by, or -1. */
+#define QG_TURNS_NONE 0x01u  /* never turned */
+#define QG_TURNS_ANY 0xFFu   /* any of the eight */
+void qg_level_set_turns(qg_level *level, unsigned choices, int applied);
+unsigned qg_level_turns(const qg_level *level, int *applied);
+/* A new level: level turned by transform t (cells, things, markers,
+ * player start, properties and turns, applied t); NULL when memory fails
+ * or t is not 0-7. */
+qg_level *qg_level_turned(const qg_level *level, int t);
 
 /* Markers (Crawl MARKER specs, quest gates, …) attached to cells. */
 qg_status qg_level_add_marker(qg_level *level, int x, int y, const char *spec);

@@ -51,6 +51,18 @@ qg_status qg_des_parse(const char *path, const char *data, size_t len,
                        qg_des_file **out, qg_diags *diags);
 qg_status qg_des_load(const char *path, const qg_des_options *options,
                       qg_des_names *names, qg_des_file **out, qg_diags *diags);
+/* The same, but each map is handed to each(user, def) as soon as it is
+ * read, instead of kept (each owns def: qg_mapdef_free it), so that
+ * memory holds one map at a time however many the file has. The file
+ * given back holds the global prelude and no maps. */
+typedef void (*qg_des_each_map)(void *user, qg_mapdef *def);
+qg_status qg_des_parse_each(const char *path, const char *data, size_t len,
+                            const qg_des_options *options, qg_des_names *names,
+                            qg_des_each_map each, void *user, qg_des_file **out,
+                            qg_diags *diags);
+qg_status qg_des_load_each(const char *path, const qg_des_options *options,
+                           qg_des_names *names, qg_des_each_map each, void *user,
+                           qg_des_file **out, qg_diags *diags);
 void qg_des_file_free(qg_des_file *file);
 
 const char *qg_des_file_path(const qg_des_file *file);

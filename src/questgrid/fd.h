@@ -123,6 +123,11 @@ typedef struct qg_fd_options {
      * that names it and reads nothing of it. 1: includes are read from
      * anywhere. */
     int allow_include_outside;
+    /* 1: the game's random choices in laying a level out (a room
+     * template's turn and SCRAMBLE) are drawn from seed; 0: none is made
+     * (the level says which turns it may take, qg_level_turns). */
+    int seeded;
+    unsigned long long seed;
 } qg_fd_options;
 
 void qg_fd_options_init(qg_fd_options *options);
@@ -143,8 +148,9 @@ qg_status qg_fd_read(const char *path, const qg_fd_options *options,
  * reports what is really undefined). */
 qg_status qg_fd_check_letters(const qg_mapdef *def, qg_diags *diags);
 
-/* Reports every %: include of the load whose file cannot be found (a
- * resolve reports only those it reaches, as the games do). */
+/* Reports every %: include of the load whose file cannot be found, and
+ * every room letter line its game cannot read (a resolve reports only
+ * those it reaches, as the games meet them only there). */
 qg_status qg_fd_check_includes(const qg_mapdef *def, qg_diags *diags);
 
 /* The dialect a definition was read in (never QG_FD_AUTO). */
@@ -178,6 +184,8 @@ typedef struct qg_fd_spec {
     const char *special_name;   /* ToME "quest name", else NULL */
     int32_t mimic;              /* ToME */
     uint32_t mflag;             /* ToME */
+    int32_t feature_chance;     /* a room letter's FEATURE(n%): the percent
+                                   chance of the feature, else floor */
 } qg_fd_spec;
 
 /* A Q:n:sub:… line. */
@@ -209,6 +217,11 @@ typedef struct qg_fd_record {
     long include;               /* QG_FD_INCLUDE: the included file, or -1 */
     const char *missing;        /* QG_FD_INCLUDE: why the file could not be
                                    read ("cannot find include …"), or NULL */
+    const char *fails;          /* QG_FD_FEATURE: why the game cannot read
+                                   this letter line (a name its vocabulary
+                                   lacks), where it stops reading the file;
+                                   reported where a load reaches it */
+    int fails_col;
     const qg_fd_spec *spec;     /* QG_FD_FEATURE (fields atoi would give
                                    when the line has errors) */
     const qg_fd_quest *quest;   /* QG_FD_QUEST; NULL when skipped */

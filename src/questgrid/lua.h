@@ -26,10 +26,16 @@ typedef struct qg_runtime_options {
     const char *const *lua_paths; /* game Lua libraries (Crawl: dat/dlua) */
     size_t lua_path_count;
     size_t memory_limit;          /* bytes; 0 = default (64 MiB) */
-    unsigned long instruction_limit; /* per chunk run; 0 = default; 50 times
-                                        that when resolving a map that builds
-                                        the whole level (ORIENT: encompass,
-                                        tagged layout) */
+    unsigned long instruction_limit; /* per chunk run; 0 = default (10 M);
+                                        100 times that when resolving a map
+                                        that builds the whole level (ORIENT:
+                                        encompass, tagged layout). All work
+                                        is charged in instructions' worth
+                                        (allocation, C calls, patterns, ...);
+                                        an operation may also take at most
+                                        2 s of CPU (8 s for a whole level),
+                                        QUESTGRID_LUA_TIME_LIMIT seconds when
+                                        that is set (0: no time limit) */
     /* the game's branch table (qg_branches_load), which must outlive the
      * runtime; NULL = questgrid's own table of the newest game (found with
      * qg_data_find; the runtime is not made, with the reason, without it) */

@@ -8,8 +8,9 @@
  *                global prelude, run with the real globals: _G metatables,
  *                library poisoning), then the map's own set-up meets it.
  * Every map found is compiled (index fields) and resolved with a seed
- * from bits 2-7, under a tiny memory and instruction budget so that each
- * run is fast and a budget escape shows up as a libFuzzer timeout. */
+ * from bits 2-7, at the runtime's real budgets (the defaults: memory,
+ * instructions, CPU time): a budget escape shows up as a libFuzzer
+ * timeout, and one that only a full budget reaches is not missed. */
 #include "questgrid.h"
 #include "questgrid/des.h"
 #include "questgrid/lua.h"
@@ -72,10 +73,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     qg_des_options des_options = {0};
     qg_des_parse("fuzz.des", text, len, &des_options, names, &file, diags);
     free(text);
-    qg_runtime_options options = {0};
-    options.memory_limit = 4u << 20;
-    options.instruction_limit = 200000;
-    qg_runtime *rt = file ? qg_runtime_new(&options, diags) : NULL;
+    qg_runtime *rt = file ? qg_runtime_new(NULL, diags) : NULL;
     if (rt && qg_runtime_add_file(rt, file, diags) == QG_OK) {
         qg_context context = {"D:5", 10, NULL};
         for (size_t i = 0; i < qg_runtime_map_count(rt) && i < 8; i++) {
