@@ -129,6 +129,7 @@ typedef struct des_source {
     size_t first, count;   /* its maps: the world's maps [first, first + count) */
     qg_diags *rest;        /* what was said of the file outside its maps */
     int failed;            /* its text or global Lua could not be had */
+    int unprovided;        /* because the game's Lua library was not given */
 } des_source;
 
 typedef struct world {
@@ -137,6 +138,8 @@ typedef struct world {
     size_t count, cap;
     const qg_mapdef **defs;  /* every map of the inputs, in the order added */
     qg_diags **own;          /* and what its lines and compile got */
+    unsigned char *lacks;    /* its compile failed for want of the game's
+                                Lua library (qg_runtime_lacks_library) */
     size_t maps, maps_cap;
 } world;
 
@@ -153,6 +156,7 @@ static void world_free(world *w)
     free(w->sources);
     free(w->defs);
     free(w->own);
+    free(w->lacks);
     qg_runtime_free(w->rt);
     memset(w, 0, sizeof *w);
 }
@@ -218,13 +222,15 @@ static void add_input(const cli_batch *b, world *w, des_source *src)
     }
     if (parse)
         qg_des_parse(src->path, src->text, src->len, &options, NULL, &file, parse);
-    size_t count = file ? qg_des_map_count(file) : 0, cap = w->maps_cap;
+    size_t count = file ? qg_des_map_count(file) : 0, cap = w->maps_cap, cap2 = w->maps_cap;
     int ok = file && qg_grow((void **)&w->defs, &w->maps_cap, w->maps + count + 1,
                              sizeof *w->defs) &&
-             qg_grow((void **)&w->own, &cap, w->maps_cap, sizeof *w->own);
+             qg_grow((void **)&w->own, &cap, w->maps_cap, sizeof *w->own) &&
+             qg_grow((void **)&w->lacks, &cap2, w->maps_cap, sizeof *w->lacks);
     src->first = w->maps;
     for (size_t i = 0; ok && i < count; i++) {
         w->defs[w->maps] = qg_des_map(file, i);
+        w->lacks[w->maps] = 0;
         ok = (w->own[w->maps] = qg_diags_new()) != NULL;
         w->maps += ok;
         src->count += ok;
@@ -234,8 +240,9 @@ static void add_input(const cli_batch *b, world *w, des_source *src)
     /* the runtime takes the file and its maps over; the world keeps
      * pointers to them */
     if (ok) {
-        if (qg_runtime_add_file(w->rt, file, src->rest) != QG_OK)
-            src->failed = 1;
+        qg_status st = qg_runtime_add_file(w->rt, file, src->rest);
+        src->failed = st != QG_OK;
+        src->unprovided = st == QG_ERR_NOTFOUND;
     } else {
         src->failed = 1;
         qg_des_file_free(file);
@@ -314,7 +321,8 @@ static void load_world(const cli_batch *b, world *w)
         if (!w->sources[i].added)
             add_input(b, w, &w->sources[i]);
     for (size_t i = 0; i < w->maps; i++)
-        qg_runtime_compile_map(w->rt, (qg_mapdef *)w->defs[i], w->own[i]);
+        if (qg_runtime_compile_map(w->rt, (qg_mapdef *)w->defs[i], w->own[i]) != QG_OK)
+            w->lacks[i] = (unsigned char)qg_runtime_lacks_library(w->rt);
     cycles_to_maps(w);
 }
 
@@ -562,10 +570,10 @@ int cli_batch_each_map(cli_batch *b, const char *path, cli_map_fn fn, void *user
         qg_diags_clear(src->rest);
     }
     if (!src || src->failed)
-        return -1;
+        return src && src->unprovided ? 1 : -1;
     world *w = b->world;
     for (size_t i = src->first; i < src->first + src->count; i++)
-        fn(user, w->rt, w->defs[i], w->own[i]);
+        fn(user, w->rt, w->defs[i], w->own[i], w->lacks[i]);
     return 0;
 }
 

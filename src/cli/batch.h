@@ -55,11 +55,13 @@ void cli_batch_free(cli_batch *b);
 
 /* The maps of a .des input added, in the one runtime of all the inputs'
  * maps (made on first use), each handed to fn with what its compile and
- * the search for SUBVAULT cycles reported of it; what was said of the
+ * the search for SUBVAULT cycles reported of it (and whether its compile
+ * failed for want of the game's Lua library, not given); what was said of the
  * file outside its maps (its global Lua) goes to diags. -1 when the
- * file's maps could not be had (its text, or its global Lua). */
+ * file's maps could not be had (its text, or its global Lua), 1 when
+ * its global Lua needs the game's Lua library, which was not given. */
 typedef void (*cli_map_fn)(void *user, qg_runtime *rt, const qg_mapdef *def,
-                           qg_diags *compiled);
+                           qg_diags *compiled, int lacks_library);
 int cli_batch_each_map(cli_batch *b, const char *path, cli_map_fn fn, void *user,
                        qg_diags *diags);
 

@@ -61,6 +61,15 @@ static int must_define_map(const qg_mapdef *def, int legacy, qg_diags *diags)
     return 1;
 }
 
+/* A map the game's Lua library (not given) would resolve: a note. */
+static void not_resolved(const qg_mapdef *def, const qg_diags *run, qg_diags *diags)
+{
+    const qg_diag *why = run && qg_diags_count(run) ? qg_diags_get(run, 0) : NULL;
+    qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
+                 "map '%s' not resolved, so its placement is not checked: %.*s",
+                 qg_mapdef_name(def), first_line_len(why), first_line(why));
+}
+
 /* A map resolved where it belongs (qg_runtime_resolve_home), with more
  * seeds while its validate chunk fails, and checked as the game places
  * it. What keeps it from resolving is an error of the map (its Lua
@@ -94,10 +103,7 @@ static void check_map_placement(qg_runtime *rt, const qg_branches *branches,
                      "each), so Crawl would throw away every level it is picked for",
                      qg_mapdef_name(def), VALIDATE_SEEDS);
     } else if (!resolved && home.unprovided) {
-        const qg_diag *why = run ? qg_diags_get(run, 0) : NULL;
-        qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
-                     "map '%s' not resolved, so its placement is not checked: %.*s",
-                     qg_mapdef_name(def), first_line_len(why), first_line(why));
+        not_resolved(def, run, diags);
     } else if (!resolved) {
         qg_diags_take(diags, run);
     }
@@ -113,10 +119,15 @@ typedef struct placement {
 
 /* A map of the file: what its compile said (its Lua failing is its
  * error, as it fails the compile), then its resolution. */
-static void check_map(void *user, qg_runtime *rt, const qg_mapdef *def, qg_diags *compiled)
+static void check_map(void *user, qg_runtime *rt, const qg_mapdef *def, qg_diags *compiled,
+                      int lacks_library)
 {
     placement *p = user;
     int failed = qg_diags_count_severity(compiled, QG_ERROR) > 0;
+    if (lacks_library) {
+        not_resolved(def, compiled, p->diags);
+        return;
+    }
     qg_diags_take(p->diags, compiled);
     if (!failed && !must_define_map(def, p->opts->legacy, p->diags))
         check_map_placement(rt, p->branches, def, p->diags);
@@ -129,12 +140,14 @@ static void check_placement(cli_opts *opts, const qg_branches *branches, const c
 {
     placement p = {opts, branches, diags};
     qg_diags *file = qg_diags_new();
-    if (file && cli_batch_each_map(batch, path, check_map, &p, file) != 0 &&
-        !qg_diags_count_severity(file, QG_ERROR)) {
+    int got = file ? cli_batch_each_map(batch, path, check_map, &p, file) : 0;
+    if (got == 1 || (got && !qg_diags_count_severity(file, QG_ERROR))) {
+        /* not the file's fault: said in a note */
         const qg_diag *why = qg_diags_count(file) ? qg_diags_get(file, 0) : NULL;
         qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
                      "the file's Lua prelude did not run, so no placement is checked: %.*s",
                      first_line_len(why), first_line(why));
+        qg_diags_clear(file);
     }
     qg_diags_take(diags, file);
     qg_diags_free(file);

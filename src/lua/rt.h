@@ -321,6 +321,10 @@ void lrt_open_library(lua_State *L);
  * game library (the function may be the library's): a hint naming
  * --lua-path, else "". */
 const char *lrt_no_library_hint(const qg_runtime *rt);
+/* Marks the run as failed for want of the game's library (rt->unprovided)
+ * when none was given and the error is a global that is not there: what
+ * the library defines (callback, a setup function), not the map's fault. */
+void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 

@@ -229,6 +229,7 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
     if (!msg)
         msg = "error object is not a string";
     msg = lrt_error_text(rt, status, msg, budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     char *text = describe_error(msg, chunkname + 1, chunk, map->name, lrt_no_library_hint(rt));
     int line = first_line_of(msg, chunkname + 1);
     qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "",
@@ -578,6 +579,7 @@ static qg_status run_prelude(qg_runtime *rt, prelude_run *p, qg_diags *diags)
     const char *msg = lrt_error_text(rt, status, lua_tostring(L, -1) ? lua_tostring(L, -1)
                                                                      : "error",
                                      budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     const qg_des_chunk *chunk = p->chunk;
     qg_diags_add(diags, QG_ERROR, chunk && chunk->file ? chunk->file : "",
                  chunk ? chunk->first_line : 0, 0, NULL, 0, "%s", msg);
@@ -609,6 +611,7 @@ qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *w
     const char *msg = lrt_error_text(rt, status, lua_type(L, -1) == LUA_TSTRING
                                                      ? lua_tostring(L, -1) : "error",
                                      budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
                  "%s (%s, map %s)", msg, what, map->name);
     lua_settop(L, 0);

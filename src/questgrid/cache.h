@@ -289,7 +289,7 @@ typedef struct qg_cache_query {
     const char *tags;
     const char *depth;
     const char *place;
-    qg_map_kind kind;     /* QG_KIND_UNKNOWN = any */
+    qg_map_kind kind;     /* QG_KIND_UNKNOWN = any but QG_KIND_SKIPPED */
 } qg_cache_query;
 
 /* The first matching map at index >= start, or QG_CACHE_NONE:

@@ -71,8 +71,16 @@ char *qg_runtime_library_data_dir(const qg_runtime *rt);
 qg_status qg_runtime_run_text_prelude(qg_runtime *rt, const char *path, const char *text,
                                      size_t len, qg_diags *diags);
 
+/* True when the last prelude, compile or resolution failed calling what
+ * the game's Lua library provides (a function, a crawl_require'd file)
+ * and the runtime was given no library: not the map's fault. */
+int qg_runtime_lacks_library(const qg_runtime *rt);
+
 /* Adds a parsed file's maps to the runtime (which takes them over and frees
- * the file) and runs its global prelude. */
+ * the file) and runs its global prelude. A prelude that failed calling
+ * what the game's Lua library provides (a function, a crawl_require'd
+ * file) when the runtime was given none: QG_ERR_NOTFOUND, the file not at
+ * fault; so too qg_runtime_run_prelude. */
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags);
 /* Runs a parsed file's global prelude only: for runtimes that compile maps
  * they do not hold (qg_runtime_compile_map takes any .des definition),
