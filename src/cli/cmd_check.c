@@ -60,6 +60,25 @@ typedef struct check_run {
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
 
+/* What the level's resolution refuses (rows past the games' map, ...),
+ * as show and convert refuse it: its errors; the rest the read said. */
+static void resolve_errors(const qg_mapdef *def, const qg_fd_options *options,
+                           const cli_opts *opts, qg_diags *diags)
+{
+    qg_diags *run = qg_diags_new();
+    qg_level *level = NULL;
+    if (run)
+        qg_fd_resolve(def, options, opts->vars, &level, run);
+    for (size_t i = 0; run && i < qg_diags_count(run); i++) {
+        const qg_diag *d = qg_diags_get(run, i);
+        if (d->severity == QG_ERROR)
+            qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,
+                         d->source_len, "%s", d->message);
+    }
+    qg_level_free(level);
+    qg_diags_free(run);
+}
+
 static int check_fd(const char *path, check_run *run, qg_diags *diags)
 {
     cli_fd fd = {.vocab = NULL, .dir = NULL};
@@ -75,6 +94,8 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
         qg_fd_check_includes(def, diags);
         qg_fd_check_letters(def, diags);
     }
+    if (st == QG_OK && def)
+        resolve_errors(def, &fd.options, run->opts, diags);
     qg_mapdef_free(def);
     cli_fd_free(&fd);
     return st == QG_ERR_NOMEM ? -1 : 0;
