@@ -60,8 +60,10 @@ typedef struct check_run {
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
 
-/* What the level's resolution refuses (rows past the games' map, ...),
- * as show and convert refuse it: its errors; the rest the read said. */
+/* What the level's resolution refuses at a line (rows past the games'
+ * map, ...), as show and convert refuse it; the rest the read said. A
+ * file with no rows under the default variables (a hub, a file of
+ * includes, rows under a quest's condition) is no error of the file. */
 static void resolve_errors(const qg_mapdef *def, const qg_fd_options *options,
                            const cli_opts *opts, qg_diags *diags)
 {
@@ -71,7 +73,7 @@ static void resolve_errors(const qg_mapdef *def, const qg_fd_options *options,
         qg_fd_resolve(def, options, opts->vars, &level, run);
     for (size_t i = 0; run && i < qg_diags_count(run); i++) {
         const qg_diag *d = qg_diags_get(run, i);
-        if (d->severity == QG_ERROR)
+        if (d->severity == QG_ERROR && d->line > 0)
             qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,
                          d->source_len, "%s", d->message);
     }

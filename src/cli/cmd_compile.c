@@ -25,7 +25,8 @@ static const char usage[] =
     "                  the dlua of the Crawl data tree the .des files are in)\n"
     "  --game G        the game whose branches the maps' Lua knows: crawl-0.28,\n"
     "                  crawl-master (default: told from the data tree's files)\n"
-    "  --keep-going    write the maps that compiled even when others fail\n"
+    "  --keep-going    write the maps that compiled even when others fail, each\n"
+    "                  failed map a skipped entry saying why (cache list)\n"
     "  -q, --quiet     errors only: no warnings, progress or summary\n"
     "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
 

@@ -38,7 +38,11 @@ static const char usage[] =
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
     "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
-    "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
+    "Each map is resolved where it belongs (a .des map at its own DEPTH or\n"
+    "PLACE unless --place is given, a subvault inside a map that uses it); a\n"
+    "map that fails is a card of the page saying why, and the rest is drawn.\n"
+    "Exit status: 0 every map written, 1 a map failed (the others written) or\n"
+    "nothing could be written, 2 bad usage.\n";
 
 enum { TO_SVG, TO_HTML, TO_PNG };
 static const char *const formats[] = {"svg", "html", "png", NULL};
