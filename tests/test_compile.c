@@ -92,6 +92,19 @@ static const char *tags_of(const char *cache, const char *map)
  * a.des comes first, not when it comes after; and c.des, later, defining
  * the function again changes nothing for b.des (Crawl 0.28's zot.des and
  * float.des both define zot_entry_setup). */
+/* A map keep_going left out is an entry of kind QG_KIND_SKIPPED, which
+ * qg_cache_next passes over. */
+static int skipped_kind(const qg_cache *cache, const char *name)
+{
+    size_t i = qg_cache_find(cache, name);
+    assert_int_not_equal(i, QG_CACHE_NONE);
+    qg_cache_query any = {NULL, NULL, NULL, QG_KIND_UNKNOWN};
+    for (size_t k = qg_cache_next(cache, &any, 0); k != QG_CACHE_NONE;
+         k = qg_cache_next(cache, &any, k + 1))
+        assert_int_not_equal(k, i);
+    return (int)qg_cache_entry_at(cache, i)->kind;
+}
+
 static void globals_in_file_order(void **state)
 {
     (void)state;
@@ -116,7 +129,7 @@ static void globals_in_file_order(void **state)
     assert_true(test_diags_contain(d, QG_ERROR, "function 'shared_tag' is not provided"));
     assert_int_equal(stats.failed, 1);
     qg_cache *cache = open_ok(out);
-    assert_int_equal(qg_cache_find(cache, "b_map"), QG_CACHE_NONE);
+    assert_int_equal(skipped_kind(cache, "b_map"), QG_KIND_SKIPPED);
     assert_int_not_equal(qg_cache_find(cache, "a_map"), QG_CACHE_NONE);
     qg_cache_close(cache);
     qg_diags_free(d);
@@ -298,7 +311,7 @@ static void failures_and_cancel(void **state)
     assert_int_equal(calls, 2);
     qg_cache *c = open_ok(out);
     assert_int_not_equal(qg_cache_find(c, "good_map"), QG_CACHE_NONE);
-    assert_int_equal(qg_cache_find(c, "bad_map"), QG_CACHE_NONE);
+    assert_int_equal(skipped_kind(c, "bad_map"), QG_KIND_SKIPPED);
     qg_cache_close(c);
     free(before);
     free(after);

@@ -228,7 +228,7 @@ static void memory_bomb(void **state)
 {
     (void)state;
     assert_refused_either(run_main("local t = {} for i = 1, 1e9 do t[i] = {i, i, i} end"),
-                          "not enough memory", "instruction budget");
+                          "memory budget exceeded", "instruction budget");
 }
 
 static void memory_bomb_inside_pcall(void **state)
@@ -237,7 +237,7 @@ static void memory_bomb_inside_pcall(void **state)
     assert_refused_either(run_main("local t = {}\n"
                                    "for i = 1, 100 do pcall(function()\n"
                                    "  for j = 1, 1e9 do t[#t + 1] = ('x'):rep(65536) .. j end end) end"),
-                          "not enough memory", "instruction budget");
+                          "memory budget exceeded", "instruction budget");
 }
 
 static void string_rep_blowups(void **state)
@@ -246,12 +246,12 @@ static void string_rep_blowups(void **state)
     assert_refused(run_main("local s = string.rep('x', 1 << 40)"), "resulting string too large");
     assert_refused_either(run_main("local s = ('x'):rep(1 << 20) s = s .. s s = s .. s\n"
                                    "s = s .. s s = s .. s"),
-                          "not enough memory", "instruction budget");
+                          "memory budget exceeded", "instruction budget");
     assert_refused_either(run_main("local s = string.rep('ab', 1 << 30, ',')"),
-                          "not enough memory", "resulting string too large");
+                          "memory budget exceeded", "resulting string too large");
     assert_refused_either(run_main("local t = {} for i = 1, 64 do t[i] = ('x'):rep(1 << 20) end\n"
                                    "local s = table.concat(t)"),
-                          "not enough memory", "instruction budget");
+                          "memory budget exceeded", "instruction budget");
 }
 
 static void costly_patterns(void **state)

@@ -143,7 +143,7 @@ qg_status qg_cache_compile(const char *const *inputs, size_t count,
         qg_cache_write_options wo = {jobs, opt->cancel, opt->follow_symlinks};
         st = qg_cache_writer_write(w, output, &wo, diags);
         if (st == QG_OK)
-            s->maps = qg_cache_writer_map_count(w);
+            s->maps = qg_cache_writer_map_count(w) - (opt->keep_going ? s->failed : 0);
     }
     qgc_previous_close(&previous);
     if (st == QG_OK) {

@@ -71,6 +71,9 @@ void qgc_input_drop(qgc_input *item);
 void qgc_inputs_free(qgc_inputs *in);
 /* Counts a file compiled and reports the progress. */
 void qgc_file_done(qgc_run *run);
+/* Makes a map whose compile failed (why: what it reported) the cache's
+ * entry of a map left out (skipped.c). */
+qg_status qgc_mark_skipped(qg_mapdef *def, const qg_diags *why);
 
 /* The cores this process may run on (its affinity), else those online. */
 int qgc_cores_available(void);

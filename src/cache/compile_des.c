@@ -199,25 +199,36 @@ static int cancelled(const des_run *dr)
     return cancel && *cancel;
 }
 
-/* Runs every map of the file; the ones that compiled go in defs[0..*n). */
+/* Runs every map of the file; the ones that compiled go in defs[0..*n),
+ * and with keep_going the ones whose Lua failed too, as skipped entries. */
 static qg_status run_maps(des_run *dr, worker *wk, qg_des_file *file, const qg_mapdef **defs,
                           size_t *n, unit *u)
 {
     size_t count = file ? qg_des_map_count(file) : 0;
+    qg_diags *map = qg_diags_new();
+    qg_status st = map ? QG_OK : QG_ERR_NOMEM;
     *n = 0;
-    for (size_t i = 0; i < count; i++) {
-        if (cancelled(dr))
-            return QG_ERR_IO;
+    for (size_t i = 0; st == QG_OK && i < count; i++) {
+        if (cancelled(dr)) {
+            st = QG_ERR_IO;
+            break;
+        }
         qg_mapdef *def = qg_des_map(file, i);
-        qg_status ms = qg_runtime_compile_map(wk->rt, def, u->diags);
-        if (ms == QG_OK)
+        qg_diags_clear(map);
+        qg_status ms = qg_runtime_compile_map(wk->rt, def, map);
+        qg_diags_take(u->diags, map);
+        if (ms == QG_OK) {
             defs[(*n)++] = def;
-        else if (map_error(ms))
+        } else if (map_error(ms)) {
             u->failed++;
-        else
-            return ms;
+            if (dr->run->opt->keep_going && (st = qgc_mark_skipped(def, map)) == QG_OK)
+                defs[(*n)++] = def;
+        } else {
+            st = ms;
+        }
     }
-    return QG_OK;
+    qg_diags_free(map);
+    return st;
 }
 
 /* Every map's name and line, for the check against the earlier files. */

@@ -2,6 +2,7 @@
  * number, name and size are the index fields. Includes are read from the
  * including file's own directory, as the games do. */
 #include "cache/compile.h"
+#include "core/diag.h"
 #include "questgrid/fd.h"
 
 #include <stdlib.h>
@@ -9,12 +10,20 @@
 static qg_status compile_one(qgc_input *item, const qg_fd_options *options, qgc_run *run)
 {
     qg_mapdef *def = NULL;
-    qg_status st = qg_fd_parse(item->io_path, item->data, item->len, options, &def, run->diags);
+    qg_diags *read = qg_diags_new();
+    qg_status st = read ? qg_fd_parse(item->io_path, item->data, item->len, options, &def, read)
+                        : QG_ERR_NOMEM;
+    qg_diags_take(run->diags, read);
+    qg_status failed = st;
+    if (st != QG_OK && def && run->opt->keep_going)
+        st = qgc_mark_skipped(def, read);
+    qg_diags_free(read);
     if (st != QG_OK) {
         run->stats->failed += def != NULL;
         qg_mapdef_free(def);
         return st;
     }
+    run->stats->failed += failed != QG_OK;
     qg_cache_source src = {item->path, QG_FORMAT_FD, item->data, item->len,
                            item->mtime_sec, item->mtime_nsec};
     const qg_mapdef *defs[1] = {def};
@@ -22,7 +31,7 @@ static qg_status compile_one(qgc_input *item, const qg_fd_options *options, qgc_
     run->stats->files++;
     run->stats->source_bytes += item->len;
     qg_mapdef_free(def);
-    return st;
+    return st == QG_OK ? failed : st;
 }
 
 /* A file with errors is left out and the others compiled; a file that

@@ -1,6 +1,7 @@
 /* Loading one map: its definition, its own source text, or its source file
  * as a front end must re-read it (context with this map spliced back). */
 #include "cache/reader.h"
+#include "core/buf.h"
 #include "core/mapdef.h"
 
 #include <stdio.h>
@@ -147,4 +148,92 @@ qg_status qg_cache_map_file_text(const qg_cache *c, size_t index, char **text,
     free(raw);
     free(ctx);
     return st;
+}
+
+/* A map of a file, where its slice goes back into the file's context. */
+typedef struct slice_at {
+    size_t index, pos, blank;
+} slice_at;
+
+static int by_pos(const void *a, const void *b)
+{
+    const slice_at *x = a, *y = b;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* The maps of file and where each goes back, in the order of the text. */
+static qg_status slices_of(const qg_cache *c, size_t file, const unsigned char *ctx,
+                           size_t ctx_len, slice_at **out, size_t *count, qg_diags *diags)
+{
+    *count = 0;
+    *out = malloc((c->files[file].map_count + 1) * sizeof **out);
+    if (!*out)
+        return QG_ERR_NOMEM;
+    qg_status st = QG_OK;
+    for (size_t i = 0; st == QG_OK && i < c->header.map_count; i++) {
+        if (c->maps[i].file != file)
+            continue;
+        unsigned char *raw;
+        qgc_map_blob blob;
+        if ((st = read_map_blob(c, i, &raw, &blob, diags)) != QG_OK)
+            break;
+        slice_at *s = &(*out)[*count];
+        if (*count >= c->files[file].map_count ||
+            !qgc_splice_point(ctx, ctx_len, &blob, &s->pos, &s->blank))
+            st = qgc_corrupt(diags, c, "map '%s': its text does not fit its file",
+                             c->maps[i].name);
+        s->index = i;
+        ++*count;
+        free(raw);
+    }
+    qsort(*out, *count, sizeof **out, by_pos);
+    return st;
+}
+
+qg_status qg_cache_file_text(const qg_cache *c, size_t file, char **text, size_t *len,
+                             qg_diags *diags)
+{
+    *text = NULL;
+    *len = 0;
+    if (file >= c->header.file_count) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "no file %zu in the cache", file);
+        return QG_ERR_NOTFOUND;
+    }
+    unsigned char *ctx;
+    char what[300];
+    snprintf(what, sizeof what, "context of %s", c->files[file].path);
+    qg_status st = qgc_read_blob(c, &c->file_blobs[file], NULL, what, &ctx, diags);
+    if (st != QG_OK)
+        return st;
+    size_t ctx_len = c->file_blobs[file].raw_size, count = 0;
+    slice_at *slices = NULL;
+    st = slices_of(c, file, ctx, ctx_len, &slices, &count, diags);
+    qg_buf out;
+    qg_buf_init(&out);
+    size_t at = 0;
+    for (size_t i = 0; st == QG_OK && i < count; i++) {
+        unsigned char *raw;
+        qgc_map_blob blob;
+        if ((st = read_map_blob(c, slices[i].index, &raw, &blob, diags)) != QG_OK)
+            break;
+        qg_buf_append(&out, ctx + at, slices[i].pos - at);
+        qg_buf_append(&out, blob.text, blob.text_len);
+        at = slices[i].pos + slices[i].blank;
+        free(raw);
+    }
+    if (st == QG_OK)
+        qg_buf_append(&out, ctx + at, ctx_len - at);
+    free(slices);
+    free(ctx);
+    if (st == QG_OK && out.failed)
+        st = QG_ERR_NOMEM;
+    if (st == QG_ERR_NOMEM)
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+    if (st != QG_OK) {
+        qg_buf_free(&out);
+        return st;
+    }
+    *len = out.len;
+    *text = qg_buf_take(&out);
+    return *text ? QG_OK : QG_ERR_NOMEM;
 }

@@ -27,6 +27,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/restamp.c \
 	src/cache/rows.c \
 	src/cache/scan.c \
+	src/cache/skipped.c \
 	src/cache/spill.c \
 	src/cache/stale.c \
 	src/cache/threads.c \

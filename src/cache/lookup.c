@@ -65,7 +65,7 @@ static int matches(const qg_cache_entry *e, const qg_cache_query *q)
     return (!q->tags || has_all_tags(e->tags, q->tags)) &&
            (!q->depth || qgc_depth_matches(e->depth, q->depth)) &&
            (!q->place || strcmp(e->place, q->place) == 0) &&
-           (q->kind == QG_KIND_UNKNOWN || e->kind == q->kind);
+           (q->kind == QG_KIND_UNKNOWN ? e->kind != QG_KIND_SKIPPED : e->kind == q->kind);
 }
 
 size_t qg_cache_next(const qg_cache *c, const qg_cache_query *q, size_t start)

@@ -249,7 +249,7 @@ static qg_status decode_maps(qg_cache *c, qgc_cursor *cur, uint64_t *running,
         c->maps[i].quest = quest < -1 || quest > 100000000 ? (cur->bad = 1, -1) : (int)quest;
     }
     for (size_t i = 0; i < n; i++)
-        c->maps[i].kind = (qg_map_kind)qgc_get_varint_max(cur, QG_KIND_ROOM);
+        c->maps[i].kind = (qg_map_kind)qgc_get_varint_max(cur, QG_KIND_SKIPPED);
     for (size_t i = 0; i < n; i++)
         c->maps[i].format = (qg_format)qgc_get_varint_max(cur, QG_FORMAT_XP);
     for (size_t i = 0; i < n; i++)

@@ -1,7 +1,9 @@
 /* questgrid check, for .des files: the file's syntax and directives, then
  * each map resolved once and checked as placement would see it. */
 #include "cli/cli_des.h"
+#include "cli/batch.h"
 
+#include "core/diag.h"
 #include "core/file.h"
 
 #include <stdio.h>
@@ -59,77 +61,100 @@ static int must_define_map(const qg_mapdef *def, int legacy, qg_diags *diags)
     return 1;
 }
 
-/* A map that cannot be resolved here (a Lua library it needs was not
- * given with --lua-path) is said in a note: that is not an error of the
- * file. A validate chunk that fails every try of every seed is. */
-static void check_map_placement(qg_runtime *rt, const qg_branches *branches, qg_mapdef *def,
-                                int legacy, qg_diags *diags)
+/* A map the game's Lua library (not given) would resolve: a note. */
+static void not_resolved(const qg_mapdef *def, const qg_diags *run, qg_diags *diags)
+{
+    const qg_diag *why = run && qg_diags_count(run) ? qg_diags_get(run, 0) : NULL;
+    qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
+                 "map '%s' not resolved, so its placement is not checked: %.*s",
+                 qg_mapdef_name(def), first_line_len(why), first_line(why));
+}
+
+/* A map resolved where it belongs (qg_runtime_resolve_home), with more
+ * seeds while its validate chunk fails, and checked as the game places
+ * it. What keeps it from resolving is an error of the map (its Lua
+ * failing at run time, its budget spent, a SUBVAULT cycle), as it is for
+ * every command that resolves it, except a function of the game that
+ * questgrid lacks (a note). A map resolved inside a map that uses it is
+ * placed as part of that map. */
+static void check_map_placement(qg_runtime *rt, const qg_branches *branches,
+                                const qg_mapdef *def, qg_diags *diags)
 {
     qg_diags *run = qg_diags_new();
     qg_level *level = NULL;
-    qg_context context = {NULL, 0, NULL};
-    int compiled = run && qg_runtime_compile_map(rt, def, run) == QG_OK;
-    if (compiled && must_define_map(def, legacy, diags)) {
-        qg_diags_free(run);
-        return;
-    }
+    qg_home home;
     int resolved = 0;
-    for (unsigned long long seed = 1; compiled && seed <= VALIDATE_SEEDS && !resolved; seed++) {
+    for (unsigned long long seed = 1; run && seed <= VALIDATE_SEEDS && !resolved; seed++) {
         qg_diags_clear(run);
-        resolved = qg_runtime_resolve(rt, def, seed, &context, &level, run) == QG_OK && level;
+        resolved = qg_runtime_resolve_home(rt, def, seed, NULL, &home, &level, run) == QG_OK;
         if (!resolved && !validate_failed(run))
             break;
     }
-    if (resolved && qg_des_map_is_legacy(def)) {
+    if (resolved && level && home.inside) {
+        /* its placement is that of the map it was resolved inside */
+    } else if (resolved && level && qg_des_map_is_legacy(def)) {
         qg_level_check_placement(level, diags);
-    } else if (resolved) {
+    } else if (resolved && level) {
         qg_level_check_placement_at(level, branches, qg_mapdef_get_property(def, "depth"),
                                     qg_mapdef_get_property(def, "place"), diags);
-    } else if (compiled && validate_failed(run)) {
+    } else if (!resolved && validate_failed(run)) {
         qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
                      "map '%s': its validate chunk never succeeds (%d seeds of 25 tries "
                      "each), so Crawl would throw away every level it is picked for",
                      qg_mapdef_name(def), VALIDATE_SEEDS);
-    } else {
-        const qg_diag *why = run ? qg_diags_get(run, 0) : NULL;
-        qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
-                     "map '%s' not resolved, so its placement is not checked: %.*s",
-                     qg_mapdef_name(def), first_line_len(why), first_line(why));
+    } else if (!resolved && home.unprovided) {
+        not_resolved(def, run, diags);
+    } else if (!resolved) {
+        qg_diags_take(diags, run);
     }
     qg_level_free(level);
     qg_diags_free(run);
 }
 
-/* Takes the file over. */
-static void check_placement(cli_opts *opts, const qg_branches *branches, const char *path,
-                            qg_des_file *file, qg_diags *diags)
+typedef struct placement {
+    const cli_opts *opts;
+    const qg_branches *branches;
+    qg_diags *diags;
+} placement;
+
+/* A map of the file: what its compile said (its Lua failing is its
+ * error, as it fails the compile), then its resolution. */
+static void check_map(void *user, qg_runtime *rt, const qg_mapdef *def, qg_diags *compiled,
+                      int lacks_library)
 {
-    qg_runtime_options options = {opts->lua_paths, opts->lua_path_count, 0, 0, branches};
-    qg_diags *run = qg_diags_new();
-    qg_runtime *rt = run ? qg_runtime_new(&options, run) : NULL;
-    if (!rt)
-        qg_des_file_free(file);
-    if (!rt || qg_runtime_add_file(rt, file, run) != QG_OK) {
-        const qg_diag *why = run ? qg_diags_get(run, 0) : NULL;
+    placement *p = user;
+    int failed = qg_diags_count_severity(compiled, QG_ERROR) > 0;
+    if (lacks_library) {
+        not_resolved(def, compiled, p->diags);
+        return;
+    }
+    qg_diags_take(p->diags, compiled);
+    if (!failed && !must_define_map(def, p->opts->legacy, p->diags))
+        check_map_placement(rt, p->branches, def, p->diags);
+}
+
+/* The file's maps from the batch's one runtime of every .des file the
+ * run checks. */
+static void check_placement(cli_opts *opts, const qg_branches *branches, const char *path,
+                            cli_batch *batch, qg_diags *diags)
+{
+    placement p = {opts, branches, diags};
+    qg_diags *file = qg_diags_new();
+    int got = file ? cli_batch_each_map(batch, path, check_map, &p, file) : 0;
+    if (got == 1 || (got && !qg_diags_count_severity(file, QG_ERROR))) {
+        /* not the file's fault: said in a note */
+        const qg_diag *why = qg_diags_count(file) ? qg_diags_get(file, 0) : NULL;
         qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
                      "the file's Lua prelude did not run, so no placement is checked: %.*s",
                      first_line_len(why), first_line(why));
-    } else {
-        /* every map compiled first: SUBVAULT and dgn.map_by_tag find maps
-         * by the tags their compile-time Lua gives */
-        for (size_t i = 0; i < qg_runtime_map_count(rt); i++) {
-            qg_diags_clear(run);
-            qg_runtime_compile_map(rt, qg_runtime_map(rt, i), run);
-        }
-        for (size_t i = 0; i < qg_runtime_map_count(rt); i++)
-            check_map_placement(rt, branches, qg_runtime_map(rt, i), opts->legacy, diags);
+        qg_diags_clear(file);
     }
-    qg_runtime_free(rt);
-    qg_diags_free(run);
+    qg_diags_take(diags, file);
+    qg_diags_free(file);
 }
 
 int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
-                  const qg_des_vocab *vocab, qg_diags *diags)
+                  const qg_des_vocab *vocab, cli_batch *batch, qg_diags *diags)
 {
     qg_des_options options = {opts->legacy};
     qg_des_file *file = NULL;
@@ -143,12 +168,12 @@ int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
         qg_des_check_names(vocab, file, data, len, opts->game != NULL, diags);
     free(data);
     size_t maps = file ? qg_des_map_count(file) : 0;
-    if (st == QG_OK && file && qg_diags_count_severity(diags, QG_ERROR) == before)
-        check_placement(opts, vocab ? qg_des_vocab_branches(vocab) : NULL, path, file, diags);
-    else
-        qg_des_file_free(file);
+    int read = file != NULL;
+    qg_des_file_free(file);
+    if (st == QG_OK && read && qg_diags_count_severity(diags, QG_ERROR) == before)
+        check_placement(opts, vocab ? qg_des_vocab_branches(vocab) : NULL, path, batch, diags);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR) - before;
-    if (!opts->quiet && file)
+    if (!opts->quiet && read)
         printf("%s: %zu map%s, %zu error%s\n", path, maps, maps == 1 ? "" : "s",
                errors, errors == 1 ? "" : "s");
     return st == QG_OK && errors == 0 ? 0 : 1;

@@ -226,6 +226,11 @@ int cli_settle_game(cli_opts *opts, const char *const *paths, size_t count, qg_d
  * the list. 0 when the load may go on. */
 int cli_hub_check(const cli_opts *opts, const char *path, const qg_fd_options *options,
                   qg_diags *diags);
+/* Hands each quest of a hub to fn; 0 on success, -1 when the hub cannot
+ * be read (why in diags). */
+int cli_hub_each(const char *path, const qg_fd_options *options,
+                 void (*fn)(void *user, const qg_fd_hub_quest *quest), void *user,
+                 qg_diags *diags);
 /* Prints a hub's quests, one a line (number, name, file); 0 on success. */
 int cli_hub_list(const char *path, const qg_fd_options *options, qg_diags *diags);
 /* The error for --map NAME that none of names (count of them) is: the

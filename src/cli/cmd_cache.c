@@ -2,6 +2,7 @@
  * compiled cache. */
 #include "cli/cli.h"
 #include "cli/json.h"
+#include "core/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +46,24 @@ static int show_info(const qg_cache *c)
     return 0;
 }
 
+/* Why the compile left a skipped entry's map out (its "skipped"
+ * property); NULL for any other entry. Free with free(). */
+static char *skipped_why(const qg_cache *c, size_t index)
+{
+    if (qg_cache_entry_at(c, index)->kind != QG_KIND_SKIPPED)
+        return NULL;
+    qg_diags *quiet = qg_diags_new();
+    qg_mapdef *def = NULL;
+    char *why = NULL;
+    if (quiet && qg_cache_load_map(c, index, &def, quiet) == QG_OK) {
+        const char *text = qg_mapdef_get_property(def, "skipped");
+        why = qg_strdup(text ? text : "");
+    }
+    qg_mapdef_free(def);
+    qg_diags_free(quiet);
+    return why;
+}
+
 static int show_list(const qg_cache *c)
 {
     printf("# name\tquest\tkind\tsource\ttags\tdepth\tplace\torient\tchance\tweight\tbytes\n");
@@ -54,6 +73,12 @@ static int show_list(const qg_cache *c)
                qg_map_kind_name(e->kind), qg_cache_file_at(c, e->file)->path, e->line,
                e->tags, e->depth, e->place, e->orient, e->chance, e->weight,
                e->blob_size);
+    }
+    for (size_t i = 0; i < qg_cache_map_count(c); i++) {
+        char *why = skipped_why(c, i);
+        if (why)
+            printf("# skipped %s: %s\n", qg_cache_entry_at(c, i)->name, why);
+        free(why);
     }
     return 0;
 }
@@ -78,6 +103,10 @@ static int list_json(const qg_cache *c)
         json_object_set_new(m, "chance", cli_json_text(e->chance));
         json_object_set_new(m, "weight", cli_json_text(e->weight));
         json_object_set_new(m, "bytes", json_integer(e->blob_size));
+        char *why = skipped_why(c, i);
+        if (why)
+            json_object_set_new(m, "skipped", cli_json_text(why));
+        free(why);
         json_array_append_new(maps, m);
     }
     json_object_set_new(doc, "maps", maps);

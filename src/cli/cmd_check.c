@@ -1,5 +1,6 @@
 /* questgrid check FILE...: every diagnostic of every file; exit status 1
  * when any file has errors. One checker per format. */
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/cli_des.h"
 #include "cli/json.h"
@@ -54,9 +55,31 @@ typedef struct check_run {
     qg_des_names *des_names;
     qg_des_vocab *vocab;     /* loaded for the first .des file */
     cli_vocabs fd_vocabs;    /* each F:/D: vocabulary read once a run */
+    cli_batch batch;         /* the .des files' maps, resolved together */
 } check_run;
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
+
+/* What the level's resolution refuses at a line (rows past the games'
+ * map, ...), as show and convert refuse it; the rest the read said. A
+ * file with no rows under the default variables (a hub, a file of
+ * includes, rows under a quest's condition) is no error of the file. */
+static void resolve_errors(const qg_mapdef *def, const qg_fd_options *options,
+                           const cli_opts *opts, qg_diags *diags)
+{
+    qg_diags *run = qg_diags_new();
+    qg_level *level = NULL;
+    if (run)
+        qg_fd_resolve(def, options, opts->vars, &level, run);
+    for (size_t i = 0; run && i < qg_diags_count(run); i++) {
+        const qg_diag *d = qg_diags_get(run, i);
+        if (d->severity == QG_ERROR && d->line > 0)
+            qg_diags_add(diags, d->severity, d->file, d->line, d->col, d->source_line,
+                         d->source_len, "%s", d->message);
+    }
+    qg_level_free(level);
+    qg_diags_free(run);
+}
 
 static int check_fd(const char *path, check_run *run, qg_diags *diags)
 {
@@ -73,6 +96,8 @@ static int check_fd(const char *path, check_run *run, qg_diags *diags)
         qg_fd_check_includes(def, diags);
         qg_fd_check_letters(def, diags);
     }
+    if (st == QG_OK && def)
+        resolve_errors(def, &fd.options, run->opts, diags);
     qg_mapdef_free(def);
     cli_fd_free(&fd);
     return st == QG_ERR_NOMEM ? -1 : 0;
@@ -101,7 +126,7 @@ static int check_des(const char *path, check_run *run, qg_diags *diags)
 {
     if (load_vocab(run) != 0)
         return -1;
-    cli_check_des(run->opts, path, run->des_names, run->vocab, diags);
+    cli_check_des(run->opts, path, run->des_names, run->vocab, &run->batch, diags);
     return 0;
 }
 
@@ -213,14 +238,19 @@ int cmd_check(int argc, char **argv)
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
-    check_run run = {&opts, qg_des_names_new(), NULL, {0}};
+    check_run run = {&opts, qg_des_names_new(), NULL, {0}, {0}};
     size_t errors = 0;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
     json_t *files = doc ? json_array() : NULL, *all = doc ? json_array() : NULL;
     cli_inputs in = {NULL, 0};
-    int status = run.des_names ? 0 : 2;
+    qg_diags *batch_diags = cli_diags_new(&opts, !all);
+    int status = run.des_names && batch_diags ? 0 : 2;
     if (!status && find_inputs(&opts, &in, all, &errors) != 0)
         status = 2;
+    cli_batch_init(&run.batch, &opts, "check", batch_diags, NULL, NULL);
+    run.batch.parse_told = 1;
+    for (size_t i = 0; i < in.count; i++)
+        cli_batch_add(&run.batch, &in.items[i]);
     for (size_t i = 0; i < in.count && status == 0 && !cli_stopped(); i++) {
         long e = check_one(&run, &in.items[i], files, all);
         if (e < 0)
@@ -228,6 +258,15 @@ int cmd_check(int argc, char **argv)
         else
             errors += (size_t)e;
     }
+    if (batch_diags) {
+        errors += qg_diags_count_severity(batch_diags, QG_ERROR);
+        if (all)
+            cli_json_add_diags(all, batch_diags);
+        else
+            cli_report(batch_diags);
+    }
+    cli_batch_free(&run.batch);
+    qg_diags_free(batch_diags);
     if (doc) {
         json_object_set_new(doc, "files", files);
         json_object_set_new(doc, "diagnostics", all);

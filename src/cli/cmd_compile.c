@@ -25,7 +25,8 @@ static const char usage[] =
     "                  the dlua of the Crawl data tree the .des files are in)\n"
     "  --game G        the game whose branches the maps' Lua knows: crawl-0.28,\n"
     "                  crawl-master (default: told from the data tree's files)\n"
-    "  --keep-going    write the maps that compiled even when others fail\n"
+    "  --keep-going    write the maps that compiled even when others fail, each\n"
+    "                  failed map a skipped entry saying why (cache list)\n"
     "  -q, --quiet     errors only: no warnings, progress or summary\n"
     "  --max-errors N  report N errors at most (default 50; 0: no limit)\n";
 
@@ -113,9 +114,9 @@ int cmd_compile(int argc, char **argv)
                 (double)stats.source_bytes / 1024.0, opts.output,
                 (double)stats.cache_bytes / 1024.0, seconds_since(&start));
     if (written && stats.failed)
-        fprintf(stderr, "questgrid: %zu map%s did not compile and %s left out of %s\n",
-                stats.failed, stats.failed == 1 ? "" : "s",
-                stats.failed == 1 ? "is" : "are", opts.output);
+        fprintf(stderr, "questgrid: %zu map%s did not compile: %s holds %s as a skipped "
+                "entry saying why (questgrid cache list)\n", stats.failed,
+                stats.failed == 1 ? "" : "s", opts.output, stats.failed == 1 ? "it" : "each");
     else if (!written)
         fprintf(stderr, "questgrid: %s: %s; %s\n", opts.output,
                 cli_interrupted ? "interrupted" : qg_status_string(st),

@@ -1,6 +1,7 @@
 /* questgrid render FILE -o OUT: a level as a picture (SVG, PNG) or a
  * self-contained HTML gallery of every map of a .des file or a compiled
  * cache, in the game's colours. */
+#include "cli/batch.h"
 #include "cli/source.h"
 #include "core/buf.h"
 #include "core/file.h"
@@ -37,82 +38,25 @@ static const char usage[] =
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
     "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
-    "Exit status: 0 written, 1 errors (nothing written), 2 bad usage.\n";
+    "Each map is resolved where it belongs (a .des map at its own DEPTH or\n"
+    "PLACE unless --place is given, a subvault inside a map that uses it); a\n"
+    "map that fails is a card of the page saying why, and the rest is drawn.\n"
+    "Exit status: 0 every map written, 1 a map failed (the others written) or\n"
+    "nothing could be written, 2 bad usage.\n";
 
 enum { TO_SVG, TO_HTML, TO_PNG };
 static const char *const formats[] = {"svg", "html", "png", NULL};
 
-typedef struct gallery {
-    qg_level **levels;
-    size_t count, cap;
-} gallery;
-
-static int keep(gallery *g, qg_level *level)
-{
-    if (!level)
-        return 0;
-    qg_level **slot = QG_PUSH(g->levels, g->count, g->cap);
-    if (!slot) {
-        qg_level_free(level);
-        return 0;
-    }
-    *slot = level;
-    return 1;
-}
-
-static void gallery_free(gallery *g)
-{
-    for (size_t i = 0; i < g->count; i++)
-        qg_level_free(g->levels[i]);
-    free(g->levels);
-}
-
-/* Every map of the .des file, each compiled and resolved with the seed. */
-static void every_des_map(cli_source *s, gallery *g, qg_diags *diags)
-{
-    qg_context context = {s->opts->place, 0, s->opts->vars};
-    for (size_t i = 0; i < qg_runtime_map_count(s->lua.rt); i++) {
-        qg_mapdef *def = qg_runtime_map(s->lua.rt, i);
-        qg_level *level = NULL;
-        if (qg_runtime_compile_map(s->lua.rt, def, diags) == QG_OK)
-            qg_runtime_resolve(s->lua.rt, def, s->opts->seed, &context, &level, diags);
-        keep(g, level);
-    }
-}
-
-/* Every map of a cache (or the one --map names). */
-static int from_cache(const cli_opts *opts, const char *path, gallery *g, qg_diags *diags)
-{
-    qg_cache *cache = NULL;
-    if (qg_cache_open(path, NULL, &cache, diags) != QG_OK)
-        return -1;
-    qg_runtime_options runtime = {opts->lua_paths, opts->lua_path_count, 0, 0,
-                                  opts->branches};
-    qg_context context = {opts->place, 0, opts->vars};
-    qg_cache_resolve_options ro = {opts->seed, &runtime, &context, NULL, opts->vars};
-    size_t before = g->count;
-    for (size_t i = 0; i < qg_cache_map_count(cache); i++) {
-        if (opts->map && strcmp(qg_cache_entry_at(cache, i)->name, opts->map) != 0)
-            continue;
-        qg_level *level = NULL;
-        qg_cache_resolve(cache, i, &ro, &level, diags);
-        keep(g, level);
-    }
-    if (opts->map && g->count == before)
-        cli_unknown_cache_map(path, opts->map, cache, diags);
-    qg_cache_close(cache);
-    return 0;
-}
-
 /* What the pictures are drawn with: the vocabulary, palette and game of
- * the first F:/D: file, else of the first level file (else the bundled vocabulary and palette, and the
- * Crawl of --game, for caches). */
+ * the first F:/D: file, else of the first level file (else the bundled
+ * vocabulary and palette, and the Crawl of --game, for caches). */
 typedef struct style_source {
     cli_source first;
     int has_first;
     qg_vocab *bundled;
     qg_palette *palette;
     qg_game *game;
+    qg_render_options options;
 } style_source;
 
 /* The game whose tables draw the maps of caches: --game's (or the one
@@ -128,41 +72,6 @@ static qg_game *cache_game(const cli_opts *opts)
     return game;
 }
 
-/* The levels of one input: every map of a .des file or a cache when all
- * is set, else the one --map names (or the first); an F:/D:, .tmx or .xp
- * file's level. */
-static void add_levels(const cli_opts *opts, const qg_input *input, int all, gallery *g,
-                       style_source *style, qg_diags *diags)
-{
-    if (input->kind == QG_FILE_CACHE) {
-        from_cache(opts, input->path, g, diags);
-        return;
-    }
-    cli_source source;
-    unsigned flags = CLI_SOURCE_COLOURS | (all ? CLI_SOURCE_EVERY_MAP : 0);
-    if (cli_source_open(&source, opts, "render", input, flags, diags) != 0) {
-        cli_source_close(&source);
-        return;
-    }
-    qg_level *level = NULL;
-    if (source.format == QG_FORMAT_DES && all)
-        every_des_map(&source, g, diags);
-    else if (cli_source_level(&source, opts->seed, &level, diags) == QG_OK)
-        keep(g, level);
-    else
-        qg_level_free(level);
-    /* an F:/D: file's vocabulary draws more than a .des file's */
-    if (!style->has_first ||
-        (style->first.format != QG_FORMAT_FD && source.format == QG_FORMAT_FD)) {
-        if (style->has_first)
-            cli_source_close(&style->first);
-        style->first = source;
-        style->has_first = 1;
-    } else {
-        cli_source_close(&source);
-    }
-}
-
 /* The files of a gallery: a hub only when it is all there is or --quest
  * picks its quest (its quests' own files are levels of the directory);
  * lines that levels include never. */
@@ -173,46 +82,131 @@ static int in_gallery(const cli_opts *opts, const cli_inputs *in, const qg_input
     return input->kind != QG_FILE_PART || input->named;
 }
 
-/* A note for each feature no table gives a colour: drawn light grey. */
-static void unknown_colours(const gallery *g, const qg_render_options *style, qg_diags *diags)
+/* The style from the files drawn (an F:/D: file's vocabulary draws more
+ * than a .des file's); what opening it says, each map's own reading
+ * says again. */
+static void style_open(const cli_opts *opts, const cli_inputs *in, style_source *st)
 {
-    qg_buf seen;
-    qg_buf_init(&seen);
-    qg_buf_putc(&seen, '\n');
-    for (size_t i = 0; i < g->count; i++) {
-        const qg_level *level = g->levels[i];
-        qg_cell cell;
-        for (int y = 0; y < qg_level_height(level); y++)
-            for (int x = 0; x < qg_level_width(level); x++) {
-                if (qg_level_cell(level, x, y, &cell) != QG_OK || !cell.in_map ||
-                    (!cell.feature_name && cell.feature < 0) ||
-                    qg_render_knows_colour(&cell, style))
-                    continue;
-                char key[80];
-                snprintf(key, sizeof key, "\n%s#%ld\n", cell.feature_name ? cell.feature_name : "",
-                         (long)cell.feature);
-                if (seen.data && strstr(seen.data, key))
-                    continue;
-                qg_buf_puts(&seen, key + 1);
-                qg_diags_add(diags, QG_NOTE, "", 0, 0, NULL, 0,
-                             "no colour known for feature %s%s%ld (des/colours.txt, f_info.txt G: "
-                             "lines): drawn light grey",
-                             cell.feature_name ? cell.feature_name : "",
-                             cell.feature_name ? " " : "", (long)cell.feature);
-            }
+    memset(st, 0, sizeof *st);
+    const qg_input *pick = NULL;
+    for (size_t i = 0; i < in->count; i++) {
+        qg_format format = cli_kind_format(in->items[i].kind);
+        if (!in_gallery(opts, in, &in->items[i]) || format == QG_FORMAT_UNKNOWN)
+            continue;
+        if (format == QG_FORMAT_FD) {
+            pick = &in->items[i];
+            break;
+        }
+        pick = pick ? pick : &in->items[i];
     }
-    qg_buf_free(&seen);
+    qg_diags *quiet = qg_diags_new();
+    if (pick && quiet &&
+        cli_source_open(&st->first, opts, "render", pick,
+                        CLI_SOURCE_COLOURS | CLI_SOURCE_NO_LEVELS, quiet) == 0) {
+        st->has_first = 1;
+        st->options = cli_source_style(&st->first, 0);
+    } else {
+        if (pick)
+            cli_source_close(&st->first);
+        st->bundled = cli_load_vocab(opts, quiet);
+        st->palette = qg_palette_new();
+        if (st->palette)
+            qg_palette_load_bundled(st->palette, quiet);
+        st->game = cache_game(opts);
+        st->options = (qg_render_options){st->bundled, st->palette, 0, st->game, opts->cell, 0};
+    }
+    qg_diags_free(quiet);
 }
 
-static qg_status draw(int to, const gallery *g, const char *title,
-                      const qg_render_options *style, char **out, size_t *len, qg_diags *diags)
+static void style_close(style_source *st)
 {
-    if (to == TO_HTML)
-        return qg_render_html((const qg_level *const *)g->levels, g->count, title, style, out,
-                              len);
-    if (to == TO_SVG)
-        return qg_render_svg(g->levels[0], style, out, len);
-    return qg_render_png(g->levels[0], style, (unsigned char **)out, len, diags);
+    if (st->has_first)
+        cli_source_close(&st->first);
+    qg_vocab_free(st->bundled);
+    qg_palette_free(st->palette);
+    qg_game_free(st->game);
+}
+
+/* What the batch's maps become: cards of a gallery page, or the one
+ * level of a picture. */
+typedef struct drawing {
+    int to;
+    const qg_render_options *style;
+    qg_gallery *gallery;
+    qg_level *one;
+    qg_buf seen;           /* features told to have no colour, "\nname#n\n" */
+    qg_diags *diags;
+    qg_status st;
+} drawing;
+
+/* A note for each feature no table gives a colour: drawn light grey. */
+static void unknown_colours(drawing *d, const qg_level *level)
+{
+    qg_cell cell;
+    for (int y = 0; y < qg_level_height(level); y++)
+        for (int x = 0; x < qg_level_width(level); x++) {
+            if (qg_level_cell(level, x, y, &cell) != QG_OK || !cell.in_map ||
+                (!cell.feature_name && cell.feature < 0) ||
+                qg_render_knows_colour(&cell, d->style))
+                continue;
+            char key[80];
+            snprintf(key, sizeof key, "\n%s#%ld\n", cell.feature_name ? cell.feature_name : "",
+                     (long)cell.feature);
+            if (d->seen.data && strstr(d->seen.data, key))
+                continue;
+            qg_buf_puts(&d->seen, key + 1);
+            qg_diags_add(d->diags, QG_NOTE, "", 0, 0, NULL, 0,
+                         "no colour known for feature %s%s%ld (des/colours.txt, f_info.txt G: "
+                         "lines): drawn light grey",
+                         cell.feature_name ? cell.feature_name : "",
+                         cell.feature_name ? " " : "", (long)cell.feature);
+        }
+}
+
+/* Where an entry is defined, for its card. */
+static void where_of(const cli_entry *e, char *out, size_t size)
+{
+    if (e->line)
+        snprintf(out, size, "%s:%d", e->file, e->line);
+    else
+        snprintf(out, size, "%s", e->file);
+}
+
+static int draw_entry(void *user, cli_entry *e)
+{
+    drawing *d = user;
+    char where[1200];
+    where_of(e, where, sizeof where);
+    /* a level larger than the games build is refused, not drawn */
+    if (e->level && qg_render_check_size(e->level, d->diags) != QG_OK) {
+        char why[160];
+        snprintf(why, sizeof why, "%d x %d, larger than any level the games build (%d x %d)",
+                 qg_level_width(e->level), qg_level_height(e->level), QG_RENDER_MAX_WIDTH,
+                 QG_RENDER_MAX_HEIGHT);
+        if (d->gallery && d->st == QG_OK)
+            d->st = qg_gallery_add_card(d->gallery, e->name, where, why, 1);
+        return 1;
+    }
+    if (e->level)
+        unknown_colours(d, e->level);
+    if (!d->gallery) {
+        if (e->level && !d->one) {
+            d->one = e->level;
+            e->level = NULL;
+        }
+        return 0;
+    }
+    if (d->st != QG_OK)
+        return 0;
+    if (e->level) {
+        if (e->place)
+            qg_level_add_property(e->level, "resolved at", e->place);
+        d->st = qg_gallery_add_level(d->gallery, e->level);
+    } else {
+        d->st = qg_gallery_add_card(d->gallery, e->name, where, e->why ? e->why : e->what,
+                                    e->why != NULL);
+    }
+    return 0;
 }
 
 static int write_out(const cli_opts *opts, const char *data, size_t len, qg_diags *diags)
@@ -222,54 +216,69 @@ static int write_out(const cli_opts *opts, const char *data, size_t len, qg_diag
     return cli_write_output(opts, opts->output, data, len, diags);
 }
 
+/* The page or picture, once the batch is done: a page of every card, a
+ * picture of the one level; 0 when written. */
+static int finish(const cli_opts *opts, drawing *d, const cli_batch *b, qg_diags *diags)
+{
+    char *text = NULL;
+    size_t len = 0;
+    qg_status st = d->st;
+    if (st == QG_OK && d->gallery && b->resolved + b->described + b->failed)
+        st = qg_gallery_finish(d->gallery, b->failed, &text, &len);
+    else if (st == QG_OK && d->to == TO_SVG && d->one)
+        st = qg_render_svg(d->one, d->style, &text, &len);
+    else if (st == QG_OK && d->to == TO_PNG && d->one)
+        st = qg_render_png(d->one, d->style, (unsigned char **)&text, &len, diags);
+    else if (st == QG_OK)
+        st = QG_ERR_NOTFOUND;
+    if (st == QG_ERR_NOTFOUND && !qg_diags_count_severity(diags, QG_ERROR))
+        qg_diags_add(diags, QG_ERROR, opts->files[0], 0, 0, NULL, 0, "no level to draw");
+    else if (st == QG_ERR_NOMEM)
+        qg_diags_add(diags, QG_ERROR, opts->output, 0, 0, NULL, 0, "out of memory");
+    int ok = st == QG_OK && write_out(opts, text, len, diags);
+    free(text);
+    return ok ? 0 : -1;
+}
+
 static int render(cli_opts *opts, int to, qg_diags *diags)
 {
     cli_inputs in = {NULL, 0};
-    if (cli_inputs_find(opts, &in, diags) != 0)
+    if (cli_inputs_find(opts, &in, diags) != 0) {
+        cli_report(diags);
         return 2;
-    gallery g = {NULL, 0, 0};
-    style_source from = {.has_first = 0, .bundled = NULL, .palette = NULL, .game = NULL};
-    int all = to == TO_HTML && !opts->map;
+    }
     const qg_input *one = NULL;
-    if (!all && !(one = in.count == 1 ? &in.items[0] : cli_inputs_one(opts, &in, diags)))
+    if (to != TO_HTML && !(one = in.count == 1 ? &in.items[0] : cli_inputs_one(opts, &in, diags)))
         in.count = 0;
-    for (size_t i = 0; i < in.count; i++)
-        if (one ? &in.items[i] == one : in_gallery(opts, &in, &in.items[i]))
-            add_levels(opts, &in.items[i], all, &g, &from, diags);
-    qg_render_options style = {NULL, NULL, 0, NULL, opts->cell, 0};
-    if (from.has_first) {
-        style = cli_source_style(&from.first, 0);
-    } else {
-        from.bundled = cli_load_vocab(opts, diags);
-        from.palette = qg_palette_new();
-        if (from.palette)
-            qg_palette_load_bundled(from.palette, diags);
-        from.game = cache_game(opts);
-        style = (qg_render_options){from.bundled, from.palette, 0, from.game, opts->cell, 0};
-    }
-    char *text = NULL;
-    size_t len = 0;
-    /* a level larger than the games build is refused, not drawn */
-    for (size_t i = 0; i < g.count; i++)
-        qg_render_check_size(g.levels[i], diags);
-    int ok = g.count && !qg_diags_count_severity(diags, QG_ERROR);
-    if (ok) {
-        unknown_colours(&g, &style, diags);
-        const char *title = opts->file_count == 1 ? opts->files[0] : "questgrid";
-        ok = draw(to, &g, title, &style, &text, &len, diags) == QG_OK &&
-             write_out(opts, text, len, diags);
-    } else if (!g.count && !qg_diags_count_severity(diags, QG_ERROR)) {
-        qg_diags_add(diags, QG_ERROR, opts->files[0], 0, 0, NULL, 0, "no level to draw");
-    }
-    free(text);
-    gallery_free(&g);
-    if (from.has_first)
-        cli_source_close(&from.first);
-    qg_vocab_free(from.bundled);
-    qg_palette_free(from.palette);
-    qg_game_free(from.game);
+    style_source style;
+    style_open(opts, &in, &style);
+    style.options.cell = opts->cell;
+    drawing d = {to, &style.options, NULL, NULL, {0}, diags, QG_OK};
+    qg_buf_init(&d.seen);
+    const char *title = opts->file_count == 1 ? opts->files[0] : "questgrid";
+    if (to == TO_HTML && !(d.gallery = qg_gallery_new(title, &style.options)))
+        d.st = QG_ERR_NOMEM;
+    cli_batch b;
+    cli_batch_init(&b, opts, "render", diags, draw_entry, &d);
+    b.one = to != TO_HTML;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < in.count; i++)
+            if (one ? &in.items[i] == one : in_gallery(opts, &in, &in.items[i])) {
+                if (pass)
+                    cli_batch_input(&b, &in.items[i]);
+                else
+                    cli_batch_add(&b, &in.items[i]);
+            }
+    cli_batch_free(&b);
+    int written = finish(opts, &d, &b, diags) == 0;
+    qg_gallery_free(d.gallery);
+    qg_level_free(d.one);
+    qg_buf_free(&d.seen);
+    style_close(&style);
     cli_inputs_free(&in);
-    return ok ? 0 : 1;
+    cli_report(diags);
+    int failed = cli_batch_finish(&b, "drawn");
+    return written && !failed && !qg_diags_count_severity(diags, QG_ERROR) ? 0 : 1;
 }
 
 static int format_of(const cli_opts *opts)
@@ -302,8 +311,6 @@ int cmd_render(int argc, char **argv)
     else if ((to = format_of(&opts)) >= 0) {
         qg_diags *diags = cli_diags_new(&opts, 0);
         status = diags ? render(&opts, to, diags) : 2;
-        if (diags && cli_report(diags) && !status)
-            status = 1;
         qg_diags_free(diags);
     }
     cli_opts_free(&opts);

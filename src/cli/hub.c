@@ -117,3 +117,15 @@ int cli_hub_list(const char *path, const qg_fd_options *options, qg_diags *diags
     hub_free(&h);
     return st == QG_OK ? 0 : -1;
 }
+
+int cli_hub_each(const char *path, const qg_fd_options *options,
+                 void (*fn)(void *user, const qg_fd_hub_quest *quest), void *user,
+                 qg_diags *diags)
+{
+    hub h;
+    qg_status st = read_hub(path, options, &h, diags);
+    for (size_t i = 0; st == QG_OK && i < h.count; i++)
+        fn(user, &h.quests[i]);
+    hub_free(&h);
+    return st == QG_OK ? 0 : -1;
+}

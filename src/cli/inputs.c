@@ -8,6 +8,50 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The .des files whose Crawl data tree tells the game. */
+typedef struct cli_paths {
+    const char **paths;
+    size_t count, cap;
+    char **owned;
+    size_t owned_count;
+    int failed;
+} cli_paths;
+
+static void add_path(cli_paths *p, const char *path)
+{
+    const char **slot = QG_PUSH(p->paths, p->count, p->cap);
+    if (slot)
+        *slot = path;
+    else
+        p->failed = 1;
+}
+
+/* A cache's .des files, as it recorded them: where they came from tells
+ * the game of its maps as the files themselves would. */
+static void add_cache_sources(cli_paths *p, const char *path)
+{
+    qg_diags *quiet = qg_diags_new();
+    qg_cache *cache = NULL;
+    if (quiet && qg_cache_open(path, NULL, &cache, quiet) == QG_OK) {
+        size_t n = qg_cache_file_count(cache);
+        char **grown = realloc(p->owned, (p->owned_count + n + 1) * sizeof *grown);
+        p->owned = grown ? grown : p->owned;
+        for (size_t f = 0; grown && f < n; f++) {
+            const qg_cache_file *file = qg_cache_file_at(cache, f);
+            if (file->format != QG_FORMAT_DES)
+                continue;
+            char *copy = qg_strdup(file->path);
+            if (copy) {
+                p->owned[p->owned_count++] = copy;
+                add_path(p, copy);
+            }
+        }
+        p->failed |= !grown;
+    }
+    qg_cache_close(cache);
+    qg_diags_free(quiet);
+}
+
 int cli_inputs_find(cli_opts *opts, cli_inputs *out, qg_diags *diags)
 {
     memset(out, 0, sizeof *out);
@@ -17,13 +61,17 @@ int cli_inputs_find(cli_opts *opts, cli_inputs *out, qg_diags *diags)
         return -1;
     if (!(opts->accepted & (OPT_GAME | OPT_LUA_PATH)))
         return 0;   /* the command reads no game's names nor Lua */
-    const char **des = malloc((out->count + 1) * sizeof *des);
-    size_t n = 0;
-    for (size_t i = 0; des && i < out->count; i++)
+    cli_paths des = {NULL, 0, 0, NULL, 0, 0};
+    for (size_t i = 0; i < out->count; i++)
         if (out->items[i].kind == QG_FILE_DES)
-            des[n++] = out->items[i].path;
-    int r = des ? cli_settle_game(opts, des, n, diags) : -1;
-    free(des);
+            add_path(&des, out->items[i].path);
+        else if (out->items[i].kind == QG_FILE_CACHE)
+            add_cache_sources(&des, out->items[i].path);
+    int r = des.failed ? -1 : cli_settle_game(opts, des.paths, des.count, diags);
+    for (size_t i = 0; i < des.owned_count; i++)
+        free(des.owned[i]);
+    free(des.owned);
+    free(des.paths);
     return r;
 }
 

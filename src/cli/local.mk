@@ -1,5 +1,5 @@
 noinst_HEADERS += src/cli/cli.h src/cli/place_load.h src/cli/cli_des.h src/cli/cli_lua.h \
-	src/cli/json.h src/cli/source.h
+	src/cli/json.h src/cli/source.h src/cli/batch.h
 EXTRA_DIST += src/cli/commands.def
 questgrid_SOURCES += \
 	src/cli/main.c \
@@ -21,6 +21,7 @@ questgrid_SOURCES += \
 	src/cli/cmd_render.c \
 	src/cli/json.c \
 	src/cli/source.c \
+	src/cli/batch.c \
 	src/cli/report.c \
 	src/cli/inputs.c \
 	src/cli/game.c \

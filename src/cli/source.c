@@ -62,7 +62,8 @@ int cli_source_open(cli_source *s, const cli_opts *opts, const char *command,
     if (qg_read_file(s->path, QG_MAX_TEXT_FILE, &s->data, &s->len, diags) != QG_OK ||
         cli_fd_setup(opts, s->path, &s->fd, diags) != 0)
         return -1;
-    if (s->format == QG_FORMAT_FD && check_fd_names(s, input, diags) != 0)
+    if (s->format == QG_FORMAT_FD && !(flags & CLI_SOURCE_NO_LEVELS) &&
+        check_fd_names(s, input, diags) != 0)
         return -1;
     if (flags & CLI_SOURCE_COLOURS) {
         s->palette = qg_palette_new();
@@ -70,7 +71,7 @@ int cli_source_open(cli_source *s, const cli_opts *opts, const char *command,
             return -1;
         s->game = source_game(s);
     }
-    if (s->format == QG_FORMAT_DES &&
+    if (s->format == QG_FORMAT_DES && !(flags & CLI_SOURCE_NO_LEVELS) &&
         cli_lua_setup(opts, s->path, !(flags & CLI_SOURCE_EVERY_MAP), &s->lua, diags) != 0)
         return -1;
     return 0;

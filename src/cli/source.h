@@ -27,8 +27,10 @@ typedef struct cli_source {
 
 enum {
     CLI_SOURCE_COLOURS = 1,   /* load the Crawl feature colours too */
-    CLI_SOURCE_EVERY_MAP = 2  /* every map of a .des file is wanted: one
+    CLI_SOURCE_EVERY_MAP = 2, /* every map of a .des file is wanted: one
                                  without maps is no error */
+    CLI_SOURCE_NO_LEVELS = 4  /* only what draws the levels (vocabulary,
+                                 colours, game): no quest, variable or Lua */
 };
 
 /* Reads an input of the command (named command) and prepares its levels:

@@ -72,13 +72,14 @@ const char *qg_map_kind_name(qg_map_kind kind)
     case QG_KIND_LAYOUT: return "layout";
     case QG_KIND_OTHER: return "other";
     case QG_KIND_ROOM: return "room";
+    case QG_KIND_SKIPPED: return "skipped";
     default: return "unknown";
     }
 }
 
 qg_map_kind qg_map_kind_from_name(const char *name)
 {
-    for (int k = QG_KIND_QUEST; name && k <= QG_KIND_ROOM; k++)
+    for (int k = QG_KIND_QUEST; name && k <= QG_KIND_SKIPPED; k++)
         if (strcmp(name, qg_map_kind_name((qg_map_kind)k)) == 0)
             return (qg_map_kind)k;
     return QG_KIND_UNKNOWN;

@@ -9,6 +9,7 @@
 #include "core/file.h"
 #include "core/suggest.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -295,4 +296,47 @@ unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, con
             }
     qg_arena_free(&arena);
     return common;
+}
+
+/* The first level of r usable under the whole list, or 0. */
+static int first_level(const qg_branches *t, const des_ranges *list, const des_range *r,
+                       char *out, size_t size)
+{
+    for (size_t i = 0; i < t->count; i++)
+        for (int d = 1; d <= t->items[i].levels; d++)
+            if (range_holds(r, &t->items[i], d) && usable(list, &t->items[i], d)) {
+                snprintf(out, size, "%s:%d", t->items[i].name, d);
+                return 1;
+            }
+    return 0;
+}
+
+static size_t add_levels(const qg_branches *t, const des_ranges *list, char (*out)[DES_PLACE_SIZE],
+                         size_t count, size_t max)
+{
+    for (size_t i = 0; i < list->count && count < max; i++) {
+        char place[DES_PLACE_SIZE];
+        if (list->items[i].deny || !first_level(t, list, &list->items[i], place, sizeof place))
+            continue;
+        size_t k = 0;
+        while (k < count && strcmp(out[k], place) != 0)
+            k++;
+        if (k == count)
+            memcpy(out[count++], place, sizeof place);
+    }
+    return count;
+}
+
+size_t des_branches_home_levels(const qg_branches *t, const char *depth, const char *place,
+                                char (*out)[DES_PLACE_SIZE], size_t max)
+{
+    qg_arena arena;
+    qg_arena_init(&arena);
+    des_ranges lists[2];
+    parse_list(&arena, place, &lists[0]);
+    parse_list(&arena, depth, &lists[1]);
+    size_t count = add_levels(t, &lists[0], out, 0, max);
+    count = add_levels(t, &lists[1], out, count, max);
+    qg_arena_free(&arena);
+    return count;
 }

@@ -56,4 +56,12 @@ unsigned des_branch_stairs(const des_branch *b, int depth);
 unsigned des_branches_common_stairs(const qg_branches *t, const char *depth, const char *place,
                                     size_t *levels);
 
+/* The levels a map belongs on, for resolving it where the game would:
+ * the first level of each range of its PLACE, then of its DEPTH, in the
+ * order written (one a "!" range denies passed over), each once, at most
+ * max ("D:14", "Depths:2"). */
+#define DES_PLACE_SIZE 40
+size_t des_branches_home_levels(const qg_branches *t, const char *depth, const char *place,
+                                char (*out)[DES_PLACE_SIZE], size_t max);
+
 #endif

@@ -217,12 +217,61 @@ static void html_properties(qg_buf *b, const qg_level *level)
     qg_buf_puts(b, "</p>\n");
 }
 
-static void html_level(qg_buf *b, const qg_level *level, size_t index,
-                       const qg_render_options *o)
+/* A gallery page is made a card at a time, so that a level is drawn and
+ * freed as it comes; the heading and the list of cards are put before
+ * the cards at the end. */
+struct qg_gallery {
+    char *title;
+    const qg_render_options *options;
+    qg_buf nav, cards;
+    size_t count;
+};
+
+qg_gallery *qg_gallery_new(const char *title, const qg_render_options *options)
 {
-    qg_buf_printf(b, "<section id=\"map-%zu\">\n<h2>", index + 1);
-    xml_text(b, display_name(level));
-    qg_buf_puts(b, "</h2>\n");
+    qg_gallery *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->title = qg_strdup(title ? title : "questgrid");
+    g->options = options;
+    qg_buf_init(&g->nav);
+    qg_buf_init(&g->cards);
+    if (!g->title) {
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void qg_gallery_free(qg_gallery *g)
+{
+    if (!g)
+        return;
+    qg_buf_free(&g->nav);
+    qg_buf_free(&g->cards);
+    free(g->title);
+    free(g);
+}
+
+/* A card's opening: its anchor in the list and its heading. */
+static void card_start(qg_gallery *g, const char *name, const char *class)
+{
+    g->count++;
+    qg_buf_printf(&g->nav, "<a href=\"#map-%zu\"%s%s%s>", g->count, class ? " class=\"" : "",
+                  class ? class : "", class ? "\"" : "");
+    xml_text(&g->nav, name);
+    qg_buf_puts(&g->nav, "</a> ");
+    qg_buf_printf(&g->cards, "<section id=\"map-%zu\"%s%s%s>\n<h2>", g->count,
+                  class ? " class=\"" : "", class ? class : "", class ? "\"" : "");
+    xml_text(&g->cards, name);
+    qg_buf_puts(&g->cards, "</h2>\n");
+}
+
+qg_status qg_gallery_add_level(qg_gallery *g, const qg_level *level)
+{
+    qg_buf *b = &g->cards;
+    const qg_render_options *o = g->options;
+    card_start(g, display_name(level), NULL);
     html_properties(b, level);
     svg_append(b, level, o, 0);
     qg_buf_puts(b, "<table class=\"legend\">\n");
@@ -234,6 +283,21 @@ static void html_level(qg_buf *b, const qg_level *level, size_t index,
         qg_buf_printf(b, "<tr><td class=\"g\" style=\"color:#ffffff\">@</td>"
                          "<td>player start: row %d, column %d</td></tr>\n", y, x);
     qg_buf_puts(b, "</table>\n</section>\n");
+    return b->failed || g->nav.failed ? QG_ERR_NOMEM : QG_OK;
+}
+
+qg_status qg_gallery_add_card(qg_gallery *g, const char *name, const char *where,
+                              const char *text, int failed)
+{
+    qg_buf *b = &g->cards;
+    card_start(g, name, failed ? "failed" : "described");
+    qg_buf_puts(b, "<p class=\"meta\">");
+    xml_text(b, where);
+    qg_buf_printf(b, "</p>\n<p class=\"%s\">%s", failed ? "why" : "what",
+                  failed ? "not drawn: " : "");
+    xml_text(b, text);
+    qg_buf_puts(b, "</p>\n</section>\n");
+    return b->failed || g->nav.failed ? QG_ERR_NOMEM : QG_OK;
 }
 
 static const char page_style[] =
@@ -244,30 +308,50 @@ static const char page_style[] =
     "table.legend{border-collapse:collapse;font-size:.9em}"
     "table.legend td{padding:0 .6em 0 0;vertical-align:top}"
     "td.g{font-family:monospace;font-weight:bold;text-align:center}"
-    "nav a{color:#8ab4f8;margin-right:1em}";
+    "nav a{color:#8ab4f8;margin-right:1em}nav a.failed{color:#ff7070}"
+    "nav a.described{color:#a0a0a0}"
+    "section.failed{border-left:4px solid #ff5050;padding-left:1em}"
+    "section.described{border-left:4px solid #707070;padding-left:1em}"
+    "p.why{color:#ff9090;font-family:monospace;white-space:pre-wrap}"
+    "p.what{color:#c0c0c0}";
 
-qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
-                         const qg_render_options *options, char **out, size_t *len)
+qg_status qg_gallery_finish(qg_gallery *g, size_t failed, char **out, size_t *len)
 {
     qg_buf b;
     qg_buf_init(&b);
     qg_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                     "<title>");
-    xml_text(&b, title);
+    xml_text(&b, g->title);
     qg_buf_printf(&b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", page_style);
-    xml_text(&b, title);
-    qg_buf_printf(&b, "</h1>\n<p class=\"meta\">%zu level%s</p>\n", count, count == 1 ? "" : "s");
-    if (count > 1) {
+    xml_text(&b, g->title);
+    qg_buf_printf(&b, "</h1>\n<p class=\"meta\">%zu level%s", g->count, g->count == 1 ? "" : "s");
+    if (failed)
+        qg_buf_printf(&b, ", %zu not drawn (each card says why)", failed);
+    qg_buf_puts(&b, "</p>\n");
+    if (g->count > 1) {
         qg_buf_puts(&b, "<nav>");
-        for (size_t i = 0; i < count; i++) {
-            qg_buf_printf(&b, "<a href=\"#map-%zu\">", i + 1);
-            xml_text(&b, display_name(levels[i]));
-            qg_buf_puts(&b, "</a> ");
-        }
+        if (g->nav.len)
+            qg_buf_append(&b, g->nav.data, g->nav.len);
         qg_buf_puts(&b, "</nav>\n");
     }
-    for (size_t i = 0; i < count; i++)
-        html_level(&b, levels[i], i, options);
+    qg_buf_free(&g->nav);
+    if (g->cards.len)
+        qg_buf_append(&b, g->cards.data, g->cards.len);
+    b.failed |= g->cards.failed || g->nav.failed;
+    qg_buf_free(&g->cards);
     qg_buf_puts(&b, "</body>\n</html>\n");
     return finish(&b, out, len);
+}
+
+qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
+                         const qg_render_options *options, char **out, size_t *len)
+{
+    qg_gallery *g = qg_gallery_new(title, options);
+    qg_status st = g ? QG_OK : QG_ERR_NOMEM;
+    for (size_t i = 0; st == QG_OK && i < count; i++)
+        st = qg_gallery_add_level(g, levels[i]);
+    if (st == QG_OK)
+        st = qg_gallery_finish(g, 0, out, len);
+    qg_gallery_free(g);
+    return st;
 }

@@ -303,6 +303,7 @@ void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > old) {
         if (rt->mem_used - old + nsize > rt->mem_limit) {
             lrt_spend(rt, rt->mem_used / LRT_COLLECT_BYTES);
+            rt->mem_capped = 1;
             return NULL;
         }
         lrt_spend(rt, 1 + nsize / LRT_ALLOC_BYTES);

@@ -4,6 +4,7 @@
 #include "lua/rt.h"
 #include "lua/watch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 
 static unsigned long long chunk_limit(const qg_runtime *rt)
@@ -80,6 +81,7 @@ void lrt_budget_reset(qg_runtime *rt)
 static void start(qg_runtime *rt, int level)
 {
     rt->op_used = 0;
+    rt->mem_capped = 0;
     rt->level_operation = level;
     if (rt->watch)
         lrt_watch_operation(rt->watch, time_limit(rt));
@@ -89,6 +91,22 @@ static void start(qg_runtime *rt, int level)
 void lrt_operation_start(qg_runtime *rt)
 {
     start(rt, 0);
+}
+
+qg_status lrt_error_status(const qg_runtime *rt, int status)
+{
+    if (status == LUA_ERRMEM)
+        return rt->mem_capped ? QG_ERR_LIMIT : QG_ERR_NOMEM;
+    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+}
+
+const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, char *buf,
+                           size_t size)
+{
+    if (status != LUA_ERRMEM || !rt->mem_capped)
+        return msg;
+    snprintf(buf, size, "memory budget exceeded (%zu MiB of Lua memory)", rt->mem_limit >> 20);
+    return buf;
 }
 
 void lrt_level_operation_start(qg_runtime *rt)

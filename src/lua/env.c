@@ -435,6 +435,7 @@ static int dgn_missing(lua_State *L)
     if (!key || key[0] == '_' || (key[0] >= 'A' && key[0] <= 'Z'))
         return 0;
     qg_runtime *rt = lrt_runtime(L);
+    rt->unprovided = 1;
     return luaL_error(L, "%s.%s is not provided by questgrid%s%s%s%s",
                       lua_tostring(L, lua_upvalueindex(1)), key,
                       rt->map ? " (map " : "", rt->map ? rt->map->name : "",

@@ -321,10 +321,49 @@ static int l_is_passable(lua_State *L)
     return 1;
 }
 
+/* dgn.item_spec(spec): the spec itself, which dgn.create_item takes. */
+static int l_item_spec(lua_State *L)
+{
+    luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* A mark "kind:text" at a level cell: what a map's overlay (COLOUR) or
+ * keyed item would give the cell, where the level's builder gives it. */
+static void mark_cell(lua_State *L, const char *kind, int text_index)
+{
+    int x, y;
+    level_coords(L, 1, &x, &y);
+    const char *spec = lua_pushfstring(L, "%s:%s", kind, luaL_checkstring(L, text_index));
+    lrt_level *level = lrt_level_get(L);
+    lrt_charge(L, strlen(spec));
+    if ((!level->marks && !(level->marks = lrt_map_new("level marks", NULL, 0))) ||
+        !lrt_map_add_mark(level->marks, x, y, spec))
+        luaL_error(L, "too many marks on the level, or out of memory");
+}
+
+/* dgn.create_item(x, y, spec): the item as a mark "item:SPEC" at its
+ * cell (a level holds things only where a map's glyph gives them). */
+static int l_create_item(lua_State *L)
+{
+    mark_cell(L, "item", 3);
+    return 0;
+}
+
+/* dgn.colour_at(x, y, colour): the cell's colour as COLOUR gives it. */
+static int l_colour_at(lua_State *L)
+{
+    mark_cell(L, "colour", 3);
+    return 0;
+}
+
 void lrt_open_level(lua_State *L)
 {
     static const luaL_Reg fns[] = {{"grid", l_grid}, {"terrain_changed", l_terrain_changed},
-                                   {"is_passable", l_is_passable}, {NULL, NULL}};
+                                   {"is_passable", l_is_passable}, {"item_spec", l_item_spec},
+                                   {"create_item", l_create_item}, {"colour_at", l_colour_at},
+                                   {NULL, NULL}};
     lua_getglobal(L, "dgn");
     luaL_setfuncs(L, fns, 0);
     lua_pop(L, 1);

@@ -84,9 +84,11 @@ static int safe_name(const char *name, const char *suffix)
 static void load_library_file(lua_State *L, qg_runtime *rt, const char *name)
 {
     char *path = find_library_file(rt, name);
-    if (!path)
+    if (!path) {
+        rt->unprovided = !rt->lua_path_count;
         luaL_error(L, "crawl_require: %s not found on the Lua path%s", name,
                    lrt_no_library_hint(rt));
+    }
     char *data = NULL;
     size_t len = 0;
     qg_status st = qg_read_file(path, MAX_LIBRARY_FILE, &data, &len, NULL);
@@ -193,6 +195,33 @@ const char *lrt_no_library_hint(const qg_runtime *rt)
     return rt->lua_path_count ? ""
                               : "; the game's Lua library may provide it: give --lua-path DIR "
                                 "(Crawl's dat/dlua)";
+}
+
+/* What Lua's own libraries define and the sandbox withholds: a map that
+ * reaches for one is at fault whatever library is given. */
+static int withheld(const char *name, size_t len)
+{
+    static const char *const names[] = {"os", "io", "debug", "package", "require", "dofile",
+                                        "loadfile", "load", "collectgarbage"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0)
+            return 1;
+    return 0;
+}
+
+void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg)
+{
+    static const char *const forms[] = {"a nil value (global '", "call a nil value (field '",
+                                        "call a nil value (method '"};
+    for (size_t i = 0; !rt->lua_path_count && status == LUA_ERRRUN && msg && i < 3; i++) {
+        const char *name = strstr(msg, forms[i]);
+        if (!name)
+            continue;
+        name += strlen(forms[i]);
+        if (!withheld(name, strcspn(name, "'")))
+            rt->unprovided = 1;
+        return;
+    }
 }
 
 int lrt_load_library(lua_State *L)
@@ -369,4 +398,9 @@ int lrt_load_loadmaps(lua_State *L)
     lua_pushliteral(L, "dlua/loadmaps.lua");
     lua_call(L, 1, 0);
     return 0;
+}
+
+char *qg_runtime_library_data_dir(const qg_runtime *rt)
+{
+    return rt->lua_path_count ? data_dir(rt, 0) : NULL;
 }

@@ -16,9 +16,11 @@ libquestgrid_la_SOURCES += \
 	src/lua/build_level.c \
 	src/lua/charged.c \
 	src/lua/context.c \
+	src/lua/cycles.c \
 	src/lua/delve.c \
 	src/lua/direct.c \
 	src/lua/env.c \
+	src/lua/home.c \
 	src/lua/irregular_box.c \
 	src/lua/layout_common.c \
 	src/lua/layout_heights.c \

@@ -23,7 +23,7 @@ static qg_status try_once(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks
     *valid = 1;
     *vetoed = 0;
     rt->map = map;
-    if (chunks->chunk[QG_CHUNK_VETO] && chunks->chunk[QG_CHUNK_VETO]->len) {
+    if (!rt->ignore_veto && chunks->chunk[QG_CHUNK_VETO] && chunks->chunk[QG_CHUNK_VETO]->len) {
         st = lrt_run_chunk(rt, map, chunks->chunk[QG_CHUNK_VETO], QG_CHUNK_VETO,
                            vetoed, diags);
         if (st || *vetoed)
@@ -81,11 +81,15 @@ static void report_veto(const lrt_map *map, const lrt_chunks *chunks, qg_diags *
 /* A map that ran without drawing a grid, and why that is so when the map
  * says: a dummy, one whose post_place hook does its work on the game's
  * level, one that takes its shape from the SUBVAULT placing it. */
-static void report_no_grid(const lrt_map *map, qg_diags *diags)
+static void report_no_grid(qg_runtime *rt, const lrt_map *map, qg_diags *diags)
 {
     int dummy = 0;
     for (size_t i = 0; i < map->tags.count; i++)
         dummy |= strcmp(map->tags.items[i], "dummy") == 0;
+    rt->no_level = dummy ? LRT_NO_GRID_DUMMY
+                  : map->post_place ? LRT_NO_GRID_POST_PLACE
+                  : map->asked_mask ? LRT_NO_GRID_SHAPE
+                  : LRT_NO_GRID_OTHER;
     const char *why =
         dummy ? ": it is a dummy (TAGS: dummy), which Crawl picks to place nothing"
         : map->post_place ? ": its post_place hook places other maps on the game's level "
@@ -132,7 +136,13 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
     set_context(rt, context);
     qg_rng_seed(&rt->rng, seed, 0);
     rt->asked_count = 0;
+    rt->no_level = 0;
+    rt->cycle_found = 0;
+    rt->unprovided = 0;
+    rt->resolving[0] = def;
+    rt->resolving_count = 1;
     qg_status st = resolve_tries(rt, def, chunks, out, diags);
+    rt->resolving_count = 0;
     if (st)
         report_asked(rt, def, diags);
     return st;
@@ -156,12 +166,14 @@ static qg_status resolve_tries(qg_runtime *rt, const qg_mapdef *def, const lrt_c
                                                          diags);
         int valid = a.valid, vetoed = a.vetoed;
         lrt_end_run(rt);
-        if (!st && vetoed)
+        if (!st && vetoed) {
             report_veto(map, chunks, diags);
+            rt->no_level = LRT_VETOED;
+        }
         if (!st && !vetoed && valid) {
             lrt_fixup(map);
             if (map->width < 1 || map->height < 1) {
-                report_no_grid(map, diags);
+                report_no_grid(rt, map, diags);
                 st = QG_ERR_INVALID;
             } else {
                 st = lrt_build_level(rt, map, out);

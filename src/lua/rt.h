@@ -30,6 +30,9 @@
 #define LRT_MAX_HEIGHT 70
 /* _write_vault tries a map this many times before giving up. */
 #define LRT_RESOLVE_TRIES 25
+/* Maps resolved one inside another at once: the map and its subvaults
+ * (subvault.c nests them 8 deep at most) or the maps a builder places. */
+#define LRT_RESOLVING_MAX 16
 #define LRT_GLYPHS 256
 /* The preludes a runtime keeps compiled (qg_runtime_run_kept_prelude), in
  * bytes of their source: a compiled prelude takes about three times its
@@ -123,6 +126,7 @@ typedef struct lrt_pool {
 struct qg_runtime {
     lua_State *L;
     size_t mem_used, mem_limit;
+    int mem_capped;          /* the operation asked for more than mem_limit */
     lrt_pool pool;
     unsigned long instr_limit, instr_used;
     int level_operation;        /* the operation builds a whole level */
@@ -154,6 +158,27 @@ struct qg_runtime {
     qg_mapdef **maps;
     size_t map_count, map_cap;
     size_t kept_prelude_bytes;  /* of the preludes kept compiled */
+    /* why the last resolution gave no level when the map is not at fault
+     * (LRT_NO_GRID_*, LRT_VETOED), else 0 */
+    int no_level;
+    int ignore_veto;         /* a resolution that runs no veto chunk */
+    /* a map resolved through a map that uses it: the SUBVAULT of any tag
+     * it has picks it (home.c), or NULL */
+    const qg_mapdef *forced;
+    /* the maps being resolved, outermost first: a SUBVAULT that picks one
+     * of them would place a map inside itself */
+    const qg_mapdef *resolving[LRT_RESOLVING_MAX];
+    int resolving_count;
+    int cycle_found;         /* the resolution met such a SUBVAULT */
+    int unprovided;          /* it called a function questgrid lacks */
+};
+
+/* Why a map that ran drew no grid: the dummy Crawl picks to place
+ * nothing, a map whose post_place hook does its work on the game's
+ * level, one that takes its shape from the SUBVAULT placing it. */
+enum {
+    LRT_NO_GRID_OTHER = 1, LRT_NO_GRID_DUMMY, LRT_NO_GRID_POST_PLACE, LRT_NO_GRID_SHAPE,
+    LRT_VETOED               /* its veto chunk refused it */
 };
 
 /* Glyphs a map's inhabitants can walk over (Crawl's traversable_glyphs):
@@ -192,6 +217,13 @@ void lrt_budget_hook(lua_State *L);
  * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
 void lrt_operation_start(qg_runtime *rt);
+/* What a failed run of Lua (a lua_pcall status) is: a map that spent its
+ * memory or instruction budget QG_ERR_LIMIT, the machine's memory
+ * QG_ERR_NOMEM, else QG_ERR_LUA; and its message, the budget named when
+ * that was spent (buf holds it). */
+qg_status lrt_error_status(const qg_runtime *rt, int status);
+const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, char *buf,
+                           size_t size);
 /* The same for the resolution of a map that builds the whole level. */
 void lrt_level_operation_start(qg_runtime *rt);
 /* Charges work done in C (cells visited, entries scanned) to the chunk's
@@ -289,6 +321,10 @@ void lrt_open_library(lua_State *L);
  * game library (the function may be the library's): a hint naming
  * --lua-path, else "". */
 const char *lrt_no_library_hint(const qg_runtime *rt);
+/* Marks the run as failed for want of the game's library (rt->unprovided)
+ * when none was given and the error is a global that is not there: what
+ * the library defines (callback, a setup function), not the map's fault. */
+void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 

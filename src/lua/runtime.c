@@ -224,9 +224,12 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
         lua_settop(L, 0);
         return QG_OK;
     }
+    char budget[80];
     const char *msg = lua_tostring(L, -1);
     if (!msg)
         msg = "error object is not a string";
+    msg = lrt_error_text(rt, status, msg, budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     char *text = describe_error(msg, chunkname + 1, chunk, map->name, lrt_no_library_hint(rt));
     int line = first_line_of(msg, chunkname + 1);
     qg_diags_add(diags, QG_ERROR, chunk->file ? chunk->file : "",
@@ -234,9 +237,7 @@ qg_status lrt_run_chunk(qg_runtime *rt, lrt_map *map, const qg_des_chunk *chunk,
                  "%s", text ? text : msg);
     free(text);
     lua_settop(L, 0);
-    if (status == LUA_ERRMEM)
-        return QG_ERR_NOMEM;
-    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+    return lrt_error_status(rt, status);
 }
 
 /* True when the value on top is a hook function or a non-empty table of
@@ -574,14 +575,16 @@ static qg_status run_prelude(qg_runtime *rt, prelude_run *p, qg_diags *diags)
         lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.prelude_error");
         status = p->status;
     }
-    const char *msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error";
+    char budget[80];
+    const char *msg = lrt_error_text(rt, status, lua_tostring(L, -1) ? lua_tostring(L, -1)
+                                                                     : "error",
+                                     budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     const qg_des_chunk *chunk = p->chunk;
     qg_diags_add(diags, QG_ERROR, chunk && chunk->file ? chunk->file : "",
                  chunk ? chunk->first_line : 0, 0, NULL, 0, "%s", msg);
     lua_settop(L, 0);
-    if (status == LUA_ERRMEM)
-        return QG_ERR_NOMEM;
-    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+    return lrt_error_status(rt, status);
 }
 
 qg_status lrt_run_global_prelude(qg_runtime *rt, const qg_des_chunk *chunk,
@@ -604,11 +607,13 @@ qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *w
                                int status, qg_diags *diags)
 {
     lua_State *L = rt->L;
-    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error";
+    char budget[80];
+    const char *msg = lrt_error_text(rt, status, lua_type(L, -1) == LUA_TSTRING
+                                                     ? lua_tostring(L, -1) : "error",
+                                     budget, sizeof budget);
+    lrt_mark_unprovided(rt, status, msg);
     qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
                  "%s (%s, map %s)", msg, what, map->name);
     lua_settop(L, 0);
-    if (status == LUA_ERRMEM)
-        return QG_ERR_NOMEM;
-    return rt->budget_exhausted ? QG_ERR_LIMIT : QG_ERR_LUA;
+    return lrt_error_status(rt, status);
 }

@@ -2,6 +2,7 @@
  * lowering (qg_des_map_chunk), global preludes run as files are added. */
 #include "lua/run.h"
 #include "des/map.h"
+#include "des/scan.h"
 
 #include <stdlib.h>
 
@@ -18,10 +19,30 @@ void lrt_map_from_def(lrt_map *map, const qg_mapdef *def)
     map->legacy = des && des->legacy;
 }
 
+int qg_runtime_lacks_library(const qg_runtime *rt)
+{
+    return rt->unprovided;
+}
+
 qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags)
 {
     const qg_des_chunk *prelude = qg_des_global_prelude(file);
-    return prelude ? lrt_run_global_prelude(rt, prelude, diags) : QG_OK;
+    rt->unprovided = 0;
+    qg_status st = prelude ? lrt_run_global_prelude(rt, prelude, diags) : QG_OK;
+    return st != QG_OK && st != QG_ERR_NOMEM && rt->unprovided ? QG_ERR_NOTFOUND : st;
+}
+
+qg_status qg_runtime_run_text_prelude(qg_runtime *rt, const char *path, const char *text,
+                                     size_t len, qg_diags *diags)
+{
+    qg_des_names *names = qg_des_names_new();
+    qg_des_file *file = NULL;
+    qg_status st = names ? des_skim(path, text, len, names, &file) : QG_ERR_NOMEM;
+    if (st == QG_OK && file)
+        st = qg_runtime_run_prelude(rt, file, diags);
+    qg_des_file_free(file);
+    qg_des_names_free(names);
+    return st;
 }
 
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags)
@@ -45,6 +66,7 @@ qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags
         return QG_ERR_INVALID;
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
+    rt->unprovided = 0;
     /* the front end set "depth" from default-depth when DEPTH was absent */
     const char *fallback = qg_mapdef_get_property(def, "depth");
     char *default_depth = fallback ? qg_strdup(fallback) : NULL;

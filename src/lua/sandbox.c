@@ -5,6 +5,7 @@
 #include "lua/rt.h"
 
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -8,6 +8,7 @@
  * use its keyed specs and slots. */
 #include "lua/run.h"
 #include "des/directives.h"
+#include "core/buf.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +69,8 @@ static int weight_of(const qg_mapdef *def)
 
 const qg_mapdef *lrt_pick_map(qg_runtime *rt, const char *tag)
 {
+    if (rt->forced && lrt_has_tag(qg_mapdef_get_property(rt->forced, "tags"), tag))
+        return rt->forced;
     const qg_mapdef *pick = NULL;
     int total = 0;
     for (size_t i = 0; i < rt->map_count; i++) {
@@ -90,6 +93,17 @@ typedef struct region {
     const char *keys;
 } region;
 
+/* Whether the cell is one of the SUBVAULT's keys: a glyph a subvault
+ * merged before brought is not (Crawl's merge_subvault writes
+ * SUBVAULT_GLYPH there, which no key matches, so that a later SUBVAULT
+ * never takes an earlier one's cells). */
+static int is_key(const lrt_map *map, int x, int y, const char *keys)
+{
+    size_t at = (size_t)y * map->width + x;
+    char c = map->grid[at];
+    return c && strchr(keys, c) && !(map->cell_sub && map->cell_sub[at]);
+}
+
 /* The region's shape, given to the subvault (is_subvault, subvault_size,
  * subvault_cell_valid, default_subvault_glyphs). */
 static int give_mask(const lrt_map *map, const region *r, lrt_map *sub)
@@ -100,10 +114,9 @@ static int give_mask(const lrt_map *map, const region *r, lrt_map *sub)
     if (!sub->sv_mask)
         return 0;
     for (int y = 0; y < sub->sv_height; y++)
-        for (int x = 0; x < sub->sv_width; x++) {
-            char c = lrt_cell(map, r->x1 + x, r->y1 + y);
-            sub->sv_mask[(size_t)y * sub->sv_width + x] = c && strchr(r->keys, c) != NULL;
-        }
+        for (int x = 0; x < sub->sv_width; x++)
+            sub->sv_mask[(size_t)y * sub->sv_width + x] =
+                is_key(map, r->x1 + x, r->y1 + y, r->keys);
     return 1;
 }
 
@@ -146,7 +159,11 @@ static int run_nested(qg_runtime *rt, const qg_mapdef *def, lrt_map *sub, qg_dia
     lrt_chunks_of(def, &chunks);
     lrt_map *parent = rt->map;
     sub_run s = {rt, sub, &chunks, 1, diags, QG_OK};
+    int pushed = rt->resolving_count < LRT_RESOLVING_MAX;
+    if (pushed)
+        rt->resolving[rt->resolving_count++] = def;
     int status = lrt_protect(rt->L, run_sub, &s);
+    rt->resolving_count -= pushed;
     if (status != LUA_OK) {
         s.st = lrt_report_lua_error(rt, sub, "running the subvault", status, diags);
         lrt_forget_env(rt);
@@ -204,8 +221,7 @@ static int find_region(const lrt_map *map, const char *keys, region *r)
     r->keys = keys;
     for (int y = 0; y < map->height; y++)
         for (int x = 0; x < map->width; x++) {
-            char c = map->grid[(size_t)y * map->width + x];
-            if (!c || !strchr(keys, c))
+            if (!is_key(map, x, y, keys))
                 continue;
             r->x1 = x < r->x1 ? x : r->x1;
             r->y1 = y < r->y1 ? y : r->y1;
@@ -237,8 +253,7 @@ static qg_status merge(qg_runtime *rt, lrt_map *map, const region *r, lrt_map *s
     for (int y = r->y1; y <= r->y2; y++)
         for (int x = r->x1; x <= r->x2; x++) {
             size_t at = (size_t)y * map->width + x;
-            char c = map->grid[at];
-            if (!c || !strchr(r->keys, c))
+            if (!is_key(map, x, y, r->keys))
                 continue;
             /* as Crawl's merge_subvault: where the subvault does not reach
              * or is blank (' ', CLEAR), the parent's glyph stays */
@@ -316,6 +331,29 @@ static int orient_to_fit(qg_runtime *rt, lrt_map *sub)
     return (!(best & 1) || lrt_map_mirror(sub, 1)) && (!(best & 2) || lrt_map_mirror(sub, 0));
 }
 
+/* A SUBVAULT that picked a map being resolved around it: the map would
+ * be placed inside itself, again and again. Said with the maps between. */
+static int placed_inside_itself(qg_runtime *rt, const lrt_map *map, const char *spec,
+                                const qg_mapdef *pick, qg_diags *diags)
+{
+    int from = rt->resolving_count;
+    while (from > 0 && rt->resolving[from - 1] != pick)
+        from--;
+    if (!from)
+        return 0;
+    qg_buf chain;
+    qg_buf_init(&chain);
+    for (int i = from - 1; i < rt->resolving_count; i++)
+        qg_buf_printf(&chain, "%s -> ", qg_mapdef_name(rt->resolving[i]));
+    qg_buf_puts(&chain, qg_mapdef_name(pick));
+    qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                 "SUBVAULT %s: a cycle of subvaults (%s): the map would be placed inside "
+                 "itself without end", spec, chain.data ? chain.data : qg_mapdef_name(pick));
+    qg_buf_free(&chain);
+    rt->cycle_found = 1;
+    return 1;
+}
+
 static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, qg_diags *diags)
 {
     qg_arena arena;
@@ -343,9 +381,22 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, qg_di
         const qg_mapdef *def = pick >= 0 ? lrt_pick_map(rt, tags->alts[pick].text) : NULL;
         if (!def)
             break;
+        if (placed_inside_itself(rt, map, spec, def, diags)) {
+            st = QG_ERR_LUA;
+            break;
+        }
         lrt_map *sub = resolve_sub(rt, def, map, &r, quiet);
         if (!sub && rt->budget_exhausted) {
             st = QG_ERR_LIMIT;
+            break;
+        }
+        if (!sub && rt->cycle_found) {
+            /* no other pick undoes a cycle below: said once, at once */
+            st = QG_ERR_LUA;
+            size_t n = qg_diags_count(quiet);
+            qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,
+                         "SUBVAULT %s: %s", spec,
+                         n ? qg_diags_get(quiet, n - 1)->message : "a cycle of subvaults");
             break;
         }
         if (!sub)

@@ -290,7 +290,7 @@ typedef struct qg_cache_query {
     const char *tags;
     const char *depth;
     const char *place;
-    qg_map_kind kind;     /* QG_KIND_UNKNOWN = any */
+    qg_map_kind kind;     /* QG_KIND_UNKNOWN = any but QG_KIND_SKIPPED */
 } qg_cache_query;
 
 /* The first matching map at index >= start, or QG_CACHE_NONE:
@@ -318,6 +318,12 @@ qg_status qg_cache_map_source(const qg_cache *cache, size_t index,
  * the lines of the file's other maps blank. */
 qg_status qg_cache_map_file_text(const qg_cache *cache, size_t index,
                                  char **text, size_t *len, qg_diags *diags);
+
+/* A source file as it was compiled: its context with every map's slice
+ * put back (*text NUL-terminated, free() it), so that a front end reads
+ * its maps together, as a SUBVAULT finds them. */
+qg_status qg_cache_file_text(const qg_cache *cache, size_t file, char **text, size_t *len,
+                             qg_diags *diags);
 
 typedef struct qg_cache_resolve_options {
     unsigned long long seed;

@@ -423,7 +423,9 @@ typedef enum qg_map_kind {
     QG_KIND_MINIVAULT,
     QG_KIND_LAYOUT,
     QG_KIND_OTHER,
-    QG_KIND_ROOM      /* a room template (added last: caches keep the numbers) */
+    QG_KIND_ROOM,     /* a room template (added last: caches keep the numbers) */
+    QG_KIND_SKIPPED   /* a cache's entry of a map its compile left out
+                         (--keep-going), its "skipped" property saying why */
 } qg_map_kind;
 
 const char *qg_format_name(qg_format format);

@@ -60,8 +60,27 @@ void qg_runtime_free(qg_runtime *rt);
 qg_status qg_runtime_library_des_files(qg_runtime *rt, char ***files, size_t *count,
                                        qg_diags *diags);
 
+/* The data directory of the game's first Lua library (the directory
+ * holding its dlua/), where the names qg_runtime_library_des_files gives
+ * are; NULL when the runtime has no library. Free with free(). */
+char *qg_runtime_library_data_dir(const qg_runtime *rt);
+
+/* Runs the global prelude of a .des file's text (len bytes; path names
+ * it) without reading its maps: a file of the game's library whose maps
+ * the caller does not want, run for what it defines for the others. */
+qg_status qg_runtime_run_text_prelude(qg_runtime *rt, const char *path, const char *text,
+                                     size_t len, qg_diags *diags);
+
+/* True when the last prelude, compile or resolution failed calling what
+ * the game's Lua library provides (a function, a crawl_require'd file)
+ * and the runtime was given no library: not the map's fault. */
+int qg_runtime_lacks_library(const qg_runtime *rt);
+
 /* Adds a parsed file's maps to the runtime (which takes them over and frees
- * the file) and runs its global prelude. */
+ * the file) and runs its global prelude. A prelude that failed calling
+ * what the game's Lua library provides (a function, a crawl_require'd
+ * file) when the runtime was given none: QG_ERR_NOTFOUND, the file not at
+ * fault; so too qg_runtime_run_prelude. */
 qg_status qg_runtime_add_file(qg_runtime *rt, qg_des_file *file, qg_diags *diags);
 /* Runs a parsed file's global prelude only: for runtimes that compile maps
  * they do not hold (qg_runtime_compile_map takes any .des definition),
@@ -109,6 +128,44 @@ qg_status qg_runtime_compile_map(qg_runtime *rt, qg_mapdef *def, qg_diags *diags
 qg_status qg_runtime_resolve(qg_runtime *rt, const qg_mapdef *def,
                              unsigned long long seed, const qg_context *context,
                              qg_level **out, qg_diags *diags);
+
+/* Reports, as an error at the line, every SUBVAULT line of the runtime's
+ * maps that can place its own map inside itself: a tag it picks is had
+ * by a map whose SUBVAULT lines lead back (the maps' compiled tags, so
+ * compile them first). Found in time linear in the maps, their tags and
+ * their SUBVAULT lines; a resolution also stops at the first SUBVAULT
+ * that picks a map being resolved around it. Returns the number of
+ * errors. */
+size_t qg_runtime_check_cycles(qg_runtime *rt, qg_diags *diags);
+
+/* Where qg_runtime_resolve_home resolved a map, and what a map is that
+ * has no grid by design. */
+typedef struct qg_home {
+    char place[40];      /* the level it was resolved at ("D:14") */
+    const char *inside;  /* a map that takes its shape from the SUBVAULT
+                            placing it: the map it was resolved inside
+                            (the level is that map's), else NULL */
+    const char *what;    /* a map with no grid by design (a dummy; a map
+                            whose post_place hook places other maps on the
+                            game's level): what it is, with *out NULL and
+                            QG_OK; else NULL */
+    int unprovided;      /* it failed calling a function of the game that
+                            questgrid does not provide: not the map's
+                            fault */
+} qg_home;
+
+/* Resolves a map where it belongs, as a batch over many maps must: at
+ * context->place when one is given, else at the levels its PLACE and
+ * DEPTH name (the first level of each range, in the order written, up to
+ * four), the first where it resolves; where it resolves nowhere, with the
+ * diagnostics of the first. A map that takes its shape from a SUBVAULT
+ * is resolved inside a map whose SUBVAULT (or subvault("K : tag") call)
+ * picks it by a tag it has, named for it with the property "placed in";
+ * a map with no grid by design gives QG_OK, no level and home->what. Its
+ * subvaults are the runtime's maps, so compile those first. */
+qg_status qg_runtime_resolve_home(qg_runtime *rt, const qg_mapdef *def, unsigned long long seed,
+                                  const qg_context *context, qg_home *home, qg_level **out,
+                                  qg_diags *diags);
 
 #ifdef __cplusplus
 }

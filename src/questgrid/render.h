@@ -99,6 +99,22 @@ qg_status qg_render_svg(const qg_level *level, const qg_render_options *options,
 qg_status qg_render_html(const qg_level *const *levels, size_t count, const char *title,
                          const qg_render_options *options, char **out, size_t *len);
 
+/* The same page made a card at a time, for a batch over many maps: a
+ * card for each level drawn (freed once added), and a card for a map
+ * that has no level, saying where it is defined and why: failed when it
+ * could not be resolved (its first error), else what it is (a dummy, a
+ * quest whose level the game generates). options must outlive the
+ * gallery. */
+typedef struct qg_gallery qg_gallery;
+qg_gallery *qg_gallery_new(const char *title, const qg_render_options *options);
+qg_status qg_gallery_add_level(qg_gallery *g, const qg_level *level);
+qg_status qg_gallery_add_card(qg_gallery *g, const char *name, const char *where,
+                              const char *text, int failed);
+/* The page, saying how many cards are of maps not drawn (failed); the
+ * gallery is spent (free it after). */
+qg_status qg_gallery_finish(qg_gallery *g, size_t failed, char **out, size_t *len);
+void qg_gallery_free(qg_gallery *g);
+
 /* PNG (RGB) drawn with questgrid's 8x8 CP437 font scaled to
  * options->cell pixels a cell (QG_PNG_CELL by default), the legend below
  * the map as the SVG's. QG_ERR_INVALID with a diagnostic when questgrid

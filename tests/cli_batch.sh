@@ -1,0 +1,107 @@
+#!/bin/sh
+# Per map, never per run (issue 27): render, check and compile over many
+# maps resolve each where it belongs, make a map that fails an entry saying
+# why, and write the rest; check reports as errors, at their lines, what
+# any command fails on. Fixtures are written here. Prints TAP.
+qg=${QG_BUILDDIR:-.}/questgrid
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fails=0
+echo "1..17"
+
+check() {
+    n=$((n + 1))
+    if sh -c "$2"; then
+        echo "ok $n - $1"
+    else
+        echo "not ok $n - $1"
+        fails=$((fails + 1))
+        sed 's/^/# /' "$tmp/err" | head -10
+    fi
+}
+
+cd "$tmp" || exit 1
+cat >mix.des <<'DES'
+NAME: mix_plain
+TAGS: transparent
+MAP
+x.x
+ENDMAP
+
+NAME: mix_deep
+DEPTH: D:14
+validate {{ return you.depth() >= 10 }}
+MAP
+xx.xx
+ENDMAP
+
+NAME: mix_bad
+: os.execute("true")
+MAP
+.
+ENDMAP
+
+NAME: mix_last
+MAP
+.
+ENDMAP
+DES
+
+"$qg" render mix.des -o mix.html 2>err
+check "render: one map failing fails the run (exit 1) but the page is written" \
+  "[ $? -eq 1 ] && [ -s mix.html ] && grep -q '4 maps: 3 drawn, 1 failed' err"
+check "the failed map is a card saying why, the others are drawn" \
+  "[ \$(grep -c '<section id=\"map-' mix.html) -eq 4 ] &&
+   grep -q '<section id=\"map-3\" class=\"failed\">' mix.html &&
+   grep -q 'class=\"why\">not drawn: mix.des:15 (map mix_bad)' mix.html &&
+   grep -q '<h2>mix_last</h2>' mix.html"
+check "a map is resolved at its own DEPTH, and says so" \
+  "grep -q 'resolved at: D:14' mix.html && ! grep -q 'mix.des:9' err"
+"$qg" render --place D:1 mix.des -o d1.html 2>err
+check "--place still decides where: at D:1 the deep map's validate fails, the page is written" \
+  "[ $? -eq 1 ] && grep -q '4 maps: 2 drawn, 2 failed' err && [ -s d1.html ]"
+
+"$qg" compile mix.des -o mix.qgc --keep-going 2>err
+check "compile --keep-going: a skipped entry in the cache saying why" \
+  "[ $? -eq 1 ] && \"$qg\" cache list mix.qgc | grep -q '^mix_bad.*skipped'"
+"$qg" render mix.qgc -o cache.html 2>err
+check "render of the cache: every map, the skipped one a card saying why" \
+  "[ $? -eq 1 ] && [ \$(grep -c '<section id=\"map-' cache.html) -eq 4 ] &&
+   grep -q 'mix_bad' cache.html && grep -q 'global .os.' cache.html &&
+   grep -q 'resolved at: D:14' cache.html"
+
+"$qg" check mix.des >out 2>err
+check "check: the failing map is an error at its line, the deep one none" \
+  "[ $? -eq 1 ] && grep -q '^mix.des:15: error: .*global .os.' err &&
+   ! grep -q 'mix.des:9' err && grep -q 'mix.des: 4 maps, 1 error' out"
+
+# check is the strictest reader: what any command fails on is its error
+strict() {
+    printf '%b' "$2" >"$1.des"
+    "$qg" check "$1.des" >out 2>err
+    check "check $1: $4" "[ $? -eq 1 ] && grep -q '^$1.des:$3: error: .*$4' err"
+}
+rows=$(i=0; while [ $i -lt 70 ]; do printf '.\\n'; i=$((i + 1)); done)
+strict tall "NAME: tall\nMAP\n${rows}ENDMAP\n" 1 "too large: 1x70"
+strict syntax "NAME: syntax\n: if true then\nMAP\n.\nENDMAP\n" 2 ".end. expected near"
+strict osexec "NAME: osexec\n: os.execute('true')\nMAP\n.\nENDMAP\n" 2 "nil value (global .os.)"
+strict budget "NAME: budget\n: while true do end\nMAP\n.\nENDMAP\n" 2 \
+  "instruction budget exceeded"
+strict memory "NAME: memory\n: local s = ('x'):rep(1 << 20) for i = 1, 10 do s = s .. s end\nMAP\n.\nENDMAP\n" \
+  2 "memory budget exceeded"
+strict selfsub "NAME: selfsub\nTAGS: sv_self\nSUBVAULT: X : sv_self\nMAP\nXX\nXX\nENDMAP\n" \
+  "3:11" "a cycle of subvaults (selfsub -> selfsub)"
+strict pair "NAME: pair_a\nTAGS: ta\nSUBVAULT: X : tb\nMAP\nX\nENDMAP\n\nNAME: pair_b\nTAGS: tb\nSUBVAULT: X : ta\nMAP\nX\nENDMAP\n" \
+  "3:11" "a cycle of subvaults (pair_a -> pair_b -> pair_a)"
+check "and the other map of the pair at its own line" \
+  "grep -q '^pair.des:10:11: error: .*(pair_b -> pair_a -> pair_b)' err"
+
+{ printf 'F:#:2:8\nF:.:1:8\n'; i=0; while [ $i -lt 70 ]; do echo 'D:#.#'; i=$((i + 1)); done; } >tall.txt
+"$qg" show tall.txt >out 2>err
+check "show refuses a 70-row D: map" "[ $? -eq 1 ] && grep -q 'more than 66 rows' err"
+"$qg" check tall.txt >out 2>err
+check "and check reports it as an error at its line" \
+  "[ $? -eq 1 ] && grep -q '^tall.txt:69:1: error: more than 66 rows' err"
+
+[ $fails -eq 0 ]
