@@ -187,6 +187,12 @@ int cli_fd_setup_shared(const cli_opts *opts, const char *file, cli_vocabs *voca
 void cli_fd_free(cli_fd *fd);
 /* The game whose tables (lib/games) a dialect's files go with. */
 const char *cli_dialect_game(qg_fd_dialect dialect);
+/* The Crawl version a run's .des maps go with: --game's (or the one
+ * detected from the data), else the newest. */
+const char *cli_crawl_game(const cli_opts *opts);
+/* The tables of game name (lib/games), or NULL, nothing said, when
+ * questgrid has none (or name is NULL). */
+qg_game *cli_game_tables(const char *name);
 
 /* ---- the files a command reads (inputs.c, game.c) ---- */
 

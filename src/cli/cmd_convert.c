@@ -141,17 +141,6 @@ static void load_mapping(job *j)
 
 /* ---- the games a conversion goes between ---------------------------------- */
 
-/* The tables of a game, or NULL (nothing said) when questgrid has none. */
-static qg_game *game_tables(const char *name)
-{
-    qg_diags *quiet = qg_diags_new();
-    qg_game *game = NULL;
-    if (quiet && name)
-        qg_game_load(NULL, name, &game, quiet);
-    qg_diags_free(quiet);
-    return game;
-}
-
 /* The Crawl version of --game (else the newest) and its names. */
 static const char *crawl_game(job *j)
 {
@@ -221,8 +210,8 @@ static void prepare_translation(job *j, const qg_level *level)
                                                              : fd_game(j, QG_FD_AUTO);
     if (!from || !to)
         return;
-    j->from_game = game_tables(from);
-    j->to_game = strcmp(from, to) == 0 ? NULL : game_tables(to);
+    j->from_game = cli_game_tables(from);
+    j->to_game = strcmp(from, to) == 0 ? NULL : cli_game_tables(to);
     const qg_game *target = j->to_game ? j->to_game : j->from_game;
     if (!j->from_game || !target)
         return;

@@ -59,19 +59,6 @@ typedef struct style_source {
     qg_render_options options;
 } style_source;
 
-/* The game whose tables draw the maps of caches: --game's (or the one
- * detected), else the newest Crawl; NULL when its tables cannot be read. */
-static qg_game *cache_game(const cli_opts *opts)
-{
-    const char *name = opts->branches ? qg_branches_game(opts->branches) : "crawl-master";
-    qg_diags *quiet = qg_diags_new();
-    qg_game *game = NULL;
-    if (quiet)
-        qg_game_load(NULL, name, &game, quiet);
-    qg_diags_free(quiet);
-    return game;
-}
-
 /* The files of a gallery: a hub only when it is all there is or --quest
  * picks its quest (its quests' own files are levels of the directory);
  * lines that levels include never. */
@@ -112,7 +99,7 @@ static void style_open(const cli_opts *opts, const cli_inputs *in, style_source 
         st->palette = qg_palette_new();
         if (st->palette)
             qg_palette_load_bundled(st->palette, quiet);
-        st->game = cache_game(opts);
+        st->game = cli_game_tables(cli_crawl_game(opts));
         st->options = (qg_render_options){st->bundled, st->palette, 0, st->game, opts->cell, 0};
     }
     qg_diags_free(quiet);

@@ -147,18 +147,29 @@ const char *cli_dialect_game(qg_fd_dialect dialect)
                                            : qg_fd_dialect_name(dialect);
 }
 
+const char *cli_crawl_game(const cli_opts *opts)
+{
+    return opts->branches ? qg_branches_game(opts->branches) : "crawl-master";
+}
+
+qg_game *cli_game_tables(const char *name)
+{
+    qg_diags *quiet = qg_diags_new();
+    qg_game *game = NULL;
+    if (quiet && name)
+        qg_game_load(NULL, name, &game, quiet);
+    qg_diags_free(quiet);
+    return game;
+}
+
 /* The vocabulary of a dialect's game from questgrid's tables of it
  * (lib/games), or NULL when it has none. */
 static cli_vocab_entry *read_game_vocab(cli_vocabs *vocabs, const char *key,
                                         qg_fd_dialect dialect)
 {
-    qg_diags *quiet = qg_diags_new();
-    qg_game *game = NULL;
-    qg_vocab *vocab = NULL;
-    if (quiet && qg_game_load(NULL, cli_dialect_game(dialect), &game, quiet) == QG_OK)
-        vocab = qg_game_vocab(game);
+    qg_game *game = cli_game_tables(cli_dialect_game(dialect));
+    qg_vocab *vocab = game ? qg_game_vocab(game) : NULL;
     qg_game_free(game);
-    qg_diags_free(quiet);
     cli_vocab_entry *e = vocab ? QG_PUSH(vocabs->items, vocabs->count, vocabs->cap) : NULL;
     if (!e) {
         qg_vocab_free(vocab);

@@ -21,18 +21,11 @@ qg_format cli_kind_format(qg_file_kind kind)
  * file; NULL (nothing said) when questgrid has none. */
 static qg_game *source_game(const cli_source *s)
 {
-    const char *name = s->format == QG_FORMAT_FD
-                           ? (s->fd.own_vocab || s->opts->dialect
-                                  ? cli_dialect_game(s->fd.options.dialect)
-                                  : "questgrid")
-                       : s->opts->branches ? qg_branches_game(s->opts->branches)
-                                           : "crawl-master";
-    qg_diags *quiet = qg_diags_new();
-    qg_game *game = NULL;
-    if (quiet)
-        qg_game_load(NULL, name, &game, quiet);
-    qg_diags_free(quiet);
-    return game;
+    if (s->format != QG_FORMAT_FD)
+        return cli_game_tables(cli_crawl_game(s->opts));
+    return cli_game_tables(s->fd.own_vocab || s->opts->dialect
+                               ? cli_dialect_game(s->fd.options.dialect)
+                               : "questgrid");
 }
 
 /* F:/D: files: a hub's --quest, and --var, checked against what the game
