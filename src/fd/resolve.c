@@ -693,6 +693,22 @@ static void process_file(resolver *r, size_t file)
     r->again = again;
 }
 
+/* The level turned by turn (none when it is not above 0); 0 when memory
+ * ran out (said). */
+static int turn_level(resolver *r, int turn)
+{
+    if (turn <= 0)
+        return 1;
+    qg_level *turned = qg_level_turned(r->level, turn);
+    if (!turned) {
+        note(r, QG_ERR_NOMEM);
+        return 0;
+    }
+    qg_level_free(r->level);
+    r->level = turned;
+    return 1;
+}
+
 /* The room template laid out, turned as the game may turn it (by the
  * seed's pick when seeded), and sized as quest_generate sizes a quest
  * level: whole screens around it. */
@@ -712,15 +728,8 @@ static void build_room(resolver *r)
     int w = qg_level_width(r->level), h = qg_level_height(r->level);
     int turn = r->opt->seeded ? fd_room_pick_turn(room, w, h, &r->rng) : -1;
     qg_level_set_turns(r->level, fd_room_turns(room, w, h), -1);
-    if (turn > 0) {
-        qg_level *turned = qg_level_turned(r->level, turn);
-        if (!turned) {
-            note(r, QG_ERR_NOMEM);
-            return;
-        }
-        qg_level_free(r->level);
-        r->level = turned;
-    }
+    if (!turn_level(r, turn))
+        return;
     qg_level_set_turns(r->level, fd_room_turns(room, w, h), turn);
     if (room->type == FD_ROOM_QUEST) {
         int cw = qg_level_width(r->level), ch = qg_level_height(r->level);
@@ -739,16 +748,8 @@ static void turn_symmetric(resolver *r)
 {
     int w = qg_level_width(r->level), h = qg_level_height(r->level);
     int turn = r->opt->seeded ? fd_symmetry_pick_turn(w, h, &r->rng) : -1;
-    if (turn > 0) {
-        qg_level *turned = qg_level_turned(r->level, turn);
-        if (!turned) {
-            note(r, QG_ERR_NOMEM);
-            return;
-        }
-        qg_level_free(r->level);
-        r->level = turned;
-    }
-    qg_level_set_turns(r->level, fd_symmetry_turns(w, h), turn);
+    if (turn_level(r, turn))
+        qg_level_set_turns(r->level, fd_symmetry_turns(w, h), turn);
 }
 
 static void finish(resolver *r, const qg_mapdef *def)
