@@ -72,13 +72,19 @@ typedef struct graph {
     size_t edges;
 } graph;
 
-typedef struct finder {
+typedef struct finder finder;
+/* An edge of the graph, from node from to node to. */
+typedef void (*edge_fn)(finder *f, size_t from, size_t to);
+
+struct finder {
     qg_runtime *rt;
+    size_t picks;        /* the SUBVAULT lines' alternatives */
+    edge_fn on_edge;     /* what each_edge calls */
     tag_table tags;
     graph g;
     size_t *index, *low, *comp, *stack, *call, *next;
     unsigned char *on_stack;
-} finder;
+};
 
 static void finder_free(finder *f)
 {
@@ -96,58 +102,66 @@ static void finder_free(finder *f)
     free(f->on_stack);
 }
 
-/* Every tag a SUBVAULT line picks, interned; the number of SUBVAULT
- * alternatives counted in *picks. */
-static int intern_picked(finder *f, size_t *picks)
+/* Calls fn with every tag a SUBVAULT line of each map picks. */
+typedef void (*pick_fn)(finder *f, size_t map, const char *tag);
+
+static void each_pick(finder *f, pick_fn fn)
 {
-    *picks = 0;
     for (size_t i = 0; i < f->rt->map_count; i++) {
         size_t n;
         const des_map *m = subvault_lines(f->rt->maps[i], &n);
-        for (size_t d = 0; d < n; d++)
-            if (is_subvault(&m->dirs[d]))
-                *picks += m->dirs[d].spec.u.keyed.slots[0].count;
+        for (size_t d = 0; d < n; d++) {
+            if (!is_subvault(&m->dirs[d]))
+                continue;
+            const des_slot *s = &m->dirs[d].spec.u.keyed.slots[0];
+            for (size_t a = 0; a < s->count; a++)
+                fn(f, i, s->alts[a].text);
+        }
     }
+}
+
+static void count_pick(finder *f, size_t map, const char *tag)
+{
+    (void)map;
+    (void)tag;
+    f->picks++;
+}
+
+static void intern_pick(finder *f, size_t map, const char *tag)
+{
+    (void)map;
+    tag_id(&f->tags, tag, strlen(tag), 1);
+}
+
+/* Every tag a SUBVAULT line picks, interned. */
+static int intern_picked(finder *f)
+{
+    each_pick(f, count_pick);
     size_t slots = 16;
-    while (slots < 2 * *picks + 2)
+    while (slots < 2 * f->picks + 2)
         slots *= 2;
-    f->tags.names = calloc(*picks + 1, sizeof *f->tags.names);
-    f->tags.lens = calloc(*picks + 1, sizeof *f->tags.lens);
+    f->tags.names = calloc(f->picks + 1, sizeof *f->tags.names);
+    f->tags.lens = calloc(f->picks + 1, sizeof *f->tags.lens);
     f->tags.slots = calloc(slots, sizeof *f->tags.slots);
     f->tags.slot_count = slots;
     if (!f->tags.names || !f->tags.lens || !f->tags.slots)
         return 0;
-    for (size_t i = 0; i < f->rt->map_count; i++) {
-        size_t n;
-        const des_map *m = subvault_lines(f->rt->maps[i], &n);
-        for (size_t d = 0; d < n; d++) {
-            if (!is_subvault(&m->dirs[d]))
-                continue;
-            const des_slot *s = &m->dirs[d].spec.u.keyed.slots[0];
-            for (size_t a = 0; a < s->count; a++)
-                tag_id(&f->tags, s->alts[a].text, strlen(s->alts[a].text), 1);
-        }
-    }
+    each_pick(f, intern_pick);
     return 1;
 }
 
-/* Calls fn for every edge, in node order (fill), or counts them. */
-typedef void (*edge_fn)(finder *f, size_t from, size_t to);
+/* A map's edge to each tag it picks, given to the edge function. */
+static void pick_edge(finder *f, size_t map, const char *tag)
+{
+    f->on_edge(f, map, f->rt->map_count + tag_id(&f->tags, tag, strlen(tag), 0));
+}
 
+/* Calls fn for every edge, in node order (fill), or counts them. */
 static void each_edge(finder *f, edge_fn fn)
 {
     size_t maps = f->rt->map_count;
-    for (size_t i = 0; i < maps; i++) {
-        size_t n;
-        const des_map *m = subvault_lines(f->rt->maps[i], &n);
-        for (size_t d = 0; d < n; d++) {
-            if (!is_subvault(&m->dirs[d]))
-                continue;
-            const des_slot *s = &m->dirs[d].spec.u.keyed.slots[0];
-            for (size_t a = 0; a < s->count; a++)
-                fn(f, i, maps + tag_id(&f->tags, s->alts[a].text, strlen(s->alts[a].text), 0));
-        }
-    }
+    f->on_edge = fn;
+    each_pick(f, pick_edge);
     for (size_t i = 0; i < maps; i++) {
         const char *tags = qg_mapdef_get_property(f->rt->maps[i], "tags");
         while (tags && *tags) {
@@ -312,8 +326,8 @@ size_t qg_runtime_check_cycles(qg_runtime *rt, qg_diags *diags)
     finder f;
     memset(&f, 0, sizeof f);
     f.rt = rt;
-    size_t picks, reported = 0;
-    if (!intern_picked(&f, &picks) || (f.tags.count && (!build(&f) || !components(&f)))) {
+    size_t reported = 0;
+    if (!intern_picked(&f) || (f.tags.count && (!build(&f) || !components(&f)))) {
         qg_diags_add(diags, QG_ERROR, "", 0, 0, NULL, 0, "out of memory");
         finder_free(&f);
         return 1;
