@@ -95,38 +95,43 @@ static int spec_flag(const char *word, size_t len)
     return 0;
 }
 
-/* The first character of a spec's first word that is not a flag. */
-static unsigned char first_word(const char *spec)
+/* The end of a spec's first part: before the equipment (;), the
+ * alternatives (/ |) and the rest of a pile (,). */
+static size_t spec_end(const char *spec)
 {
-    size_t end = strcspn(spec, ";/|,");
-    for (size_t i = 0; i < end;) {
-        while (i < end && isspace((unsigned char)spec[i]))
-            i++;
-        size_t start = i;
-        while (i < end && !isspace((unsigned char)spec[i]))
-            i++;
-        if (i > start && !spec_flag(spec + start, i - start))
-            return (unsigned char)spec[start];
+    return strcspn(spec, ";/|,");
+}
+
+/* The next word of spec[*i..end) that is not a flag: its start in *start
+ * and its length, 0 when none is left. */
+static size_t next_word(const char *spec, size_t end, size_t *i, size_t *start)
+{
+    while (*i < end) {
+        while (*i < end && isspace((unsigned char)spec[*i]))
+            (*i)++;
+        *start = *i;
+        while (*i < end && !isspace((unsigned char)spec[*i]))
+            (*i)++;
+        if (*i > *start && !spec_flag(spec + *start, *i - *start))
+            return *i - *start;
     }
     return 0;
 }
 
+/* The first character of a spec's first word that is not a flag. */
+static unsigned char first_word(const char *spec)
+{
+    size_t i = 0, start = 0;
+    return next_word(spec, spec_end(spec), &i, &start) ? (unsigned char)spec[start] : 0;
+}
+
 char *game_spec_key(const char *spec)
 {
-    /* one spec: before the equipment (;), the alternatives (/ |) and the
-     * rest of a pile (,) */
-    size_t end = strcspn(spec, ";/|,");
+    size_t end = spec_end(spec), i = 0, start = 0, len;
     qg_buf b;
     qg_buf_init(&b);
-    for (size_t i = 0; i < end;) {
-        while (i < end && isspace((unsigned char)spec[i]))
-            i++;
-        size_t start = i;
-        while (i < end && !isspace((unsigned char)spec[i]))
-            i++;
-        if (i > start && !spec_flag(spec + start, i - start))
-            qg_buf_printf(&b, "%s%.*s", b.len ? " " : "", (int)(i - start), spec + start);
-    }
+    while ((len = next_word(spec, end, &i, &start)) > 0)
+        qg_buf_printf(&b, "%s%.*s", b.len ? " " : "", (int)len, spec + start);
     char *key = game_key(b.data ? b.data : "");
     qg_buf_free(&b);
     return key;
