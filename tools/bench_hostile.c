@@ -5,12 +5,13 @@
  * programs of issue 28 and the bypasses of the budget found since; the
  * slowest should end well under 10 s on one core.
  *
- *   make bench && ./tools/bench_hostile [CPU_LIMIT_S]
+ *   make bench && ./tools/bench_hostile [CPU_LIMIT_S [NAME_PART]]
  *
  * "level" programs are maps that build the whole level (ORIENT: encompass,
  * TAGS: layout), which get the level's budget when resolved; their Lua
  * runs when not validating, so the compile passes and the resolution
- * meets it. CPU_LIMIT_S (default 60) stops a run that does not end. */
+ * meets it. CPU_LIMIT_S (default 60) stops a run that does not end;
+ * NAME_PART runs only the programs whose names hold it. */
 #define _GNU_SOURCE
 #include "questgrid.h"
 #include "questgrid/des.h"
@@ -77,6 +78,14 @@ static const struct {
     {"ipairs", 1, "local t = {} for i = 1, 1000 do t[i] = i end while true do for _ in ipairs(t) do end end"},
     {"compare 8 MB <", 1, BIG "local a, b = big(8000000), big(8000000) while true do local c = a < b end"},
     {"subst", 1, "while true do subst('x = x.') end"},
+    {"kfeat", 1, "while true do kfeat('Z = altar_zin') end"},
+    {"xpcall new closures", 1, "while true do xpcall(function() end, function(e) return e end) end"},
+    {"pcall new closure", 1, "while true do pcall(function() end) end"},
+    {"closures", 1, "while true do local f = function() end end"},
+    {"tables", 1, "while true do local t = {1, 2, 3, 4} end"},
+    {"coroutine.create", 1, "while true do coroutine.create(function() end) end"},
+    {"__gc", 1, "while true do setmetatable({}, {__gc = function() end}) end"},
+    {"number keys", 1, "local i = 0 while true do i = i + 1 local s = 'k' .. i end"},
 };
 
 static const char *last_line(const qg_diags *diags)
@@ -126,6 +135,8 @@ int main(int argc, char **argv)
     double slowest = 0;
     printf("%-24s %-6s %8s %8s  %s\n", "program", "map", "CPU s", "peak MB", "ended by");
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        if (argc > 2 && !strstr(cases[i].name, argv[2]))
+            continue;
         printf("%-24s %-6s ", cases[i].name, cases[i].level ? "level" : "vault");
         fflush(stdout);
         struct rusage before, after;

@@ -42,7 +42,7 @@ tools_bench_limits_SOURCES = tools/bench_limits.c tools/memory_inputs.c tools/me
 tools_bench_limits_CFLAGS = $(AM_CFLAGS) $(ZLIB_CFLAGS) -O2
 tools_bench_limits_LDADD = libquestgrid.la $(ZLIB_LIBS)
 tools_bench_limits_LDFLAGS = -static
-# tools/bench_hostile [CPU_LIMIT_S]: hostile map programs under the default
+# tools/bench_hostile [CPU_LIMIT_S [NAME_PART]]: hostile map programs under the default
 # budgets, the CPU time each takes and why it ended.
 EXTRA_PROGRAMS += tools/bench_hostile
 tools_bench_hostile_SOURCES = tools/bench_hostile.c

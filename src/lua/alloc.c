@@ -306,7 +306,8 @@ void *lrt_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
             rt->mem_capped = 1;
             return NULL;
         }
-        lrt_spend(rt, 1 + nsize / LRT_ALLOC_BYTES);
+        lrt_spend(rt, LRT_ALLOC_UNITS + nsize / LRT_ALLOC_BYTES +
+                           (!ptr && osize == LUA_TSTRING ? LRT_STRING_UNITS : 0));
     }
     void *p = resize(&rt->pool, ptr, old, nsize);
     if (!p)

@@ -29,9 +29,16 @@
  * (ldebug.c, luaG_traceexec), so the step costs nothing else. */
 #define LRT_HOOK_STEP 128
 
-/* Allocation: one instruction an allocation and one every this many
- * bytes allocated or grown (the bytes are written once and later swept). */
+/* Allocation: LRT_ALLOC_UNITS an allocation (the allocator's call, the
+ * collector's mark and sweep of the object, a short string's interning)
+ * and one every LRT_ALLOC_BYTES bytes allocated or grown (the bytes are
+ * written once and later swept). */
+#define LRT_ALLOC_UNITS 4
 #define LRT_ALLOC_BYTES 16
+/* A new string besides its allocation: hashed and interned, and perhaps a
+ * number formatted by the interpreter itself ('k' .. i), out of every
+ * count's sight. */
+#define LRT_STRING_UNITS 16
 /* A full collection, which Lua runs before it gives up an allocation
  * over the memory cap: one instruction this many bytes of the heap. */
 #define LRT_COLLECT_BYTES 16

@@ -98,7 +98,7 @@ static int finish_pcall(lua_State *L, int status, lua_KContext extra)
 static int safe_pcall(lua_State *L)
 {
     luaL_checkany(L, 1);
-    lrt_charge(L, LRT_CALL_UNITS + (size_t)lua_gettop(L) / LRT_VALUES);
+    lrt_charge(L, LRT_CALL_UNITS + LRT_ENTRY_UNITS + (size_t)lua_gettop(L) / LRT_VALUES);
     lua_pushboolean(L, 1);
     lua_insert(L, 1);
     int status = lua_pcallk(L, lua_gettop(L) - 2, LUA_MULTRET, 0, 0, finish_pcall);
@@ -123,7 +123,7 @@ static int safe_xpcall(lua_State *L)
 {
     int n = lua_gettop(L);
     luaL_checktype(L, 2, LUA_TFUNCTION);
-    lrt_charge(L, LRT_CALL_UNITS + (size_t)n / LRT_VALUES);
+    lrt_charge(L, LRT_CALL_UNITS + LRT_ENTRY_UNITS + (size_t)n / LRT_VALUES);
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, guarded_handler, 1);
     lua_replace(L, 2);
