@@ -3,6 +3,7 @@
  * cache, in the game's colours. */
 #include "cli/batch.h"
 #include "cli/source.h"
+#include "cli/style.h"
 #include "core/buf.h"
 #include "core/file.h"
 
@@ -47,18 +48,6 @@ static const char usage[] =
 enum { TO_SVG, TO_HTML, TO_PNG };
 static const char *const formats[] = {"svg", "html", "png", NULL};
 
-/* What the pictures are drawn with: the vocabulary, palette and game of
- * the first F:/D: file, else of the first level file (else the bundled
- * vocabulary and palette, and the Crawl of --game, for caches). */
-typedef struct style_source {
-    cli_source first;
-    int has_first;
-    qg_vocab *bundled;
-    qg_palette *palette;
-    qg_game *game;
-    qg_render_options options;
-} style_source;
-
 /* The files of a gallery: a hub only when it is all there is or --quest
  * picks its quest (its quests' own files are levels of the directory);
  * lines that levels include never. */
@@ -69,49 +58,20 @@ static int in_gallery(const cli_opts *opts, const cli_inputs *in, const qg_input
     return input->kind != QG_FILE_PART || input->named;
 }
 
-/* The style from the files drawn (an F:/D: file's vocabulary draws more
- * than a .des file's); what opening it says, each map's own reading
- * says again. */
-static void style_open(const cli_opts *opts, const cli_inputs *in, style_source *st)
+/* The input the pictures are styled by: the first F:/D: file drawn, else
+ * the first level file (none for caches). */
+static const qg_input *style_pick(const cli_opts *opts, const cli_inputs *in)
 {
-    memset(st, 0, sizeof *st);
     const qg_input *pick = NULL;
     for (size_t i = 0; i < in->count; i++) {
         qg_format format = cli_kind_format(in->items[i].kind);
         if (!in_gallery(opts, in, &in->items[i]) || format == QG_FORMAT_UNKNOWN)
             continue;
-        if (format == QG_FORMAT_FD) {
-            pick = &in->items[i];
-            break;
-        }
+        if (format == QG_FORMAT_FD)
+            return &in->items[i];
         pick = pick ? pick : &in->items[i];
     }
-    qg_diags *quiet = qg_diags_new();
-    if (pick && quiet &&
-        cli_source_open(&st->first, opts, "render", pick,
-                        CLI_SOURCE_COLOURS | CLI_SOURCE_NO_LEVELS, quiet) == 0) {
-        st->has_first = 1;
-        st->options = cli_source_style(&st->first, 0);
-    } else {
-        if (pick)
-            cli_source_close(&st->first);
-        st->bundled = cli_load_vocab(opts, quiet);
-        st->palette = qg_palette_new();
-        if (st->palette)
-            qg_palette_load_bundled(st->palette, quiet);
-        st->game = cli_game_tables(cli_crawl_game(opts));
-        st->options = (qg_render_options){st->bundled, st->palette, 0, st->game, opts->cell, 0};
-    }
-    qg_diags_free(quiet);
-}
-
-static void style_close(style_source *st)
-{
-    if (st->has_first)
-        cli_source_close(&st->first);
-    qg_vocab_free(st->bundled);
-    qg_palette_free(st->palette);
-    qg_game_free(st->game);
+    return pick;
 }
 
 /* What the batch's maps become: cards of a gallery page, or the one
@@ -237,8 +197,8 @@ static int render(cli_opts *opts, int to, qg_diags *diags)
     const qg_input *one = NULL;
     if (to != TO_HTML && !(one = in.count == 1 ? &in.items[0] : cli_inputs_one(opts, &in, diags)))
         in.count = 0;
-    style_source style;
-    style_open(opts, &in, &style);
+    cli_style style;
+    cli_style_open(&style, opts, "render", style_pick(opts, &in), 0);
     style.options.cell = opts->cell;
     drawing d = {to, &style.options, NULL, NULL, {0}, diags, QG_OK};
     qg_buf_init(&d.seen);
@@ -261,7 +221,7 @@ static int render(cli_opts *opts, int to, qg_diags *diags)
     qg_gallery_free(d.gallery);
     qg_level_free(d.one);
     qg_buf_free(&d.seen);
-    style_close(&style);
+    cli_style_close(&style);
     cli_inputs_free(&in);
     cli_report(diags);
     int failed = cli_batch_finish(&b, "drawn");

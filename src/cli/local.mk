@@ -21,6 +21,7 @@ questgrid_SOURCES += \
 	src/cli/cmd_render.c \
 	src/cli/json.c \
 	src/cli/source.c \
+	src/cli/style.c \
 	src/cli/batch.c \
 	src/cli/report.c \
 	src/cli/inputs.c \
