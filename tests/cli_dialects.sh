@@ -20,8 +20,11 @@ shows() {
 }
 shows hengband3 QuestDefinitionList.txt 1 && grep -q '^The Cellar (7x4)$' "$tmp/show"
 result $? "hengband3: QuestDefinitionList.txt, quests/ and an include with a trailing space"
-"$qg" show "$data/poschengband/q_info.txt" --quest 2 >"$tmp/show" 2>"$tmp/err"
-[ $? -eq 1 ] && [ ! -s "$tmp/show" ] &&
+# a quest with no map by design is said to be what it is, as every
+# batch says it (core/outcome.h): not a failure
+"$qg" show "$data/poschengband/q_info.txt" --quest 2 >"$tmp/show" 2>"$tmp/err" &&
+    grep -q 'no level of its own: quest 2 (The Wolf) has no map: it is a kill-level quest' \
+        "$tmp/show" &&
     grep -q 'note: quest 2 (The Wolf) has no map: it is a kill-level quest (type 1)' "$tmp/err"
 result $? "poschengband: a quest of English Q: records only has no map, and says why"
 shows poschengband q_info.txt 3 && grep -q 'monster: wolf, NO_GROUP' "$tmp/show"
@@ -29,8 +32,8 @@ result $? "poschengband: room letters beside D: rows"
 shows frogcomposband q_info.txt 1 && grep -q 'formation member 1 of r +2' "$tmp/show" &&
     grep -q 'player start: row 1, column 1' "$tmp/show"
 result $? "frogcomposband: a q_info.txt record and its room template"
-"$qg" show "$data/hengband3/QuestDefinitionList.txt" --quest 41 >"$tmp/show" 2>"$tmp/err"
-[ $? -eq 1 ] && [ ! -s "$tmp/show" ] &&
+"$qg" show "$data/hengband3/QuestDefinitionList.txt" --quest 41 >"$tmp/show" 2>"$tmp/err" &&
+    grep -q 'no level of its own: quest 41' "$tmp/show" &&
     grep -q 'note: quest 41 (Random Quest) has no map: it is a random quest (type 7), and the dungeon generator makes its level, at dungeon level 33' "$tmp/err"
 result $? "hengband3: a random quest is read as the game reads it, with \$QUEST_NUMBER at 40"
 "$qg" show "$data/hengband3/QuestDefinitionList.txt" --quest 42 >"$tmp/show" 2>"$tmp/err"

@@ -4,6 +4,7 @@
 #include "core/buf.h"
 #include "core/diag.h"
 #include "core/file.h"
+#include "core/outcome.h"
 #include "core/path.h"
 
 #include <stdio.h>
@@ -21,22 +22,17 @@ void cli_batch_init(cli_batch *b, const cli_opts *opts, const char *command, qg_
     b->user = user;
 }
 
-/* The first line of the first error run holds, copied; NULL when none. */
-static char *first_error(const qg_diags *run)
+/* Why a map failed, copied; NULL when out of memory. */
+static char *first_line(const qg_diags *run)
 {
-    for (size_t i = 0; i < qg_diags_count(run); i++) {
-        const qg_diag *d = qg_diags_get(run, i);
-        if (d->severity != QG_ERROR)
-            continue;
-        size_t n = strcspn(d->message, "\n");
-        char *line = malloc(n + 1);
-        if (line) {
-            memcpy(line, d->message, n);
-            line[n] = '\0';
-        }
-        return line;
+    size_t len;
+    const char *message = qg_outcome_why(run, "no level, and nothing said why", &len);
+    char *line = malloc(len + 1);
+    if (line) {
+        memcpy(line, message, len);
+        line[len] = '\0';
     }
-    return NULL;
+    return line;
 }
 
 static const char *last_note(const qg_diags *run)
@@ -50,31 +46,22 @@ static const char *last_note(const qg_diags *run)
 int cli_batch_entry(cli_batch *b, cli_entry *e, qg_diags *run, const char *home_what)
 {
     char *why = NULL;
-    int failed = 0;
-    if (!e->level) {
-        int errors = run && qg_diags_count_severity(run, QG_ERROR) > 0;
-        const char *what = home_what ? home_what : run ? last_note(run) : NULL;
-        if (what && !errors) {
-            e->what = what;
-        } else {
-            failed = 1;
-            why = run ? first_error(run) : NULL;
-            e->why = why ? why : "no level, and nothing said why";
-        }
-    }
+    const char *what = home_what ? home_what : run ? last_note(run) : NULL;
+    qg_outcome outcome = qg_outcome_of(e->level != NULL, run, what);
+    if (outcome == QG_OUTCOME_DESCRIBED)
+        e->what = what;
+    else if (outcome == QG_OUTCOME_FAILED)
+        e->why = why = first_line(run);
     qg_diags_take(b->diags, run);
     if (b->take && b->take(b->user, e))
-        failed = 1;
-    if (failed)
-        b->failed++;
-    else if (e->level)
-        b->resolved++;
-    else
-        b->described++;
+        outcome = QG_OUTCOME_FAILED;
+    b->failed += outcome == QG_OUTCOME_FAILED;
+    b->resolved += outcome == QG_OUTCOME_RESOLVED;
+    b->described += outcome == QG_OUTCOME_DESCRIBED;
     qg_level_free(e->level);
     e->level = NULL;
     free(why);
-    return failed;
+    return outcome == QG_OUTCOME_FAILED;
 }
 
 /* A batch for one picture ends with its first map. */
@@ -577,11 +564,31 @@ int cli_batch_each_map(cli_batch *b, const char *path, cli_map_fn fn, void *user
     return 0;
 }
 
+/* A --map that the one file of a picture does not define: a failed
+ * entry naming the file's maps. */
+static void unknown_map(cli_batch *b, const world *w, const des_source *src)
+{
+    qg_diags *run = qg_diags_new();
+    const char **names = malloc((src->count + 1) * sizeof *names);
+    if (run && names) {
+        for (size_t i = 0; i < src->count; i++)
+            names[i] = qg_mapdef_name(w->defs[src->first + i]);
+        cli_unknown_map(src->path, b->opts->map, names, src->count, run);
+    }
+    free(names);
+    file_failed(b, src->path, run);
+    qg_diags_free(run);
+}
+
 static void des_input(cli_batch *b, const qg_input *input)
 {
     des_source *src = source_of(b, input->path);
     if (src) {
+        size_t before = b->resolved + b->described + b->failed;
         source_entries(b, b->world, src);
+        if (b->one && b->opts->map && !src->failed &&
+            b->resolved + b->described + b->failed == before)
+            unknown_map(b, b->world, src);
         return;
     }
     qg_diags *run = qg_diags_new();

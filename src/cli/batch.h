@@ -1,10 +1,11 @@
-/* The one rule of every command over many maps (render, show, check,
- * compile): per map, never per run. Each map is resolved where it
- * belongs (a .des map at its own DEPTH and PLACE, a subvault inside a map
- * that uses it: qg_runtime_resolve_home), a map with no level by design
- * is described as what it is, a map that still fails is an entry saying
- * why (its diagnostics reported as they are), and the rest goes on. The
- * exit status says whether any map failed; the output holds the rest. */
+/* The batch of every command over many maps (render, show, check):
+ * each map is resolved where it belongs (a .des map at its own DEPTH and
+ * PLACE, a subvault inside a map that uses it: qg_runtime_resolve_home),
+ * and what became of it follows the one rule of core/outcome.h (which
+ * compile --keep-going follows too): resolved, described as what it is,
+ * or failed as an entry saying why (its diagnostics reported as they
+ * are), and the rest goes on. The exit status says whether any map
+ * failed; the output holds the rest. */
 #ifndef QG_CLI_BATCH_H
 #define QG_CLI_BATCH_H
 

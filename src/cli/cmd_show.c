@@ -2,10 +2,12 @@
  * quest through its hub, a .des map with its Lua, a .tmx or .xp file) and
  * prints it with its legend, in colour on a terminal, or as JSON; a .des
  * map without --seed is printed as declared. */
+#include "cli/batch.h"
 #include "cli/cli.h"
 #include "cli/cli_des.h"
 #include "cli/json.h"
 #include "cli/source.h"
+#include "cli/style.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -76,31 +78,89 @@ static void print_turns(const qg_level *level)
               stdout);
 }
 
-static int show_level(cli_opts *opts, const qg_input *input, qg_diags *diags)
+/* What show does with the one entry of its batch: prints the level, or
+ * what a map with no level of its own is (a failure the batch has said). */
+typedef struct showing {
+    const cli_opts *opts;
+    const cli_style *style;
+    const qg_input *input;
+    int errors;
+} showing;
+
+static void print_json(showing *s, const cli_entry *e)
 {
-    const char *path = input->path;
-    cli_source source;
-    qg_level *level = NULL;
-    if (cli_source_open(&source, opts, "show", input, opts->color ? CLI_SOURCE_COLOURS : 0,
-                        diags) == 0)
-        cli_source_level(&source, opts->seed, &level, diags);
-    size_t errors = cli_report(diags);
-    if (level && opts->json) {
-        json_t *doc = cli_json_document("questgrid-level/1");
-        json_object_set_new(doc, "file", cli_json_text(path));
-        json_object_set_new(doc, "format", json_string(qg_format_name(source.format)));
-        json_t *body = cli_json_level(level, source.fd.vocab);
+    qg_format format = cli_kind_format(s->input->kind);
+    json_t *doc = cli_json_document("questgrid-level/1");
+    json_object_set_new(doc, "file", cli_json_text(e->file ? e->file : s->input->path));
+    json_object_set_new(doc, "format",
+                        json_string(qg_format_name(format != QG_FORMAT_UNKNOWN ? format
+                                                   : e->def ? QG_FORMAT_DES
+                                                            : QG_FORMAT_FD)));
+    if (e->level) {
+        json_t *body = cli_json_level(e->level, s->style->options.vocab);
         json_object_update(doc, body);
         json_decref(body);
-        errors += !cli_json_print(doc);
-    } else if (level) {
-        qg_render_options style = cli_source_style(&source, opts->color);
-        errors += qg_render_text_with(level, &style, stdout) != QG_OK;
-        print_turns(level);
+    } else {
+        json_object_set_new(doc, "name", cli_json_text(e->name));
+        json_object_set_new(doc, "what", cli_json_text(e->what));
     }
-    qg_level_free(level);
+    s->errors += !cli_json_print(doc);
+}
+
+/* Where a .des map was resolved when the command did not say: at the
+ * level its DEPTH or PLACE names, inside the map whose SUBVAULT uses it. */
+static void print_home(const cli_opts *opts, const cli_entry *e)
+{
+    if (e->inside)
+        printf("resolved inside %s, whose SUBVAULT places it\n", e->inside);
+    if (e->place && !opts->place)
+        printf("resolved at %s (--place chooses another)\n", e->place);
+}
+
+static int show_entry(void *user, cli_entry *e)
+{
+    showing *s = user;
+    if (!e->level && !e->what)
+        return 0;
+    if (s->opts->json) {
+        print_json(s, e);
+    } else if (e->level) {
+        s->errors += qg_render_text_with(e->level, &s->style->options, stdout) != QG_OK;
+        print_turns(e->level);
+        print_home(s->opts, e);
+    } else {
+        printf("%s: no level of its own: %s\n", e->name, e->what);
+    }
+    return 0;
+}
+
+/* A hub without --quest: the error that lists its quests. */
+static int list_quests(cli_opts *opts, const qg_input *input, qg_diags *diags)
+{
+    cli_source source;
+    cli_source_open(&source, opts, "show", input, 0, diags);
     cli_source_close(&source);
-    return errors || !level ? 1 : 0;
+    return 1;
+}
+
+/* The level of the input as every batch gets it (batch.h): a .des map
+ * where it belongs, a dummy said to be one. */
+static int show_level(cli_opts *opts, const qg_input *input, qg_diags *diags)
+{
+    if (input->kind == QG_FILE_HUB && opts->quest < 0)
+        return list_quests(opts, input, diags);
+    cli_style style;
+    cli_style_open(&style, opts, "show", input, opts->color);
+    showing s = {opts, &style, input, 0};
+    cli_batch b;
+    cli_batch_init(&b, opts, "show", diags, show_entry, &s);
+    b.one = 1;
+    cli_batch_add(&b, input);
+    cli_batch_input(&b, input);
+    cli_batch_free(&b);
+    int failed = cli_batch_finish(&b, "shown");
+    cli_style_close(&style);
+    return failed || s.errors || !(b.resolved + b.described) ? 1 : 0;
 }
 
 int cmd_show(int argc, char **argv)

@@ -1,6 +1,6 @@
 qginclude_HEADERS += src/questgrid/core.h
 noinst_HEADERS += src/core/arena.h src/core/buf.h src/core/definitions.h src/core/diag.h \
-	src/core/file.h src/core/groups.h src/core/jsonc.h src/core/heap.h src/core/output.h src/core/level.h src/core/path.h src/core/mapdef.h \
+	src/core/file.h src/core/groups.h src/core/jsonc.h src/core/heap.h src/core/outcome.h src/core/output.h src/core/level.h src/core/path.h src/core/mapdef.h \
 	src/core/props.h src/core/rng.h src/core/strpool.h src/core/suggest.h
 libquestgrid_la_SOURCES += \
 	src/core/arena.c \
@@ -17,6 +17,7 @@ libquestgrid_la_SOURCES += \
 	src/core/turn.c \
 	src/core/mapdef.c \
 	src/core/names.c \
+	src/core/outcome.c \
 	src/core/output.c \
 	src/core/path.c \
 	src/core/props.c \
