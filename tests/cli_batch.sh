@@ -1,14 +1,16 @@
 #!/bin/sh
-# Per map, never per run (issue 27): render, check and compile over many
-# maps resolve each where it belongs, make a map that fails an entry saying
-# why, and write the rest; check reports as errors, at their lines, what
-# any command fails on. Fixtures are written here. Prints TAP.
+# Per map, never per run (issue 27): render, check, show and compile over
+# many maps resolve each where it belongs, make a map that fails an entry
+# saying why (the same line in each: core/outcome.h), say what a map with
+# no level of its own is, and write the rest; check reports as errors, at
+# their lines, what any command fails on. Fixtures are written here.
+# Prints TAP.
 qg=${QG_BUILDDIR:-.}/questgrid
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..17"
+echo "1..25"
 
 check() {
     n=$((n + 1))
@@ -103,5 +105,76 @@ check "show refuses a 70-row D: map" "[ $? -eq 1 ] && grep -q 'more than 66 rows
 "$qg" check tall.txt >out 2>err
 check "and check reports it as an error at its line" \
   "[ $? -eq 1 ] && grep -q '^tall.txt:69:1: error: more than 66 rows' err"
+
+# show follows the same rule
+cat >rule.des <<'DES'
+NAME: rule_host
+TAGS: transparent
+SUBVAULT: X : rule_part
+MAP
+xx.xx
+xXXXx
+xxxxx
+ENDMAP
+
+NAME: rule_inner
+TAGS: rule_part
+{{
+if is_subvault() then
+  map(".+.")
+end
+}}
+
+NAME: rule_deep
+DEPTH: D:14
+validate {{ return you.depth() >= 10 }}
+MAP
+xx.xx
+ENDMAP
+
+NAME: rule_dummy
+TAGS: dummy
+
+NAME: rule_bad
+: os.execute("true")
+MAP
+.
+ENDMAP
+DES
+
+"$qg" show rule.des --map rule_inner --seed 1 >out 2>err
+check "show: a map shaped by the SUBVAULT that places it is shown inside its user" \
+  "[ $? -eq 0 ] && grep -q '^x\\.+\\.x\$' out &&
+   grep -q '^resolved inside rule_host, whose SUBVAULT places it\$' out"
+"$qg" show rule.des --map rule_deep --seed 1 >out 2>err
+check "show: a map is resolved at its own DEPTH (its validate needs D:10 or deeper)" \
+  "[ $? -eq 0 ] && grep -q '^xx\\.xx\$' out && grep -q '^resolved at D:14' out"
+"$qg" show rule.des --map rule_dummy --seed 1 >out 2>err
+check "show: a dummy is said to be one, not a failure" \
+  "[ $? -eq 0 ] && grep -q '^rule_dummy: no level of its own: a dummy (TAGS: dummy)' out &&
+   ! grep -q error err"
+"$qg" show rule.des --map rule_dumy --seed 1 >out 2>err
+check "show: an unknown --map names the file's maps and the closest" \
+  "[ $? -eq 1 ] && grep -q \"no map named 'rule_dumy'; did you mean 'rule_dummy'? (5 maps:\" err"
+
+why="rule.des:29 (map rule_bad): attempt to index a nil value (global 'os')"
+"$qg" show rule.des --map rule_bad --seed 1 >out 2>err
+check "show: a map that fails is an error, exit 1" \
+  "[ $? -eq 1 ] && [ ! -s out ] && grep -qF \"rule.des:29: error: $why\" err"
+"$qg" check rule.des >out 2>check.err
+"$qg" render rule.des -o rule.html 2>err
+"$qg" compile rule.des -o rule.qgc --keep-going 2>err
+"$qg" cache list rule.qgc >list 2>err
+check "the same reason in check, render's card and the cache's skipped entry" \
+  "grep -qF \"rule.des:29: error: $why\" check.err &&
+   grep -qF \"class=\\\"why\\\">not drawn: $why<\" rule.html &&
+   grep -qF \"# skipped rule_bad: $why\" list"
+"$qg" show rule.qgc --map rule_inner --seed 1 >out 2>err
+check "show: a map of a compiled cache, inside its user too" \
+  "[ $? -eq 0 ] && grep -q '^x\\.+\\.x\$' out && grep -q 'resolved inside rule_host' out"
+"$qg" render rule.des -o rule.html 2>err
+check "render of the same file: 3 drawn, the dummy said what it is, 1 failed" \
+  "[ $? -eq 1 ] &&
+   grep -q '5 maps: 3 drawn, 1 without a level of their own (said what they are), 1 failed' err"
 
 [ $fails -eq 0 ]

@@ -33,7 +33,7 @@ tests_test_nomem_CFLAGS = $(TESTS_CFLAGS)
 tests_test_nomem_LDFLAGS = -static -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 tests_test_nomem_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 
-TESTS += tests/cli_hostile.sh tests/cli_batch.sh tests/cli_show_rule.sh
+TESTS += tests/cli_hostile.sh tests/cli_batch.sh
 
 # Each reader's peak memory within its documented multiple of the input
 # (doc/limits.md); the inputs are tools/bench_memory's.
@@ -71,7 +71,7 @@ tests_test_hostile_des_CFLAGS = $(TESTS_CFLAGS)
 tests_test_hostile_des_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 endif
 
-EXTRA_DIST += tests/cli_hostile.sh tests/cli_batch.sh tests/cli_show_rule.sh
+EXTRA_DIST += tests/cli_hostile.sh tests/cli_batch.sh
 
 # The diagnostic cap: --max-errors, -q.
 TESTS += tests/cli_max_errors.sh
