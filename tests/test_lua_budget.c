@@ -241,12 +241,15 @@ static void bytes_copied(void **state)
     assert_charged("while true do local t = {1, 2, 3, 4, 5, 6, 7, 8} turn() end", 60000);
 }
 
-/* Objects made and dropped each step: a protected call of a fresh
- * closure (an entry into Lua from C and a handler made for xpcall), a
- * number the interpreter turns into a new string itself. A level builder
- * looping over these ran into the 8 s time limit before its 1 G budget
- * (tools/bench_hostile); uncharged they turned 47,615, 34,476 and 55,350
- * times. */
+/* Objects made and dropped each step, and the C the interpreter enters
+ * for them: a protected call of a fresh closure (an entry into Lua from C
+ * and a handler made for xpcall), a number the interpreter turns into a
+ * new string itself, a fresh metatable set (the sandbox's setmetatable
+ * looks for __gc, then calls the original), a global read through the
+ * map's environment (its __index is C). Level builders looping over these
+ * ran into the 8 s time limit before their 1 G budget (tools/bench_hostile,
+ * the fuzz_show corpus); uncharged they turned 47,615, 34,476, 55,350,
+ * 26,303 and 76,899 times. */
 static void new_objects(void **state)
 {
     (void)state;
@@ -254,6 +257,10 @@ static void new_objects(void **state)
     assert_charged("while true do xpcall(function() end, function(e) return e end) turn() end",
                    26000);
     assert_charged("local i = 0 while true do i = i + 1 local s = 'k' .. i turn() end", 25000);
+    assert_charged("local t = {}\n"
+                   "while true do setmetatable(t, {__index = function(_, k) return k end}) turn() end",
+                   21000);
+    assert_charged("while true do local f = type turn() end", 60000);
 }
 
 /* Pattern steps: backtracking, captures compared again, balanced runs,

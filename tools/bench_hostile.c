@@ -84,6 +84,9 @@ static const struct {
     {"closures", 1, "while true do local f = function() end end"},
     {"tables", 1, "while true do local t = {1, 2, 3, 4} end"},
     {"coroutine.create", 1, "while true do coroutine.create(function() end) end"},
+    {"fresh metatables", 1, "local t = {} while true do setmetatable(t, {__index = function(_, k) "
+                            "return k end, __lt = function() return true end}) end"},
+    {"global reads", 1, "while true do local a, b, c, d = type, pairs, next, select end"},
     {"__gc", 1, "while true do setmetatable({}, {__gc = function() end}) end"},
     {"number keys", 1, "local i = 0 while true do i = i + 1 local s = 'k' .. i end"},
 };

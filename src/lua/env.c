@@ -171,7 +171,7 @@ static int is_hook_name(lua_State *L, const char *name)
  * asked for; else the global. */
 static int env_index(lua_State *L)
 {
-    lrt_charge(L, LRT_CALL_UNITS);
+    lrt_charge(L, LRT_CALL_UNITS + LRT_ENTRY_UNITS);
     lua_getfield(L, LUA_REGISTRYINDEX, "questgrid.dgn");
     lua_pushvalue(L, 2);
     if (lua_rawget(L, -2) == LUA_TFUNCTION) {

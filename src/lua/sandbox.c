@@ -188,6 +188,7 @@ static int safe_load(lua_State *L)
 
 static int safe_setmetatable(lua_State *L)
 {
+    lrt_charge(L, LRT_CALL_UNITS + LRT_ENTRY_UNITS);
     if (lua_type(L, 2) == LUA_TTABLE &&
         lua_getfield(L, 2, "__gc") != LUA_TNIL)
         return luaL_error(L, "__gc metamethods are not allowed in maps");
