@@ -8,7 +8,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..17"
+echo "1..20"
 
 check() {
     n=$((n + 1))
@@ -103,5 +103,20 @@ check "show refuses a 70-row D: map" "[ $? -eq 1 ] && grep -q 'more than 66 rows
 "$qg" check tall.txt >out 2>err
 check "and check reports it as an error at its line" \
   "[ $? -eq 1 ] && grep -q '^tall.txt:69:1: error: more than 66 rows' err"
+
+# A row wider than MAX_WID: the classic loaders lay a row while x < xmax
+# (198) and drop the rest; the level is drawn 198 wide, the loss a warning.
+{ printf 'F:#:1:3\nF:.:1:3\nD:'; i=0; while [ $i -lt 198 ]; do printf '#'; i=$((i + 1)); done
+  printf '.\nD:'; i=0; while [ $i -lt 381 ]; do printf '.'; i=$((i + 1)); done; echo; } >wide.txt
+"$qg" show --dialect tome wide.txt >out 2>err
+check "show lays a D: row as ToME does: up to its 198th column" \
+  "[ $? -eq 0 ] && head -1 out | grep -q '(198x2)' &&
+   [ \$(sed -n 2p out | wc -c) -eq 199 ] && ! sed -n 2p out | grep -q '[.]'"
+"$qg" check --dialect tome wide.txt >out 2>err
+check "check names the columns dropped, at the first of them" \
+  "[ $? -eq 0 ] && grep -q '^wide.txt:3:201: warning: row of 199 columns: ToME 2 .* drops map column 198,' err &&
+   grep -q '^wide.txt:4:201: warning: row of 381 columns: .* drops map columns 198-380,' err"
+"$qg" render --dialect tome wide.txt -o wide.svg 2>err
+check "render draws the level" "[ $? -eq 0 ] && [ -s wide.svg ]"
 
 [ $fails -eq 0 ]

@@ -122,9 +122,12 @@ void fd_payload_free(void *payload);
 const fd_payload *fd_payload_of(const qg_mapdef *def);
 /* Adds a record just read (lines[index]) to its file's outline; 0 when
  * memory ran out. */
-int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
+int fd_outline_add(fd_file *f, const fd_dialect_row *row, const qg_fd_record *rec, size_t index);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
+/* The cells of a D: row the game lays: its bytes, up to the dialect's
+ * row_stop. */
+size_t fd_row_laid(const fd_dialect_row *row, const qg_fd_record *rec);
 
 /* ---- where includes may come from ---- */
 

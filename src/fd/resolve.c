@@ -274,7 +274,7 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
 {
     fd_line at;
     at_record(r, rec, &at);
-    size_t len = fd_row_len(rec);
+    size_t len = fd_row_laid(r->row, rec);
     if (file_rows == QG_FD_MAX_HGT)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
@@ -586,7 +586,7 @@ static void measure_file(resolver *r, size_t file)
             measure_file(r, (size_t)rec->include);
             r->depth--;
         } else if (rec->kind == QG_FD_ROW) {
-            size_t len = fd_row_len(rec);
+            size_t len = fd_row_laid(r->row, rec);
             y++;
             if (len)
                 extend(r, len < INT_MAX ? (int)len : INT_MAX, y);
