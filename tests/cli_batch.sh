@@ -8,7 +8,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..20"
+echo "1..24"
 
 check() {
     n=$((n + 1))
@@ -118,5 +118,32 @@ check "check names the columns dropped, at the first of them" \
    grep -q '^wide.txt:4:201: warning: row of 381 columns: .* drops map columns 198-380,' err"
 "$qg" render --dialect tome wide.txt -o wide.svg 2>err
 check "render draws the level" "[ $? -eq 0 ] && [ -s wide.svg ]"
+
+# A town overlay: its rows lie only under lines on a quest's state, which
+# the games always set ($QUEST17 is quest 17's status, 0 in a new game).
+cat >overlay.txt <<'FD'
+F:.:1:3
+F:#:56:12
+?:[EQU $QUEST17 1]
+D:...
+?:[IOR [EQU $QUEST17 0] [EQU $QUEST17 2] ]
+D:###
+FD
+"$qg" show --dialect zangband overlay.txt >out 2>err
+check "rows only under quest states: drawn as a new game finds them, and said" \
+  "[ $? -eq 0 ] && sed -n 2p out | grep -q '^###$' &&
+   grep -q 'overlay.txt: note: .*drawn with \$QUEST17 = 0 (a new game.s: not taken)' err"
+"$qg" show --dialect zangband --var QUEST17=1 overlay.txt >out 2>err
+check "--var chooses the state" "[ $? -eq 0 ] && sed -n 2p out | grep -q '^[.][.][.]$'"
+printf 'F:.:1:3\n?:[EQU $QUEST3 9]\nD:...\n' >never.txt
+"$qg" render --dialect zangband overlay.txt never.txt -o states.html 2>err
+check "render: the overlay drawn with its state, rows no state opens a described card" \
+  "[ $? -eq 0 ] && grep -q '2 maps: 1 drawn, 1 without a level of their own' err &&
+   grep -q 'quest state: \$QUEST17 = 0' states.html &&
+   grep -q 'never.txt: note: .*\$QUEST3 that no quest status (0 to 6) opens' err"
+printf 'F:.:1:3\n?:[EQU $LEVEL 9]\nD:...\n' >nomap.txt
+"$qg" render --dialect zangband nomap.txt -o nomap.html 2>err
+check "rows under other conditions are still no map, an error" \
+  "[ $? -eq 1 ] && grep -q 'nomap.txt: error: no map' err"
 
 [ $fails -eq 0 ]

@@ -8,6 +8,7 @@
 #include "core/mapdef.h"
 #include "core/arena.h"
 #include "core/file.h"
+#include "core/buf.h"
 
 /* ---- tokens ---- */
 
@@ -120,6 +121,11 @@ typedef struct fd_payload {
 
 void fd_payload_free(void *payload);
 const fd_payload *fd_payload_of(const qg_mapdef *def);
+/* A copy of vars with every $QUESTn the load's ?: lines name and vars
+ * leaves unset set to state, their names ("$QUEST17, $QUEST18") appended
+ * to said; *out NULL when they name none. */
+qg_status fd_state_vars(const fd_payload *pl, const qg_vars *vars, int state, qg_vars **out,
+                        qg_buf *said);
 /* Adds a record just read (lines[index]) to its file's outline; 0 when
  * memory ran out. */
 int fd_outline_add(fd_file *f, const fd_dialect_row *row, const qg_fd_record *rec, size_t index);
