@@ -8,7 +8,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..24"
+echo "1..25"
 
 check() {
     n=$((n + 1))
@@ -145,5 +145,9 @@ printf 'F:.:1:3\n?:[EQU $LEVEL 9]\nD:...\n' >nomap.txt
 "$qg" render --dialect zangband nomap.txt -o nomap.html 2>err
 check "rows under other conditions are still no map, an error" \
   "[ $? -eq 1 ] && grep -q 'nomap.txt: error: no map' err"
+{ echo 'F:.:1:3'; i=0; while [ $i -lt 300 ]; do echo "?:[EQU \$QUEST$i 1]"; echo 'D:.'; i=$((i + 1)); done; } >many.txt
+"$qg" show --dialect zangband many.txt >out 2>err
+check "lines on more quests than the games' tables hold: no state is tried, no map" \
+  "[ $? -eq 1 ] && grep -q 'many.txt: error: no map' err"
 
 [ $fails -eq 0 ]

@@ -885,7 +885,7 @@ static qg_status resolve_once(const qg_mapdef *def, const qg_fd_options *options
 
 /* The first quest state (a new game's first) in which the file lays rows:
  * its level and diagnostics, and a note saying which state. When its ?:
- * lines name no quest state, the first run's diagnostics and the error
+ * lines test no quest's state, the first run's diagnostics and the error
  * that it has no map; when no state lays rows, a note saying so. */
 static qg_status in_states(const qg_mapdef *def, const qg_fd_options *options,
                            const qg_vars *vars, qg_level **out, qg_diags *diags,
@@ -894,52 +894,58 @@ static qg_status in_states(const qg_mapdef *def, const qg_fd_options *options,
     const fd_payload *pl = fd_payload_of(def);
     const fd_dialect_row *row = fd_row(pl->dialect);
     const char *path = pl->files[0].path;
+    fd_state_quests *set = malloc(sizeof *set);
+    /* more quests tested than the games' tables hold: no state is tried */
+    if (set && !fd_state_quests_find(pl, vars, set))
+        set->count = 0;
     qg_buf said;
     qg_buf_init(&said);
-    qg_status st = QG_ERR_NOTFOUND;
-    int named = 0, taken = 0;
-    for (int state = 0; state < row->quest_states && !taken; state++) {
-        qg_vars *set = NULL;
-        qg_buf_reset(&said);
-        st = fd_state_vars(pl, vars, state, &set, &said);
-        if (st != QG_OK || !set)
-            break;
-        named = 1;
-        qg_diags *run = qg_diags_new_like(diags);
+    if (set)
+        fd_state_names(set, &said);
+    qg_status st = set && !said.failed ? QG_ERR_NOTFOUND : QG_ERR_NOMEM;
+    int taken = 0;
+    for (int state = 0; set && set->count && state < row->quest_states && !taken; state++) {
+        qg_vars *state_vars = fd_state_vars(set, vars, state);
+        qg_diags *run = state_vars ? qg_diags_new_like(diags) : NULL;
         int rowless = 0;
-        st = run ? resolve_once(def, options, set, out, run, 1, &rowless) : QG_ERR_NOMEM;
+        st = run ? resolve_once(def, options, state_vars, out, run, 1, &rowless) : QG_ERR_NOMEM;
         if (*out) {
-            char value[QG_DECIMAL_SIZE + 64];
-            snprintf(value, sizeof value, "%s = %d%s", said.data, state,
-                     state ? "" : " (a new game's: not taken)");
+            qg_buf value;
+            qg_buf_init(&value);
+            qg_buf_printf(&value, "%s = %d%s", said.data, state,
+                          state ? "" : " (a new game's: not taken)");
             qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
                          "its map rows lie only under ?: lines on quest states, which the game "
                          "sets ($QUESTn is quest n's status): drawn with %s; --var chooses "
-                         "another state", value);
-            qg_level_add_property(*out, "quest state", value);
+                         "another state", value.data ? value.data : "");
+            if (value.failed || qg_level_add_property(*out, "quest state", value.data) != QG_OK) {
+                qg_level_free(*out);
+                *out = NULL;
+                st = QG_ERR_NOMEM;
+            }
+            qg_buf_free(&value);
         }
         /* drawn, or refused for another reason: that run says what */
         taken = run && (*out || !rowless);
         if (taken)
             qg_diags_take(diags, run);
         qg_diags_free(run);
-        qg_vars_free(set);
+        qg_vars_free(state_vars);
         if (st == QG_ERR_NOMEM)
             break;
     }
     if (!taken) {
         qg_diags_take(diags, first);
-        if (st != QG_ERR_NOMEM && named)
+        if (st == QG_ERR_NOTFOUND && set && set->count)
             qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
                          "its map rows lie only under ?: lines on %s that no quest status "
                          "(0 to %d) opens: the game never lays them",
                          said.data, row->quest_states - 1);
-        else if (st != QG_ERR_NOMEM)
+        else if (st == QG_ERR_NOTFOUND)
             fd_report_no_map(row, NULL, path, -1, -1, diags);
-        if (st != QG_ERR_NOMEM)
-            st = QG_ERR_NOTFOUND;
     }
     qg_buf_free(&said);
+    free(set);
     return st;
 }
 

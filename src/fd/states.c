@@ -6,13 +6,39 @@
  * town drawn one way while quest 17 is taken and another otherwise) is a
  * level in the states the game sets, not a file without a map. */
 #include "fd/fd_internal.h"
-#include "core/buf.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Calls fn with each quest number a $QUESTn of the record names. */
-static int each_quest(const qg_fd_record *rec, int (*fn)(void *, long), void *user)
+/* Adds quest to the sorted set unless the caller's vars set it; 0 when
+ * the set is full. */
+static int add_quest(fd_state_quests *set, const qg_vars *vars, long quest)
+{
+    size_t lo = 0, hi = set->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (set->number[mid] == quest)
+            return 1;
+        if (set->number[mid] < quest)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    char name[QG_DECIMAL_SIZE + 8];
+    snprintf(name, sizeof name, "QUEST%ld", quest);
+    if (qg_vars_get(vars, name))
+        return 1;
+    if (set->count == FD_STATE_QUESTS)
+        return 0;
+    memmove(set->number + lo + 1, set->number + lo, (set->count - lo) * sizeof *set->number);
+    set->number[lo] = quest;
+    set->count++;
+    return 1;
+}
+
+/* Adds each quest number a $QUESTn of the record names; 0 when the set
+ * is full. */
+static int record_quests(fd_state_quests *set, const qg_vars *vars, const qg_fd_record *rec)
 {
     static const char key[] = "$QUEST";
     const char *end = rec->text + rec->len;
@@ -23,50 +49,47 @@ static int each_quest(const qg_fd_record *rec, int (*fn)(void *, long), void *us
         const char *q = digits;
         while (q < end && *q >= '0' && *q <= '9')
             q++;
-        if (q > digits && (q == end || (*q != '_' && (*q < 'A' || *q > 'Z')))) {
-            if (!fn(user, (long)fd_atoi(digits, (size_t)(q - digits))))
-                return 0;
-        }
+        /* $QUEST17, not $QUEST_NUMBER nor $QUEST17X */
+        int whole = q > digits && (q == end || (*q != '_' && (*q < 'A' || *q > 'Z')));
+        if (whole && !add_quest(set, vars, (long)fd_atoi(digits, (size_t)(q - digits))))
+            return 0;
         p = q - 1;
     }
     return 1;
 }
 
-typedef struct naming {
-    const qg_vars *vars;  /* what the caller set: left alone */
-    qg_vars *out;         /* a copy of vars with the states, once one is set */
-    int state;
-    qg_buf *said;
-} naming;
-
-/* 0 when memory ran out. */
-static int name_one(void *user, long quest)
+int fd_state_quests_find(const fd_payload *pl, const qg_vars *vars, fd_state_quests *set)
 {
-    naming *n = user;
-    char name[QG_DECIMAL_SIZE + 8];
-    snprintf(name, sizeof name, "QUEST%ld", quest);
-    if (qg_vars_get(n->vars, name) || (n->out && qg_vars_get(n->out, name)))
-        return 1;
-    if (!n->out)
-        n->out = fd_vars_with(n->vars, name, n->state);
-    else if (qg_vars_set_int(n->out, name, n->state) != QG_OK)
-        return 0;
-    qg_buf_printf(n->said, "%s$%s", n->said->len ? ", " : "", name);
-    return n->out != NULL && !n->said->failed;
+    set->count = 0;
+    for (size_t i = 0; i < pl->record_count; i++)
+        if (pl->records[i]->kind == QG_FD_COND && !record_quests(set, vars, pl->records[i]))
+            return 0;
+    return 1;
 }
 
-qg_status fd_state_vars(const fd_payload *pl, const qg_vars *vars, int state, qg_vars **out,
-                        qg_buf *said)
+qg_vars *fd_state_vars(const fd_state_quests *set, const qg_vars *vars, int state)
 {
-    naming n = {vars, NULL, state, said};
-    int ok = 1;
-    for (size_t i = 0; i < pl->record_count && ok; i++)
-        if (pl->records[i]->kind == QG_FD_COND)
-            ok = each_quest(pl->records[i], name_one, &n);
-    if (!ok) {
-        qg_vars_free(n.out);
-        n.out = NULL;
+    char name[QG_DECIMAL_SIZE + 8];
+    qg_vars *out = NULL;
+    for (size_t i = 0; i < set->count; i++) {
+        snprintf(name, sizeof name, "QUEST%ld", set->number[i]);
+        if (!out) {
+            out = fd_vars_with(vars, name, state);
+            if (!out)
+                return NULL;
+        } else if (qg_vars_set_int(out, name, state) != QG_OK) {
+            qg_vars_free(out);
+            return NULL;
+        }
     }
-    *out = n.out;
-    return ok ? QG_OK : QG_ERR_NOMEM;
+    return out;
+}
+
+void fd_state_names(const fd_state_quests *set, qg_buf *out)
+{
+    enum { SHOWN = 8 };
+    for (size_t i = 0; i < set->count && i < SHOWN; i++)
+        qg_buf_printf(out, "%s$QUEST%ld", i ? ", " : "", set->number[i]);
+    if (set->count > SHOWN)
+        qg_buf_printf(out, " and %zu more", set->count - SHOWN);
 }
