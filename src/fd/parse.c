@@ -324,10 +324,13 @@ static void wide_row(const fd_dialect_row *dialect, const fd_line *at, size_t le
 {
     int stop = dialect->row_stop;
     if (!stop) {
+        /* room templates (parse_room_line) and Angband 4's vaults keep the
+         * row whole: the level is as wide, past any the games build */
         if (len > QG_FD_MAX_WID)
             fd_warning(at, QG_FD_MAX_WID + 3,
-                       "row of %zu columns is longer than the %d-column maximum: the games drop the rest",
-                       len, QG_FD_MAX_WID);
+                       "row of %zu columns, wider than the %d columns of any level the games "
+                       "build: the game (%s) reads the row whole",
+                       len, QG_FD_MAX_WID, dialect->title);
         return;
     }
     if (len <= (size_t)stop)
