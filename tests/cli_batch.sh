@@ -10,7 +10,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..25"
+echo "1..33"
 
 check() {
     n=$((n + 1))
@@ -176,5 +176,51 @@ check "show: a map of a compiled cache, inside its user too" \
 check "render of the same file: 3 drawn, the dummy said what it is, 1 failed" \
   "[ $? -eq 1 ] &&
    grep -q '5 maps: 3 drawn, 1 without a level of their own (said what they are), 1 failed' err"
+
+# A row wider than MAX_WID: the classic loaders lay a row while x < xmax
+# (198) and drop the rest; the level is drawn 198 wide, the loss a warning.
+{ printf 'F:#:1:3\nF:.:1:3\nD:'; i=0; while [ $i -lt 198 ]; do printf '#'; i=$((i + 1)); done
+  printf '.\nD:'; i=0; while [ $i -lt 381 ]; do printf '.'; i=$((i + 1)); done; echo; } >wide.txt
+"$qg" show --dialect tome wide.txt >out 2>err
+check "show lays a D: row as ToME does: up to its 198th column" \
+  "[ $? -eq 0 ] && head -1 out | grep -q '(198x2)' &&
+   [ \$(sed -n 2p out | wc -c) -eq 199 ] && ! sed -n 2p out | grep -q '[.]'"
+"$qg" check --dialect tome wide.txt >out 2>err
+check "check names the columns dropped, at the first of them" \
+  "[ $? -eq 0 ] && grep -q '^wide.txt:3:201: warning: row of 199 columns: ToME 2 .* drops map column 198,' err &&
+   grep -q '^wide.txt:4:201: warning: row of 381 columns: .* drops map columns 198-380,' err"
+"$qg" render --dialect tome wide.txt -o wide.svg 2>err
+check "render draws the level" "[ $? -eq 0 ] && [ -s wide.svg ]"
+
+# A town overlay: its rows lie only under lines on a quest's state, which
+# the games always set ($QUEST17 is quest 17's status, 0 in a new game).
+cat >overlay.txt <<'FD'
+F:.:1:3
+F:#:56:12
+?:[EQU $QUEST17 1]
+D:...
+?:[IOR [EQU $QUEST17 0] [EQU $QUEST17 2] ]
+D:###
+FD
+"$qg" show --dialect zangband overlay.txt >out 2>err
+check "rows only under quest states: drawn as a new game finds them, and said" \
+  "[ $? -eq 0 ] && sed -n 2p out | grep -q '^###$' &&
+   grep -q 'overlay.txt: note: .*drawn with \$QUEST17 = 0 (a new game.s: not taken)' err"
+"$qg" show --dialect zangband --var QUEST17=1 overlay.txt >out 2>err
+check "--var chooses the state" "[ $? -eq 0 ] && sed -n 2p out | grep -q '^[.][.][.]$'"
+printf 'F:.:1:3\n?:[EQU $QUEST3 9]\nD:...\n' >never.txt
+"$qg" render --dialect zangband overlay.txt never.txt -o states.html 2>err
+check "render: the overlay drawn with its state, rows no state opens a described card" \
+  "[ $? -eq 0 ] && grep -q '2 maps: 1 drawn, 1 without a level of their own' err &&
+   grep -q 'quest state: \$QUEST17 = 0' states.html &&
+   grep -q 'never.txt: note: .*\$QUEST3 that no quest status (0 to 6) opens' err"
+printf 'F:.:1:3\n?:[EQU $LEVEL 9]\nD:...\n' >nomap.txt
+"$qg" render --dialect zangband nomap.txt -o nomap.html 2>err
+check "rows under other conditions are still no map, an error" \
+  "[ $? -eq 1 ] && grep -q 'nomap.txt: error: no map' err"
+{ echo 'F:.:1:3'; i=0; while [ $i -lt 300 ]; do echo "?:[EQU \$QUEST$i 1]"; echo 'D:.'; i=$((i + 1)); done; } >many.txt
+"$qg" show --dialect zangband many.txt >out 2>err
+check "lines on more quests than the games' tables hold: no state is tried, no map" \
+  "[ $? -eq 1 ] && grep -q 'many.txt: error: no map' err"
 
 [ $fails -eq 0 ]

@@ -20,7 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..17"
+echo "1..19"
 
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 notok() {
@@ -31,7 +31,7 @@ skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP: $2"; }
 has() { grep -qF -- "$1" "$tmp/err"; }
 stairs_said() { grep -F "encompass map '$1'" "$tmp/err"; }
 
-"$qg" check "$data/levels.des" >"$tmp/out" 2>"$tmp/err"
+"$qg" check --verbose "$data/levels.des" >"$tmp/out" 2>"$tmp/err"
 st=$?
 if [ $st -eq 0 ] && [ -z "$(stairs_said temple_like)" ]; then
     ok "a one-level branch (the Temple) needs only its up stair, the exit"
@@ -59,6 +59,12 @@ else notok "a portal, the Tomb, an overwritable layout and a tutorial map need n
 if has "levels.des:260: note: encompass map 'tag_only' has 1 stone stair up and 0 down; its DEPTH and PLACE hold no level of crawl-master"; then
     ok "a map whose levels are not known gets a note, not a warning"
 else notok "a map whose levels are not known gets a note, not a warning"; fi
+
+"$qg" check "$data/levels.des" >"$tmp/out" 2>"$tmp/err"
+if ! has "encompass map 'tag_only'" && grep -q "levels.des: [0-9]* maps, [0-9]* errors, 1 note hidden" "$tmp/out" &&
+   grep -q "^1 note hidden (--verbose prints them): 0 maps with no MAP, .*; 1 encompass map whose DEPTH and PLACE hold no level" "$tmp/out"; then
+    ok "without --verbose that note is counted, on the file's line and at the end"
+else notok "without --verbose that note is counted, on the file's line and at the end"; fi
 
 "$qg" check "$data/places.des" >"$tmp/out" 2>"$tmp/err"
 st=$?
@@ -109,12 +115,21 @@ fi
 crawl=${QG_CRAWL_DAT:-/usr/share/crawl/dat}
 if [ -d "$crawl/des" ] && [ -d "$crawl/dlua" ]; then
     find "$crawl/des" -name '*.des' | sort >"$tmp/files"
-    xargs "$qg" check --max-errors 0 --game crawl-0.28 --lua-path "$crawl/dlua" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
+    xargs "$qg" check --verbose --max-errors 0 --game crawl-0.28 --lua-path "$crawl/dlua" <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
     grep "warning: encompass map" "$tmp/err" >"$tmp/wrong"
     if [ ! -s "$tmp/wrong" ] && has "note: encompass map 'linesprint' has 1 stone stair up and 0 down"; then
         ok "crawl 0.28's maps: no stairs warning"
     else sed 's/^/# /' "$tmp/wrong" | head; notok "crawl 0.28's maps: no stairs warning"; fi
+    "$qg" check --verbose --max-errors 0 "$crawl/des" >"$tmp/out" 2>"$tmp/err"
+    told=$(grep -c ": note: " "$tmp/err")
+    "$qg" check --max-errors 0 "$crawl/des" >"$tmp/out" 2>"$tmp/err"
+    hidden=$(sed -n 's/^\([0-9]*\) notes hidden (--verbose prints them): .*/\1/p' "$tmp/out")
+    if [ "$(grep -c ': note: ' "$tmp/err")" -eq 1 ] && has "note: Crawl data of crawl-0.28" &&
+       [ "$hidden" -eq $((told - 1)) ]; then
+        ok "crawl 0.28's des: its notes of no MAP and unknown stairs only with --verbose ($hidden counted)"
+    else notok "crawl 0.28's des: its notes of no MAP and unknown stairs only with --verbose"; fi
 else
     skip "crawl 0.28's maps: no stairs warning" "no $crawl/des (crawl-common)"
+    skip "crawl 0.28's des: notes only with --verbose" "no $crawl/des (crawl-common)"
 fi
 exit $((fails > 0))

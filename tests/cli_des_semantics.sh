@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 n=0
 fails=0
-echo "1..7"
+echo "1..8"
 
 # expect NAME STATUS FILE(out|err) TEXT COMMAND...: the status, and TEXT in
 # the command's stdout or stderr.
@@ -32,8 +32,10 @@ expect() {
 
 expect "check --legacy: a map without MAP is 'Must define map.' (0.4.5/0.5.2 levcomp.ypp)" 1 err \
     "nomap.des:4: error: map 'fixture_nomap': Must define map." "$qg" check -q --legacy "$data/nomap.des"
-expect "check: Crawl 0.28 loads a map without MAP (crawl -builddb accepts it)" 0 err \
-    "Crawl 0.28 loads it as a map with no grid" "$qg" check "$data/nomap.des"
+expect "check --verbose: Crawl 0.28 loads a map without MAP (crawl -builddb accepts it)" 0 err \
+    "Crawl 0.28 loads it as a map with no grid" "$qg" check --verbose "$data/nomap.des"
+expect "check: that note is counted, not printed, without --verbose" 0 out \
+    "1 note hidden (--verbose prints them): 1 map with no MAP" "$qg" check "$data/nomap.des"
 expect "check: a validate chunk that never succeeds is an error" 1 err \
     "its validate chunk never succeeds" "$qg" check -q "$data/validate_never.des"
 expect "show: LFLAGS are shown" 0 out "lflags: no_tele_control" "$qg" show --legacy "$data/flags.des"

@@ -35,7 +35,7 @@ if [ -d "$crawl/des" ] && [ -d "$crawl/dlua" ]; then
     maps=0
     xargs "$qg" check --max-errors 0 --game crawl-0.28 --lua-path "$crawl/dlua" <"$tmp/files" \
         >"$tmp/out" 2>"$tmp/err"
-    maps=$(sed -n 's/^.*: \([0-9]*\) maps\{0,1\}, [0-9]* errors\{0,1\}$/\1/p' "$tmp/out" |
+    maps=$(sed -n 's/^.*: \([0-9]*\) maps\{0,1\}, [0-9]* errors\{0,1\}\(, [0-9]* notes\{0,1\} hidden\)\{0,1\}$/\1/p' "$tmp/out" |
            awk '{ s += $1 } END { print s + 0 }')
     grep ': error:' "$tmp/err" | sed 's/: error: .*unknown item \(.*\) in crawl-0.28.*/ \1/' |
         sed "s|^$crawl/des/||" >"$tmp/errors"
@@ -64,7 +64,7 @@ if [ -d "$corpus/crawl/des" ]; then
     find "$corpus/crawl/des" -name '*.des' | sort >"$tmp/files"
     xargs "$qg" check --max-errors 0 --game crawl-master <"$tmp/files" >"$tmp/out" 2>"$tmp/err"
     st=$?
-    maps=$(sed -n 's/^.*: \([0-9]*\) maps\{0,1\}, [0-9]* errors\{0,1\}$/\1/p' "$tmp/out" |
+    maps=$(sed -n 's/^.*: \([0-9]*\) maps\{0,1\}, [0-9]* errors\{0,1\}\(, [0-9]* notes\{0,1\} hidden\)\{0,1\}$/\1/p' "$tmp/out" |
            awk '{ s += $1 } END { print s + 0 }')
     errors=$(count error)
     warnings=$(count warning)

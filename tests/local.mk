@@ -99,8 +99,8 @@ CLEANFILES += tests/test-deps.stamp
 # Files and directories for every command, one kind for each file; names
 # that do not exist answered with what does; markers one line a kind
 # (issue 25). And the games' own data with no flag, where it is present.
-TESTS += tests/cli_inputs.sh tests/cli_stock.sh tests/cli_reach.sh tests/cli_edit_trees.sh
-EXTRA_DIST += tests/cli_inputs.sh tests/cli_stock.sh tests/data/inputs tests/cli_reach.sh tests/data/fd/reach tests/cli_edit_trees.sh
+TESTS += tests/cli_inputs.sh tests/cli_stock.sh tests/cli_reach.sh tests/cli_edit_trees.sh tests/cli_render_trees.sh
+EXTRA_DIST += tests/cli_inputs.sh tests/cli_stock.sh tests/data/inputs tests/cli_reach.sh tests/data/fd/reach tests/cli_edit_trees.sh tests/cli_render_trees.sh
 
 # make install into a temporary DESTDIR: exported symbols, .pc, installed
 # documents, a relocated install, QUESTGRID_DATA, missing data.

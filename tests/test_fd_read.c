@@ -456,7 +456,7 @@ static void bad_input_lines(void **state)
     assert_int_equal(line_of(d, QG_ERROR, "non-ASCII letter"), 4);
     assert_int_equal(line_of(d, QG_WARNING, "unknown function MOD"), 5);
     assert_int_equal(line_of(d, QG_ERROR, "expected a record"), 6);
-    assert_int_equal(line_of(d, QG_WARNING, "longer than the 198-column maximum"), 7);
+    assert_int_equal(line_of(d, QG_WARNING, "drops map columns 198-199"), 7);
     assert_int_equal(line_of(d, QG_ERROR, "too few fields: a Q: line"), 8);
     assert_int_equal(line_of(d, QG_ERROR, "negative cave_info"), 9);
     const qg_diag *bad = qg_diags_get(d, 1);

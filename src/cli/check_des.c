@@ -43,16 +43,20 @@ static int validate_failed(const qg_diags *run)
  * seed-era rule, checked with --legacy once the map's Lua has run at
  * compile time. Crawl 0.28 loads such a map (crawl -builddb accepts a NAME
  * with no MAP: the Abyss's dummy maps are made so), which a note says. */
-static int must_define_map(const qg_mapdef *def, int legacy, qg_diags *diags)
+static int must_define_map(const qg_mapdef *def, int legacy, cli_hidden *hidden,
+                           qg_diags *diags)
 {
     const char *height = qg_mapdef_get_property(def, "height");
     if (height && strcmp(height, "0") != 0)
         return 0;
     if (!legacy) {
-        qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
-                     "map '%s' has no MAP: Crawl 0.5 refused that (\"Must define map.\"), "
-                     "Crawl 0.28 loads it as a map with no grid",
-                     qg_mapdef_name(def));
+        if (hidden)
+            hidden->no_map++;
+        else
+            qg_diags_add(diags, QG_NOTE, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
+                         "map '%s' has no MAP: Crawl 0.5 refused that (\"Must define map.\"), "
+                         "Crawl 0.28 loads it as a map with no grid",
+                         qg_mapdef_name(def));
         return 1;
     }
     qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
@@ -77,8 +81,23 @@ static void not_resolved(const qg_mapdef *def, const qg_diags *run, qg_diags *di
  * every command that resolves it, except a function of the game that
  * questgrid lacks (a note). A map resolved inside a map that uses it is
  * placed as part of that map. */
+/* The placement check of a map by the branch table; its notes (the table
+ * holds none of the map's levels) are hidden's when it counts them. */
+static void check_at(const qg_level *level, const qg_branches *branches, const qg_mapdef *def,
+                     cli_hidden *hidden, qg_diags *diags)
+{
+    qg_diags *placed = hidden ? qg_diags_new_like(diags) : NULL;
+    qg_level_check_placement_at(level, branches, qg_mapdef_get_property(def, "depth"),
+                                qg_mapdef_get_property(def, "place"), placed ? placed : diags);
+    if (!placed)
+        return;
+    hidden->unknown_stairs += qg_diags_count_severity(placed, QG_NOTE);
+    qg_diags_take_without(diags, placed, QG_NOTE);
+    qg_diags_free(placed);
+}
+
 static void check_map_placement(qg_runtime *rt, const qg_branches *branches,
-                                const qg_mapdef *def, qg_diags *diags)
+                                const qg_mapdef *def, cli_hidden *hidden, qg_diags *diags)
 {
     qg_diags *run = qg_diags_new();
     qg_level *level = NULL;
@@ -95,8 +114,7 @@ static void check_map_placement(qg_runtime *rt, const qg_branches *branches,
     } else if (resolved && level && qg_des_map_is_legacy(def)) {
         qg_level_check_placement(level, diags);
     } else if (resolved && level) {
-        qg_level_check_placement_at(level, branches, qg_mapdef_get_property(def, "depth"),
-                                    qg_mapdef_get_property(def, "place"), diags);
+        check_at(level, branches, def, hidden, diags);
     } else if (!resolved && validate_failed(run)) {
         qg_diags_add(diags, QG_ERROR, qg_mapdef_file(def), qg_mapdef_line(def), 0, NULL, 0,
                      "map '%s': its validate chunk never succeeds (%d seeds of 25 tries "
@@ -114,6 +132,7 @@ static void check_map_placement(qg_runtime *rt, const qg_branches *branches,
 typedef struct placement {
     const cli_opts *opts;
     const qg_branches *branches;
+    cli_hidden *hidden;     /* NULL: every note printed */
     qg_diags *diags;
 } placement;
 
@@ -129,16 +148,16 @@ static void check_map(void *user, qg_runtime *rt, const qg_mapdef *def, qg_diags
         return;
     }
     qg_diags_take(p->diags, compiled);
-    if (!failed && !must_define_map(def, p->opts->legacy, p->diags))
-        check_map_placement(rt, p->branches, def, p->diags);
+    if (!failed && !must_define_map(def, p->opts->legacy, p->hidden, p->diags))
+        check_map_placement(rt, p->branches, def, p->hidden, p->diags);
 }
 
 /* The file's maps from the batch's one runtime of every .des file the
  * run checks. */
 static void check_placement(cli_opts *opts, const qg_branches *branches, const char *path,
-                            cli_batch *batch, qg_diags *diags)
+                            cli_batch *batch, cli_hidden *hidden, qg_diags *diags)
 {
-    placement p = {opts, branches, diags};
+    placement p = {opts, branches, hidden, diags};
     qg_diags *file = qg_diags_new();
     int got = file ? cli_batch_each_map(batch, path, check_map, &p, file) : 0;
     if (got == 1 || (got && !qg_diags_count_severity(file, QG_ERROR))) {
@@ -153,9 +172,28 @@ static void check_placement(cli_opts *opts, const qg_branches *branches, const c
     qg_diags_free(file);
 }
 
-int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
-                  const qg_des_vocab *vocab, cli_batch *batch, qg_diags *diags)
+static size_t hidden_count(const cli_hidden *hidden)
 {
+    return hidden ? hidden->no_map + hidden->unknown_stairs : 0;
+}
+
+void cli_hidden_print(const cli_hidden *hidden)
+{
+    size_t count = hidden_count(hidden);
+    if (!count)
+        return;
+    printf("%zu note%s hidden (--verbose prints them): %zu map%s with no MAP, which Crawl 0.5 "
+           "refused and Crawl 0.28 loads; %zu encompass map%s whose DEPTH and PLACE hold no "
+           "level of the game, so how many stairs each must place is not known\n",
+           count, count == 1 ? "" : "s", hidden->no_map, hidden->no_map == 1 ? "" : "s",
+           hidden->unknown_stairs, hidden->unknown_stairs == 1 ? "" : "s");
+}
+
+int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
+                  const qg_des_vocab *vocab, cli_batch *batch, cli_hidden *hidden,
+                  qg_diags *diags)
+{
+    size_t hidden_before = hidden_count(hidden);
     qg_des_options options = {opts->legacy};
     qg_des_file *file = NULL;
     size_t before = qg_diags_count_severity(diags, QG_ERROR);
@@ -171,9 +209,15 @@ int cli_check_des(cli_opts *opts, const char *path, qg_des_names *names,
     int read = file != NULL;
     qg_des_file_free(file);
     if (st == QG_OK && read && qg_diags_count_severity(diags, QG_ERROR) == before)
-        check_placement(opts, vocab ? qg_des_vocab_branches(vocab) : NULL, path, batch, diags);
+        check_placement(opts, vocab ? qg_des_vocab_branches(vocab) : NULL, path, batch,
+                        hidden, diags);
     size_t errors = qg_diags_count_severity(diags, QG_ERROR) - before;
-    if (!opts->quiet && read)
+    size_t notes = hidden_count(hidden) - hidden_before;
+    if (!opts->quiet && read && notes)
+        printf("%s: %zu map%s, %zu error%s, %zu note%s hidden\n", path, maps,
+               maps == 1 ? "" : "s", errors, errors == 1 ? "" : "s", notes,
+               notes == 1 ? "" : "s");
+    else if (!opts->quiet && read)
         printf("%s: %zu map%s, %zu error%s\n", path, maps, maps == 1 ? "" : "s",
                errors, errors == 1 ? "" : "s");
     return st == QG_OK && errors == 0 ? 0 : 1;

@@ -44,6 +44,9 @@ static const char usage[] =
     "                  that use it resolve and get their placement checked\n"
     "                  (repeatable; default: the data tree's dlua)\n"
     "  -q, --quiet     errors only: no warnings, notes or per-file summary line\n"
+    "  --verbose       also the notes true of the games' own .des data (a map\n"
+    "                  with no MAP, an encompass map on no level the game\n"
+    "                  has), which a line at the end otherwise counts\n"
     "  --max-errors N  stop after N errors (default 50; 0: no limit)\n"
     "  --format F      text (default) or json: the files and every diagnostic\n"
     "                  as one JSON document on standard output\n";
@@ -56,6 +59,7 @@ typedef struct check_run {
     qg_des_vocab *vocab;     /* loaded for the first .des file */
     cli_vocabs fd_vocabs;    /* each F:/D: vocabulary read once a run */
     cli_batch batch;         /* the .des files' maps, resolved together */
+    cli_hidden hidden;       /* the notes kept for --verbose */
 } check_run;
 
 typedef int (*checker)(const char *path, check_run *run, qg_diags *diags);
@@ -126,7 +130,10 @@ static int check_des(const char *path, check_run *run, qg_diags *diags)
 {
     if (load_vocab(run) != 0)
         return -1;
-    cli_check_des(run->opts, path, run->des_names, run->vocab, &run->batch, diags);
+    /* JSON holds every diagnostic */
+    int all = run->opts->verbose || run->opts->json;
+    cli_check_des(run->opts, path, run->des_names, run->vocab, &run->batch,
+                  all ? NULL : &run->hidden, diags);
     return 0;
 }
 
@@ -233,12 +240,12 @@ int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
-                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS,
+                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS | OPT_VERBOSE,
                             1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
-    check_run run = {&opts, qg_des_names_new(), NULL, {0}, {0}};
+    check_run run = {&opts, qg_des_names_new(), NULL, {0}, {0}, {0, 0}};
     size_t errors = 0;
     json_t *doc = opts.json ? cli_json_document("questgrid-check/1") : NULL;
     json_t *files = doc ? json_array() : NULL, *all = doc ? json_array() : NULL;
@@ -265,6 +272,8 @@ int cmd_check(int argc, char **argv)
         else
             cli_report(batch_diags);
     }
+    if (!opts.quiet)
+        cli_hidden_print(&run.hidden);
     cli_batch_free(&run.batch);
     qg_diags_free(batch_diags);
     if (doc) {

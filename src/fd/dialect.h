@@ -182,6 +182,14 @@ typedef struct fd_dialect_row {
     int quest_dungeon;        /* Q:n:Q has a dungeon before its flags */
     int quest_rewards;        /* Q:n:R reward lists */
     int player_sizes;         /* P: sizes the level from the rows read */
+    int row_stop;             /* the column a D: row's reading stops at
+                                 (process_dungeon_file_aux lays a row while
+                                 x < xmax, MAX_WID): the cells past it are
+                                 dropped; 0: rows are read whole */
+    int quest_states;         /* $QUESTn is quest n's status, which the
+                                 game always sets: QUEST_STATUS_UNTAKEN (0,
+                                 a new game's) to quest_states - 1; 0: the
+                                 variable is no status number */
     int space_passes;         /* an undefined ' ' leaves its cell alone */
     int gate_pairs;           /* special -1 links pairs of gates */
     int trims_includes;       /* %:name loses trailing spaces */

@@ -472,14 +472,14 @@ static const fd_dialect_row rows[] = {
     [QG_FD_ZANGBAND] = {
         .name = "zangband", .title = "Zangband 2.3.0", .aliases = "zangband230",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
+        .signature = "q_info.txt f_info.txt~N:1:open", .forms = classic_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 7, .f_fields = CLASSIC_FIELDS,
         .player_sizes = 1, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP, .functions = "",
         .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
         CLASSIC_FILES, CLASSIC_LOADS},
     [QG_FD_HENGBAND] = {
         .name = "hengband", .title = "Hengband 1.x-2.x", .aliases = "hengband2",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:FLOOR", .forms = classic_forms, .f_fields = CLASSIC_FIELDS,
+        .signature = "q_info.txt f_info.txt~N:1:FLOOR", .forms = classic_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 8, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .rewards = 1, .bilingual = 1, .quest_dungeon = 1,
         .quest_rewards = 1, .player_sizes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
         .functions = "", .variables = hengband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
@@ -490,7 +490,7 @@ static const fd_dialect_row rows[] = {
         .vocab = {{"f_info.txt", "r_info.txt", "k_info.txt", "a_info.txt"},
                   {TOME_RECORDS, TOME_RECORDS, TOME_RECORDS, TOME_RECORDS}},
         .signature = "ab_info.txt f_info.txt",
-        .map_suffix = ".map", .forms = tome_forms,
+        .map_suffix = ".map", .forms = tome_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 7,
         .f_fields = {FD_F_FEATURE, FD_F_INFO, FD_F_MONSTER, FD_F_OBJECT, FD_F_EGO,
                      FD_F_ARTIFACT, FD_F_QUEST_SPECIAL, FD_F_MIMIC, FD_F_MFLAG, FD_F_END},
         .space_passes = 1, .gate_pairs = 1, .kind_records = classic_kinds,
@@ -504,7 +504,7 @@ static const fd_dialect_row rows[] = {
     [QG_FD_ZANGBAND235] = {
         .name = "zangband235", .title = "Zangband 2.3.5", .aliases = "",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms,
+        .signature = "q_info.txt f_info.txt~N:1:open q0willow.txt", .forms = zangband235_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 7,
         .f_fields = CLASSIC_FIELDS, .equ = FD_EQU_CHAIN, .order = FD_ORDER_STRCMP,
         .functions = "", .variables = zangband_vars, .shared_buffer = 1, CLASSIC_QUESTS,
         /* w_info.txt is no map here: init2.c init_w_info reads it with
@@ -524,7 +524,7 @@ static const fd_dialect_row rows[] = {
                    "ArtifactDefinitions.jsonc|ArtifactDefinitions.txt"},
                   {N_RECORDS, N_RECORDS, N_RECORDS, N_RECORDS}},
         .signature = "QuestDefinitionList.txt", .level_folders = "quests towns",
-        .forms = classic_forms, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
+        .forms = classic_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 8, .f_fields = CLASSIC_FIELDS, .tag_features = 1, .clones = 1,
         .rewards = 1, .bilingual = 1, .quest_dungeon = 1, .quest_rewards = 1,
         .player_sizes = 1, .trims_includes = 1, .equ = FD_EQU_SET, .order = FD_ORDER_NUMBER,
         .functions = "", .variables = hengband3_vars, .shared_buffer = 1, CLASSIC_QUESTS,
@@ -538,7 +538,7 @@ static const fd_dialect_row rows[] = {
     [QG_FD_POSCHENGBAND] = {
         .name = "poschengband", .title = "PosChengband", .aliases = "pos",
         .quest_hub = "q_info.txt", .town_hub = "t_info.txt", .vocab = CLASSIC_VOCAB,
-        .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .f_fields = CLASSIC_FIELDS,
+        .signature = "q_info.txt f_info.txt~N:1:FLOOR b_info.txt", .forms = poschengband_forms, .row_stop = QG_FD_MAX_WID, .quest_states = 7, .f_fields = CLASSIC_FIELDS,
         .tag_features = 1, .clones = 1, .quest_dungeon = 1, .player_sizes = 1,
         .player_glyph = '@', .legend = pos345_room_legend, .global_letters = "v_info.txt",
         .secret_directive = 1, .room_kinds = room_template_kinds, .equ = FD_EQU_SET,

@@ -8,6 +8,7 @@
 #include "core/mapdef.h"
 #include "core/arena.h"
 #include "core/file.h"
+#include "core/buf.h"
 
 /* ---- tokens ---- */
 
@@ -120,11 +121,29 @@ typedef struct fd_payload {
 
 void fd_payload_free(void *payload);
 const fd_payload *fd_payload_of(const qg_mapdef *def);
+/* The quests whose state ($QUESTn) a load's ?: lines test and vars
+ * leaves unset, sorted; at most FD_STATE_QUESTS (the games' quest tables
+ * hold 100, misc.txt's M:Q:). */
+enum { FD_STATE_QUESTS = 256 };
+typedef struct fd_state_quests {
+    long number[FD_STATE_QUESTS];
+    size_t count;
+} fd_state_quests;
+/* Fills set; 0 when the lines test more quests than it holds. */
+int fd_state_quests_find(const fd_payload *pl, const qg_vars *vars, fd_state_quests *set);
+/* A copy of vars with each quest of set at state; NULL when set is empty
+ * or memory ran out. */
+qg_vars *fd_state_vars(const fd_state_quests *set, const qg_vars *vars, int state);
+/* "$QUEST17, $QUEST18" (the first few, and how many more). */
+void fd_state_names(const fd_state_quests *set, qg_buf *out);
 /* Adds a record just read (lines[index]) to its file's outline; 0 when
  * memory ran out. */
-int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index);
+int fd_outline_add(fd_file *f, const fd_dialect_row *row, const qg_fd_record *rec, size_t index);
 /* The bytes of a D: row, trailing carriage returns left out. */
 size_t fd_row_len(const qg_fd_record *row);
+/* The cells of a D: row the game lays: its bytes, up to the dialect's
+ * row_stop. */
+size_t fd_row_laid(const fd_dialect_row *row, const qg_fd_record *rec);
 
 /* ---- where includes may come from ---- */
 

@@ -23,6 +23,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/room.c \
 	src/fd/room_grid.c \
 	src/fd/sniff.c \
+	src/fd/states.c \
 	src/fd/tokenize.c \
 	src/fd/walk.c
 

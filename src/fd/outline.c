@@ -15,12 +15,18 @@ size_t fd_row_len(const qg_fd_record *row)
     return len;
 }
 
-int fd_outline_add(fd_file *f, const qg_fd_record *rec, size_t index)
+size_t fd_row_laid(const fd_dialect_row *row, const qg_fd_record *rec)
+{
+    size_t len = fd_row_len(rec);
+    return row->row_stop && len > (size_t)row->row_stop ? (size_t)row->row_stop : len;
+}
+
+int fd_outline_add(fd_file *f, const fd_dialect_row *row, const qg_fd_record *rec, size_t index)
 {
     if (rec->kind == QG_FD_ROW && !f->seen_cond) {
         if (rec->skipped)
             return 1;
-        size_t len = fd_row_len(rec);
+        size_t len = fd_row_laid(row, rec);
         if (f->fixed_rows < INT_MAX)
             f->fixed_rows++;
         if (len && len > (size_t)f->width)

@@ -319,7 +319,35 @@ static long include_file(parser *p, const fd_line *at, qg_fd_record *rec, size_t
     return index;
 }
 
-static void check_row(const fd_line *at, const char *row, size_t len)
+/* A row wider than the game lays: what it drops, named. */
+static void wide_row(const fd_dialect_row *dialect, const fd_line *at, size_t len)
+{
+    int stop = dialect->row_stop;
+    if (!stop) {
+        /* room templates (parse_room_line) and Angband 4's vaults keep the
+         * row whole: the level is as wide, past any the games build */
+        if (len > QG_FD_MAX_WID)
+            fd_warning(at, QG_FD_MAX_WID + 3,
+                       "row of %zu columns, wider than the %d columns of any level the games "
+                       "build: the game (%s) reads the row whole",
+                       len, QG_FD_MAX_WID, dialect->title);
+        return;
+    }
+    if (len <= (size_t)stop)
+        return;
+    char dropped[2 * QG_DECIMAL_SIZE + 16];
+    if (len == (size_t)stop + 1)
+        snprintf(dropped, sizeof dropped, "column %d", stop);
+    else
+        snprintf(dropped, sizeof dropped, "columns %d-%zu", stop, len - 1);
+    fd_warning(at, stop + 3,
+               "row of %zu columns: %s lays a row only up to its map's width (%d columns, "
+               "MAX_WID) and drops map %s, as questgrid does",
+               len, dialect->title, stop, dropped);
+}
+
+static void check_row(const fd_dialect_row *dialect, const fd_line *at, const char *row,
+                      size_t len)
 {
     size_t i = 0;
     /* Eight bytes at a time: rows are long and almost always ASCII. */
@@ -334,10 +362,7 @@ static void check_row(const fd_line *at, const char *row, size_t len)
                      (unsigned char)row[i]);
             break;
         }
-    if (len > QG_FD_MAX_WID)
-        fd_warning(at, QG_FD_MAX_WID + 3,
-                   "row of %zu columns is longer than the %d-column maximum: the games drop the rest",
-                   len, QG_FD_MAX_WID);
+    wide_row(dialect, at, len);
 }
 
 static void read_player(const fd_line *at, const char *s, size_t len, qg_fd_record *rec)
@@ -441,7 +466,7 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         *cond = (long)(p->r.pl->record_count - 1);
     rec->cond = *cond;
     fd_file *f = &p->r.pl->files[file];
-    if (!fd_outline_add(f, rec, f->record_count - 1))
+    if (!fd_outline_add(f, p->r.row, rec, f->record_count - 1))
         return 0;
     if (rec->skipped)
         return 1;
@@ -465,7 +490,7 @@ static int parse_line(parser *p, size_t file, const char *text, size_t raw_len,
         return add_quest(p, &at, text + 2, len - 2, rec, form == FD_REC_QUEST_HEAD);
     case QG_FD_ROW:
         *seen_row = 1;
-        check_row(&at, text + 2, len - 2);
+        check_row(p->r.row, &at, text + 2, len - 2);
         return 1;
     case QG_FD_PLAYER:
         /* ToME only places the player; the others size the level here. */

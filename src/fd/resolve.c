@@ -8,6 +8,7 @@
 #include "fd/fd_internal.h"
 #include "fd/room.h"
 #include "core/buf.h"
+#include "core/diag.h"
 #include "core/level.h"
 #include "core/strpool.h"
 
@@ -274,7 +275,7 @@ static int place_row(resolver *r, const qg_fd_record *rec, int y, int file_rows)
 {
     fd_line at;
     at_record(r, rec, &at);
-    size_t len = fd_row_len(rec);
+    size_t len = fd_row_laid(r->row, rec);
     if (file_rows == QG_FD_MAX_HGT)
         fd_error(&at, 1, "more than %d rows: the games write past the end of their map",
                  QG_FD_MAX_HGT);
@@ -586,7 +587,7 @@ static void measure_file(resolver *r, size_t file)
             measure_file(r, (size_t)rec->include);
             r->depth--;
         } else if (rec->kind == QG_FD_ROW) {
-            size_t len = fd_row_len(rec);
+            size_t len = fd_row_laid(r->row, rec);
             y++;
             if (len)
                 extend(r, len < INT_MAX ? (int)len : INT_MAX, y);
@@ -791,10 +792,14 @@ static qg_status new_level(resolver *r)
     return QG_OK;
 }
 
-qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
-                        const qg_vars *vars, qg_level **out, qg_diags *diags)
+/* One resolution under vars. A file without rows that reads no quest
+ * sets *rowless and, unless quiet, says so. */
+static qg_status resolve_once(const qg_mapdef *def, const qg_fd_options *options,
+                              const qg_vars *vars, qg_level **out, qg_diags *diags, int quiet,
+                              int *rowless)
 {
     *out = NULL;
+    *rowless = 0;
     const fd_payload *pl = fd_payload_of(def);
     if (!pl || !pl->file_count)
         return QG_ERR_INVALID;
@@ -857,8 +862,10 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
         st = r->failed;
         /* no rows: no level, and a note or an error saying why */
         if (st == QG_OK && (r->width <= 0 || r->height <= 0)) {
-            fd_report_no_map(r->row, r->level, pl->files[0].path, r->wanted,
-                             r->quest_read ? (long)r->quest : -1, diags);
+            *rowless = r->wanted < 0 && !r->quest_read;
+            if (!*rowless || !quiet)
+                fd_report_no_map(r->row, r->level, pl->files[0].path, r->wanted,
+                                 r->quest_read ? (long)r->quest : -1, diags);
             st = QG_ERR_NOTFOUND;
         }
     }
@@ -873,5 +880,90 @@ qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
     free(r->others);
     free(r->room_rows);
     qg_vars_free(random_load);
+    return st;
+}
+
+/* The first quest state (a new game's first) in which the file lays rows:
+ * its level and diagnostics, and a note saying which state. When its ?:
+ * lines test no quest's state, the first run's diagnostics and the error
+ * that it has no map; when no state lays rows, a note saying so. */
+static qg_status in_states(const qg_mapdef *def, const qg_fd_options *options,
+                           const qg_vars *vars, qg_level **out, qg_diags *diags,
+                           const qg_diags *first)
+{
+    const fd_payload *pl = fd_payload_of(def);
+    const fd_dialect_row *row = fd_row(pl->dialect);
+    const char *path = pl->files[0].path;
+    fd_state_quests *set = malloc(sizeof *set);
+    /* more quests tested than the games' tables hold: no state is tried */
+    if (set && !fd_state_quests_find(pl, vars, set))
+        set->count = 0;
+    qg_buf said;
+    qg_buf_init(&said);
+    if (set)
+        fd_state_names(set, &said);
+    qg_status st = set && !said.failed ? QG_ERR_NOTFOUND : QG_ERR_NOMEM;
+    int taken = 0;
+    for (int state = 0; set && set->count && state < row->quest_states && !taken; state++) {
+        qg_vars *state_vars = fd_state_vars(set, vars, state);
+        qg_diags *run = state_vars ? qg_diags_new_like(diags) : NULL;
+        int rowless = 0;
+        st = run ? resolve_once(def, options, state_vars, out, run, 1, &rowless) : QG_ERR_NOMEM;
+        if (*out) {
+            qg_buf value;
+            qg_buf_init(&value);
+            qg_buf_printf(&value, "%s = %d%s", said.data, state,
+                          state ? "" : " (a new game's: not taken)");
+            qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
+                         "its map rows lie only under ?: lines on quest states, which the game "
+                         "sets ($QUESTn is quest n's status): drawn with %s; --var chooses "
+                         "another state", value.data ? value.data : "");
+            if (value.failed || qg_level_add_property(*out, "quest state", value.data) != QG_OK) {
+                qg_level_free(*out);
+                *out = NULL;
+                st = QG_ERR_NOMEM;
+            }
+            qg_buf_free(&value);
+        }
+        /* drawn, or refused for another reason: that run says what */
+        taken = run && (*out || !rowless);
+        if (taken)
+            qg_diags_take(diags, run);
+        qg_diags_free(run);
+        qg_vars_free(state_vars);
+        if (st == QG_ERR_NOMEM)
+            break;
+    }
+    if (!taken) {
+        qg_diags_take(diags, first);
+        if (st == QG_ERR_NOTFOUND && set && set->count)
+            qg_diags_add(diags, QG_NOTE, path, 0, 0, NULL, 0,
+                         "its map rows lie only under ?: lines on %s that no quest status "
+                         "(0 to %d) opens: the game never lays them",
+                         said.data, row->quest_states - 1);
+        else if (st == QG_ERR_NOTFOUND)
+            fd_report_no_map(row, NULL, path, -1, -1, diags);
+    }
+    qg_buf_free(&said);
+    free(set);
+    return st;
+}
+
+qg_status qg_fd_resolve(const qg_mapdef *def, const qg_fd_options *options,
+                        const qg_vars *vars, qg_level **out, qg_diags *diags)
+{
+    const fd_payload *pl = fd_payload_of(def);
+    int states = pl && fd_row(pl->dialect)->quest_states > 0;
+    qg_diags *first = states ? qg_diags_new_like(diags) : NULL;
+    int rowless = 0;
+    qg_status st = resolve_once(def, options, vars, out, first ? first : diags, first != NULL,
+                                &rowless);
+    if (!first)
+        return st;
+    if (rowless)
+        st = in_states(def, options, vars, out, diags, first);
+    else
+        qg_diags_take(diags, first);
+    qg_diags_free(first);
     return st;
 }
