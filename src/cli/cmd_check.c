@@ -45,6 +45,8 @@ static const char usage[] =
     "                  (repeatable; default: the data tree's dlua)\n"
     "  -q, --quiet     errors only: no warnings, notes or per-file summary line\n"
     "  --max-errors N  stop after N errors (default 50; 0: no limit)\n"
+    "  --verbose       also the work the .des maps' resolution took, as a note\n"
+    "                  (map runs, each map's and each subvault's every try)\n"
     "  --format F      text (default) or json: the files and every diagnostic\n"
     "                  as one JSON document on standard output\n";
 
@@ -233,8 +235,8 @@ int cmd_check(int argc, char **argv)
 {
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_DIALECT | OPT_EDIT_DIR | OPT_LEGACY | OPT_QUIET |
-                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS,
-                            1, INT_MAX, usage, &opts);
+                            OPT_LUA_PATH | OPT_FORMAT | OPT_GAME | OPT_MAX_ERRORS |
+                            OPT_VERBOSE, 1, INT_MAX, usage, &opts);
     if (r)
         return r > 0 ? 0 : 2;
     opts.quiet |= opts.json;
@@ -258,6 +260,7 @@ int cmd_check(int argc, char **argv)
         else
             errors += (size_t)e;
     }
+    cli_batch_tell_work(&run.batch);
     if (batch_diags) {
         errors += qg_diags_count_severity(batch_diags, QG_ERROR);
         if (all)
