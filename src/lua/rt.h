@@ -170,7 +170,6 @@ struct qg_runtime {
     const qg_mapdef *resolving[LRT_RESOLVING_MAX];
     int resolving_count;
     size_t map_runs;         /* maps run so far: each one and subvault, every try */
-    int cycle_found;         /* the resolution met such a SUBVAULT */
     int unprovided;          /* it called a function questgrid lacks */
 };
 
