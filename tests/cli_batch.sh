@@ -10,7 +10,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli_batch.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 n=0
 fails=0
-echo "1..33"
+echo "1..36"
 
 check() {
     n=$((n + 1))
@@ -222,5 +222,26 @@ check "rows under other conditions are still no map, an error" \
 "$qg" show --dialect zangband many.txt >out 2>err
 check "lines on more quests than the games' tables hold: no state is tried, no map" \
   "[ $? -eq 1 ] && grep -q 'many.txt: error: no map' err"
+
+# A chain of subvaults (chain_k's SUBVAULT picks chain_k+1's tag) costs
+# work linear in its maps: counted in map runs (--verbose), not timed.
+chain() {
+  awk -v n="$1" 'BEGIN { for (k = 0; k < n; k++) {
+    printf "NAME: chain_%d\nTAGS: t%d\n", k, k
+    if (k < n - 1) printf "SUBVAULT: X : t%d\nMAP\nX\nENDMAP\n\n", k + 1
+    else printf "MAP\n.\nENDMAP\n" } }' >chain$1.des
+  "$qg" check --verbose chain$1.des >out 2>err$1
+  sed -n 's/.*check: \([0-9]*\) map runs.*/\1/p' err$1 >runs$1
+}
+chain 100; chain 200; chain 400
+r1=$(cat runs100) r2=$(cat runs200) r4=$(cat runs400)
+cp err400 err
+check "a chain of 400 maps: each map's error is the nesting bound, not the time limit" \
+  "grep -q '^chain400.des:3: error: SUBVAULT X : t1: .*nested deeper than 8' err && \
+   ! grep -q 'time limit' err && grep -q 'chain400.des: 400 maps, 391 errors' out"
+check "its work is linear in the maps: twice the maps, twice the added map runs" \
+  "[ -n '$r1' ] && [ $((r4 - r2)) -eq $((2 * (r2 - r1))) ]"
+check "and bounded per map: at most 10 map runs each ($r4 for 400)" \
+  "[ -n '$r4' ] && [ $r4 -le 4000 ]"
 
 [ $fails -eq 0 ]

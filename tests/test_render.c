@@ -1,9 +1,10 @@
 /* Pictures of levels: the SVG parses (expat) with one cell per map square
  * in the game's characters and colours and its legend, the HTML gallery
- * is well-formed with one section per map, PNG (with libpng) has the
- * level's size at its cell size with its legend, a level larger than the
- * games build is refused, and the terminal text is coloured only when
- * asked. */
+ * is well-formed with one section per map (a batch's: a card for every
+ * map, a failed or described one saying why or what), PNG (with libpng)
+ * has the level's size at its cell size with its legend, a level larger
+ * than the games build is refused, and the terminal text is coloured only
+ * when asked. */
 #define _GNU_SOURCE
 #include "testutil.h"
 #include "formats/formats.h"
@@ -220,6 +221,51 @@ static void gallery_is_well_formed_with_a_section_per_map(void **state)
         qg_level_free((qg_level *)levels[i]);
 }
 
+/* A batch's page (qg_gallery): every map a card in its order, drawn or
+ * not; a failed map's card names it and says why, a map with no level by
+ * design says what it is, and the page counts the maps not drawn. */
+static void gallery_has_a_card_for_every_map_of_a_batch(void **state)
+{
+    fixture *f = *state;
+    qg_gallery *g = qg_gallery_new("batch", &f->style);
+    assert_non_null(g);
+    qg_level *quest = bundled_quest(f, 1), *vault = bundled_vault(f, "questgrid_candle_crypt");
+    assert_int_equal(qg_gallery_add_level(g, quest), QG_OK);
+    assert_int_equal(qg_gallery_add_card(g, "broken_map", "t.des:12",
+                                         "t.des:14: error: a <broken> chunk", 1), QG_OK);
+    assert_int_equal(qg_gallery_add_card(g, "nothing_here", "t.des:20 at D:1",
+                                         "a dummy (TAGS: dummy)", 0), QG_OK);
+    assert_int_equal(qg_gallery_add_level(g, vault), QG_OK);
+    char *html;
+    size_t len;
+    assert_int_equal(qg_gallery_finish(g, 1, &html, &len), QG_OK);
+    qg_gallery_free(g);
+    svg_count c = {0};
+    assert_true(parse(html, len, &c));
+    assert_int_equal(c.sections, 4);
+    assert_int_equal(c.svgs, 2);
+    assert_non_null(strstr(html, "4 levels, 1 not drawn (each card says why)"));
+    for (int i = 1; i <= 4; i++) {
+        char anchor[40];
+        snprintf(anchor, sizeof anchor, "<a href=\"#map-%d\"", i);
+        assert_non_null(strstr(html, anchor));
+    }
+    const char *failed =
+        strstr(html, "<section id=\"map-2\" class=\"failed\">\n<h2>broken_map</h2>");
+    assert_non_null(failed);
+    assert_non_null(strstr(failed, "<p class=\"meta\">t.des:12</p>"));
+    assert_non_null(strstr(failed, "not drawn: t.des:14: error: a &lt;broken&gt; chunk"));
+    const char *described =
+        strstr(html, "<section id=\"map-3\" class=\"described\">\n<h2>nothing_here</h2>");
+    assert_non_null(described);
+    assert_non_null(strstr(described, "<p class=\"what\">a dummy (TAGS: dummy)</p>"));
+    assert_non_null(strstr(html, "The Smugglers"));
+    assert_true(strstr(html, "id=\"map-4\"") > described);
+    free(html);
+    qg_level_free(quest);
+    qg_level_free(vault);
+}
+
 /* The legend's lines (one per distinct cell, and the player start). */
 static int legend_lines(const qg_level *level)
 {
@@ -393,6 +439,7 @@ int main(void)
         cmocka_unit_test(vault_svg_has_one_cell_per_square),
         cmocka_unit_test(colours_come_from_the_game),
         cmocka_unit_test(gallery_is_well_formed_with_a_section_per_map),
+        cmocka_unit_test(gallery_has_a_card_for_every_map_of_a_batch),
         cmocka_unit_test(png_has_the_level_size),
         cmocka_unit_test(characters_come_from_the_game),
         cmocka_unit_test(svg_has_a_legend),

@@ -600,6 +600,14 @@ static void des_input(cli_batch *b, const qg_input *input)
     qg_diags_free(run);
 }
 
+void cli_batch_tell_work(const cli_batch *b)
+{
+    if (b->opts->verbose && b->world && b->world->rt)
+        qg_diags_add(b->diags, QG_NOTE, "", 0, 0, NULL, 0,
+                     "questgrid %s: %zu map runs resolved the .des maps (each map's and each "
+                     "subvault's every try)", b->command, qg_runtime_map_runs(b->world->rt));
+}
+
 void cli_batch_free(cli_batch *b)
 {
     if (b->world)

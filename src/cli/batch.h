@@ -54,6 +54,11 @@ void cli_batch_init(cli_batch *b, const cli_opts *opts, const char *command, qg_
 void cli_batch_add(cli_batch *b, const qg_input *input);
 void cli_batch_free(cli_batch *b);
 
+/* With --verbose, a note of the work the batch's .des maps took to
+ * resolve: the runtime's map runs (qg_runtime_map_runs), a count rather
+ * than a time, the same on every machine. */
+void cli_batch_tell_work(const cli_batch *b);
+
 /* The maps of a .des input added, in the one runtime of all the inputs'
  * maps (made on first use), each handed to fn with what its compile and
  * the search for SUBVAULT cycles reported of it (and whether its compile

@@ -46,7 +46,9 @@ static const char usage[] =
     "  -q, --quiet     errors only: no warnings, notes or per-file summary line\n"
     "  --verbose       also the notes true of the games' own .des data (a map\n"
     "                  with no MAP, an encompass map on no level the game\n"
-    "                  has), which a line at the end otherwise counts\n"
+    "                  has), which a line at the end otherwise counts, and\n"
+    "                  the work the .des maps' resolution took (map runs,\n"
+    "                  each map's and each subvault's every try)\n"
     "  --max-errors N  stop after N errors (default 50; 0: no limit)\n"
     "  --format F      text (default) or json: the files and every diagnostic\n"
     "                  as one JSON document on standard output\n";
@@ -265,6 +267,7 @@ int cmd_check(int argc, char **argv)
         else
             errors += (size_t)e;
     }
+    cli_batch_tell_work(&run.batch);
     if (batch_diags) {
         errors += qg_diags_count_severity(batch_diags, QG_ERROR);
         if (all)

@@ -39,6 +39,7 @@ static const char usage[] =
     "  --dialect D, --edit-dir DIR, --allow-include-outside, --legacy\n"
     "                     as for show\n"
     "  --max-errors N     report N errors at most (default 50; 0: no limit)\n"
+    "  --verbose          also the work the .des maps' resolution took, as a note\n"
     "Each map is resolved where it belongs (a .des map at its own DEPTH or\n"
     "PLACE unless --place is given, a subvault inside a map that uses it); a\n"
     "map that fails is a card of the page saying why, and the rest is drawn.\n"
@@ -216,6 +217,7 @@ static int render(cli_opts *opts, int to, qg_diags *diags)
                 else
                     cli_batch_add(&b, &in.items[i]);
             }
+    cli_batch_tell_work(&b);
     cli_batch_free(&b);
     int written = finish(opts, &d, &b, diags) == 0;
     qg_gallery_free(d.gallery);
@@ -248,7 +250,7 @@ int cmd_render(int argc, char **argv)
     cli_opts opts;
     int r = cli_parse_files(argc, argv, OPT_OUTPUT | OPT_TO | OPT_MAP | OPT_SEED | OPT_PLACE |
                             OPT_LUA_PATH | OPT_QUEST | OPT_VAR | OPT_DIALECT | OPT_EDIT_DIR |
-                            OPT_LEGACY | OPT_GAME | OPT_CELL | OPT_MAX_ERRORS, 1, INT_MAX, usage,
+                            OPT_LEGACY | OPT_GAME | OPT_CELL | OPT_MAX_ERRORS | OPT_VERBOSE, 1, INT_MAX, usage,
                             &opts);
     if (r)
         return r > 0 ? 0 : 2;

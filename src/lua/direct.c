@@ -219,6 +219,14 @@ static int add_plain_rows(lua_State *L, direct_run *d)
     return 1;
 }
 
+/* Whether a call resolves maps inside the map (subvault): one that fails
+ * is not run directly, since handed to Lua it would run again, every map
+ * below it with it, twice at each level a chain of subvaults nests. */
+static int nests_maps(const plain_call *call)
+{
+    return call->name_len == 8 && memcmp(call->name, "subvault", 8) == 0;
+}
+
 /* Runs the plain calls at the head of the chunk (protected: an error
  * leaves d->rest at the statement that was being run). */
 static int run_plain_calls(lua_State *L)
@@ -242,7 +250,7 @@ static int run_plain_calls(lua_State *L)
         d->rest_line = line;
         plain_call call;
         const char *next = p < end ? scan_call(p, end, &call) : NULL;
-        if (!next || !lrt_env_directive(L, 1, call.name, call.name_len))
+        if (!next || nests_maps(&call) || !lrt_env_directive(L, 1, call.name, call.name_len))
             return 0;
         for (int i = 0; i < call.argc; i++)
             push_literal(L, &call.args[i], &d->unescaped);

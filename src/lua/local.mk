@@ -120,6 +120,14 @@ tests_test_lua_library_LDADD = $(LUA_TESTS_LDADD)
 endif
 
 if HAVE_CMOCKA
+check_PROGRAMS += tests/test_lua_home
+TESTS += tests/test_lua_home
+tests_test_lua_home_SOURCES = tests/test_lua_home.c
+tests_test_lua_home_CFLAGS = $(TESTS_CFLAGS)
+tests_test_lua_home_LDADD = $(LUA_TESTS_LDADD)
+endif
+
+if HAVE_CMOCKA
 check_PROGRAMS += tests/test_lua_levels
 TESTS += tests/test_lua_levels
 tests_test_lua_levels_SOURCES = tests/test_lua_levels.c $(LUA_HARNESS)

@@ -137,7 +137,6 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
     qg_rng_seed(&rt->rng, seed, 0);
     rt->asked_count = 0;
     rt->no_level = 0;
-    rt->cycle_found = 0;
     rt->unprovided = 0;
     rt->resolving[0] = def;
     rt->resolving_count = 1;

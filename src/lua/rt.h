@@ -169,7 +169,7 @@ struct qg_runtime {
      * of them would place a map inside itself */
     const qg_mapdef *resolving[LRT_RESOLVING_MAX];
     int resolving_count;
-    int cycle_found;         /* the resolution met such a SUBVAULT */
+    size_t map_runs;         /* maps run so far: each one and subvault, every try */
     int unprovided;          /* it called a function questgrid lacks */
 };
 

@@ -311,6 +311,7 @@ qg_status lrt_run_map(qg_runtime *rt, lrt_map *map, const lrt_chunks *chunks,
 {
     qg_status st;
     rt->map = map;
+    rt->map_runs++;
     if ((st = run_optional(rt, map, chunks, QG_CHUNK_PRELUDE, NULL, diags)) ||
         (st = run_optional(rt, map, chunks, QG_CHUNK_MAPCHUNK, NULL, diags)) ||
         (st = run_hook(rt, map, "pre_main", diags)) ||

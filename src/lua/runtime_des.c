@@ -24,6 +24,11 @@ int qg_runtime_lacks_library(const qg_runtime *rt)
     return rt->unprovided;
 }
 
+size_t qg_runtime_map_runs(const qg_runtime *rt)
+{
+    return rt->map_runs;
+}
+
 qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags)
 {
     const qg_des_chunk *prelude = qg_des_global_prelude(file);

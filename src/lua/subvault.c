@@ -15,6 +15,10 @@
 #include <strings.h>
 
 #define SUBVAULT_TRIES 100
+/* Crawl bounds nesting by nothing but its Lua throttle (apply_subvault in
+ * mapdef.cc, resolve_subvault in maps.cc: no depth is counted), so this
+ * is questgrid's budget, not the game's rule: no shipped map nests near
+ * it, and a map run costs at most this many maps below it. */
 #define SUBVAULT_NESTING 8
 #define SUBVAULT_MAX 255
 
@@ -152,8 +156,10 @@ static int run_sub(lua_State *L)
 }
 
 /* Runs a map inside another's run; 0 when it failed or did not
- * validate. */
-static int run_nested(qg_runtime *rt, const qg_mapdef *def, lrt_map *sub, qg_diags *diags)
+ * validate, and *fatal set when it failed by an error of its Lua (a
+ * SUBVAULT of its own that failed, its budget). */
+static int run_nested(qg_runtime *rt, const qg_mapdef *def, lrt_map *sub, int *fatal,
+                      qg_diags *diags)
 {
     lrt_chunks chunks;
     lrt_chunks_of(def, &chunks);
@@ -169,19 +175,22 @@ static int run_nested(qg_runtime *rt, const qg_mapdef *def, lrt_map *sub, qg_dia
         lrt_forget_env(rt);
         rt->map = parent;
     }
+    *fatal = s.st != QG_OK;
     return !s.st && s.valid && sub->width > 0 && sub->height > 0;
 }
 
-/* Runs a subvault. NULL when it failed or did not validate. */
+/* Runs a subvault. NULL when it failed (*fatal: by an error of its Lua)
+ * or did not validate. */
 static lrt_map *resolve_sub(qg_runtime *rt, const qg_mapdef *def, const lrt_map *parent_map,
-                            const region *r, qg_diags *diags)
+                            const region *r, int *fatal, qg_diags *diags)
 {
     lrt_map *sub = lrt_map_new(qg_mapdef_name(def), qg_mapdef_file(def), qg_mapdef_line(def));
     if (!sub)
         return NULL;
     lrt_map_from_def(sub, def);
     sub->nesting = parent_map->nesting + 1;
-    if (!give_mask(parent_map, r, sub) || !run_nested(rt, def, sub, diags)) {
+    *fatal = 0;
+    if (!give_mask(parent_map, r, sub) || !run_nested(rt, def, sub, fatal, diags)) {
         lrt_map_free(sub);
         return NULL;
     }
@@ -205,7 +214,8 @@ lrt_map *lrt_resolve_nested(qg_runtime *rt, const qg_mapdef *def, const lrt_map 
                          SUBVAULT_NESTING, map->name);
         for (size_t i = 0; ok && tags && i < tags->count; i++)
             ok = lrt_strs_add(&map->tags, tags->items[i], strlen(tags->items[i]));
-        if (ok && run_nested(rt, def, map, diags))
+        int fatal;
+        if (ok && run_nested(rt, def, map, &fatal, diags))
             return map;
         lrt_map_free(map);
         if (!ok)
@@ -350,7 +360,6 @@ static int placed_inside_itself(qg_runtime *rt, const lrt_map *map, const char *
                  "SUBVAULT %s: a cycle of subvaults (%s): the map would be placed inside "
                  "itself without end", spec, chain.data ? chain.data : qg_mapdef_name(pick));
     qg_buf_free(&chain);
-    rt->cycle_found = 1;
     return 1;
 }
 
@@ -385,13 +394,18 @@ static qg_status apply_one(qg_runtime *rt, lrt_map *map, const char *spec, qg_di
             st = QG_ERR_LUA;
             break;
         }
-        lrt_map *sub = resolve_sub(rt, def, map, &r, quiet);
+        int fatal;
+        lrt_map *sub = resolve_sub(rt, def, map, &r, &fatal, quiet);
         if (!sub && rt->budget_exhausted) {
             st = QG_ERR_LIMIT;
             break;
         }
-        if (!sub && rt->cycle_found) {
-            /* no other pick undoes a cycle below: said once, at once */
+        if (!sub && fatal) {
+            /* as Crawl's apply_subvault (mapdef.cc), which tries again
+             * only a pick that was vetoed, did not validate or did not
+             * fit: an error of the pick's Lua (a cycle below, a SUBVAULT
+             * of its own that failed) ends the tries, said once, at once.
+             * Tried again, a failure n maps deep would cost 100^n runs. */
             st = QG_ERR_LUA;
             size_t n = qg_diags_count(quiet);
             qg_diags_add(diags, QG_ERROR, map->file ? map->file : "", map->line, 0, NULL, 0,

@@ -76,6 +76,11 @@ qg_status qg_runtime_run_text_prelude(qg_runtime *rt, const char *path, const ch
  * and the runtime was given no library: not the map's fault. */
 int qg_runtime_lacks_library(const qg_runtime *rt);
 
+/* The maps the runtime has run since it was made, every try of each map
+ * resolved and of each subvault inside it: the work its resolutions did,
+ * counted (a batch's total grows with its maps and their subvaults). */
+size_t qg_runtime_map_runs(const qg_runtime *rt);
+
 /* Adds a parsed file's maps to the runtime (which takes them over and frees
  * the file) and runs its global prelude. A prelude that failed calling
  * what the game's Lua library provides (a function, a crawl_require'd
