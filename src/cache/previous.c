@@ -115,9 +115,13 @@ void qgc_previous_close(qgc_previous *p)
 void qgc_previous_lend(const qgc_previous *p, qg_cache_writer *w)
 {
     const qg_cache *c = p->cache;
-    if (c)
-        qgc_writer_set_prior(w, c->data + c->header.blobs_offset,
-                             c->header.file_size - c->header.blobs_offset, c->dict, c->dict_len);
+    if (!c)
+        return;
+    qgc_writer_prior prior = {c->data + c->header.blobs_offset,
+                              c->header.file_size - c->header.blobs_offset, c->dict, c->dict_len,
+                              c->index, c->header.index_raw_size,
+                              c->data + QGC_HEADER_SIZE, c->header.index_size};
+    qgc_writer_set_prior(w, &prior);
 }
 
 size_t qgc_previous_find(const qgc_previous *p, const char *path)
