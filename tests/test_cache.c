@@ -570,6 +570,80 @@ static void pieces_make_one_stream(void **state)
     }
 }
 
+/* text compressed in pieces, with prior's pieces where they fit. */
+static void stream_with_prior(const char *text, size_t len, const qgc_piece_prior *prior,
+                              qg_buf *out)
+{
+    qgc_piece_stream z;
+    qgc_piece_stream_init(&z, out);
+    qgc_piece_stream_use_prior(&z, prior);
+    qg_buf b;
+    qg_buf_init(&b);
+    assert_true(qg_buf_append(&b, text, len));
+    assert_true(qgc_piece_stream_take(&z, &b));
+    assert_int_equal(qgc_piece_stream_finish(&z), QG_OK);
+    qg_buf_free(&b);
+}
+
+/* A stream made with the pieces of an earlier one is the stream made
+ * without them, whatever changed: a byte in a piece (that piece and the
+ * next, whose window holds it, are compressed again; the others are
+ * copied), the length (every piece after the change), the end. */
+static void pieces_of_a_prior_stream(void **state)
+{
+    (void)state;
+    size_t len = 700u * 1024u + 123u;
+    char *was = malloc(len + 2), *now = malloc(len + 2);
+    uint32_t x = 777;
+    for (size_t i = 0; i < len; i++) {
+        x = x * 1103515245u + 12345u;
+        was[i] = (char)("abcdefgh\n.#"[(x >> 16) % 12]);
+    }
+    qg_buf z_was;
+    qg_buf_init(&z_was);
+    stream_in_bits(was, len, len, &z_was);
+    qgc_piece_prior prior;
+    assert_true(qgc_piece_prior_init(&prior, (const unsigned char *)was, len,
+                                     (const unsigned char *)z_was.data, z_was.len));
+    assert_int_equal(prior.count, 6);
+    struct { size_t at; int insert; } changes[] = {
+        {10, 0}, {QGC_PIECE + 5, 0}, {len - 1, 0}, {QGC_PIECE * 2 + 9, 1}, {len, 1}};
+    for (size_t k = 0; k < sizeof changes / sizeof *changes; k++) {
+        size_t at = changes[k].at, n = len + (size_t)changes[k].insert;
+        memcpy(now, was, at);
+        now[at] = 'Z';
+        memcpy(now + at + changes[k].insert, was + at + !changes[k].insert,
+               len - at - !changes[k].insert);
+        qg_buf cold, warm;
+        qg_buf_init(&cold);
+        qg_buf_init(&warm);
+        stream_in_bits(now, n, n, &cold);
+        stream_with_prior(now, n, &prior, &warm);
+        assert_int_equal(cold.len, warm.len);
+        assert_memory_equal(cold.data, warm.data, cold.len);
+        qg_buf_free(&cold);
+        qg_buf_free(&warm);
+    }
+    /* the pieces left as they were are the prior's bytes, not compressed
+     * again: one marked in the prior's stream comes out marked (where the
+     * first piece, compressed again, moved it) */
+    size_t mark = prior.starts[4] + 3;
+    z_was.data[mark] ^= 0x55;
+    memcpy(now, was, len);
+    now[10] = 'Z';
+    qg_buf warm;
+    qg_buf_init(&warm);
+    stream_with_prior(now, len, &prior, &warm);
+    size_t moved = mark + warm.len - z_was.len;
+    assert_true(warm.len > moved);
+    assert_int_equal((unsigned char)warm.data[moved], (unsigned char)z_was.data[mark]);
+    qg_buf_free(&warm);
+    qgc_piece_prior_free(&prior);
+    qg_buf_free(&z_was);
+    free(was);
+    free(now);
+}
+
 /* A cache made by hand: one file, one map whose blob inflates to 8 MiB of
  * zeros while the index says raw_size. */
 static size_t bomb_cache(unsigned char **image, uint32_t raw_size)
@@ -919,6 +993,7 @@ int main(void)
         cmocka_unit_test(header_damage_is_named),
         cmocka_unit_test(inflate_is_capped),
         cmocka_unit_test(pieces_make_one_stream),
+        cmocka_unit_test(pieces_of_a_prior_stream),
         cmocka_unit_test(bomb_blobs),
         cmocka_unit_test(staleness),
         cmocka_unit_test(failed_write_keeps_previous),

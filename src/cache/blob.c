@@ -9,30 +9,63 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Checks the blob's bounds and CRC and inflates it into raw (raw_size
+ * bytes), reporting a problem against what. */
+static qg_status inflate_blob(const qg_cache *c, const qgc_blob_ref *ref, qgc_inflater *inf,
+                              const char *what, unsigned char *raw, qg_diags *diags)
+{
+    const unsigned char *z = c->data + c->header.blobs_offset + ref->offset;
+    if (qgc_crc32(z, ref->size) != ref->crc)
+        return qgc_corrupt(diags, c, "%s: blob CRC mismatch", what);
+    if (!(inf ? qgc_inflater_run(inf, z, ref->size, c->dict, c->dict_len, raw, ref->raw_size)
+              : qgc_inflate(z, ref->size, c->dict, c->dict_len, raw, ref->raw_size)))
+        return qgc_corrupt(diags, c, "%s: blob does not inflate to its recorded size", what);
+    return QG_OK;
+}
+
+static int in_bounds(const qg_cache *c, const qgc_blob_ref *ref)
+{
+    uint64_t area = c->header.file_size - c->header.blobs_offset;
+    return ref->offset <= area && ref->size <= area - ref->offset &&
+           ref->raw_size <= QGC_MAX_BLOB_RAW;
+}
+
 qg_status qgc_read_blob(const qg_cache *c, const qgc_blob_ref *ref, qgc_inflater *inf,
                         const char *what, unsigned char **out, qg_diags *diags)
 {
     *out = NULL;
-    uint64_t area = c->header.file_size - c->header.blobs_offset;
-    if (ref->offset > area || ref->size > area - ref->offset ||
-        ref->raw_size > QGC_MAX_BLOB_RAW)
+    if (!in_bounds(c, ref))
         return qgc_corrupt(diags, c, "%s: blob out of bounds", what);
-    const unsigned char *z = c->data + c->header.blobs_offset + ref->offset;
-    if (qgc_crc32(z, ref->size) != ref->crc)
-        return qgc_corrupt(diags, c, "%s: blob CRC mismatch", what);
     unsigned char *raw = malloc((size_t)ref->raw_size + 1);
     if (!raw) {
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
         return QG_ERR_NOMEM;
     }
-    if (!(inf ? qgc_inflater_run(inf, z, ref->size, c->dict, c->dict_len, raw, ref->raw_size)
-              : qgc_inflate(z, ref->size, c->dict, c->dict_len, raw, ref->raw_size))) {
+    qg_status st = inflate_blob(c, ref, inf, what, raw, diags);
+    if (st != QG_OK) {
         free(raw);
-        return qgc_corrupt(diags, c, "%s: blob does not inflate to its recorded size", what);
+        return st;
     }
     raw[ref->raw_size] = 0;
     *out = raw;
     return QG_OK;
+}
+
+qg_status qgc_read_blob_into(const qg_cache *c, const qgc_blob_ref *ref, qgc_inflater *inf,
+                             const char *what, qg_buf *into, qg_diags *diags)
+{
+    if (!in_bounds(c, ref))
+        return qgc_corrupt(diags, c, "%s: blob out of bounds", what);
+    if (!qg_buf_reserve(into, (size_t)ref->raw_size)) {
+        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
+        return QG_ERR_NOMEM;
+    }
+    qg_status st = inflate_blob(c, ref, inf, what, (unsigned char *)into->data + into->len,
+                                diags);
+    if (st == QG_OK)
+        into->len += (size_t)ref->raw_size;
+    into->data[into->len] = '\0';
+    return st;
 }
 
 /* Splits a map's metadata and its blob, the name put back. */

@@ -67,9 +67,20 @@ size_t qgc_writer_file_count(const qg_cache_writer *w);
 void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment);
 /* The cache written over: its blob area (area_len bytes, which must stay
  * mapped until the write) and its dictionary, for the blobs taken from it
- * (qgc_prior). */
-void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
-                          const void *dict, size_t dict_len);
+ * (qgc_prior); its index, inflated (raw) and as stored (z), whose pieces
+ * the new index copies where its bytes are the same (qgc_piece_prior). */
+typedef struct qgc_writer_prior {
+    const unsigned char *area;
+    uint64_t area_len;
+    const void *dict;
+    size_t dict_len;
+    const unsigned char *index_raw;
+    uint64_t index_raw_len;
+    const unsigned char *index_z;
+    size_t index_z_len;
+} qgc_writer_prior;
+
+void qgc_writer_set_prior(qg_cache_writer *w, const qgc_writer_prior *prior);
 qg_status qgc_writer_add_packed_at(qg_cache_writer *w, qgc_packed *p, size_t at,
                                    qg_diags *diags);
 

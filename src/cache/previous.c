@@ -115,9 +115,13 @@ void qgc_previous_close(qgc_previous *p)
 void qgc_previous_lend(const qgc_previous *p, qg_cache_writer *w)
 {
     const qg_cache *c = p->cache;
-    if (c)
-        qgc_writer_set_prior(w, c->data + c->header.blobs_offset,
-                             c->header.file_size - c->header.blobs_offset, c->dict, c->dict_len);
+    if (!c)
+        return;
+    qgc_writer_prior prior = {c->data + c->header.blobs_offset,
+                              c->header.file_size - c->header.blobs_offset, c->dict, c->dict_len,
+                              c->index, c->header.index_raw_size,
+                              c->data + QGC_HEADER_SIZE, c->header.index_size};
+    qgc_writer_set_prior(w, &prior);
 }
 
 size_t qgc_previous_find(const qgc_previous *p, const char *path)
@@ -181,14 +185,7 @@ static qg_status unpack_map(const qgc_previous *p, size_t m, qgc_inflater *inf,
         return qgc_corrupt(diags, c, "map '%s': malformed metadata", e->name);
     qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
     out->blob.prior = (qgc_prior){e->blob_offset + 1, e->blob_size, e->crc32};
-    unsigned char *raw;
-    qg_status st = qgc_read_blob(c, &ref, inf, e->name, &raw, diags);
-    if (st == QG_OK) {
-        qg_buf_append(&out->blob.raw, raw, e->raw_size);
-        free(raw);
-        st = out->blob.raw.failed ? QG_ERR_NOMEM : QG_OK;
-    }
-    return st;
+    return qgc_read_blob_into(c, &ref, inf, e->name, &out->blob.raw, diags);
 }
 
 qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_file *now,
@@ -206,16 +203,10 @@ qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_fi
     qg_status st = file->meta.path && out->maps ? QG_OK : QG_ERR_NOMEM;
     qgc_inflater inf;
     qgc_inflater_init(&inf);
-    unsigned char *context = NULL;
-    if (st == QG_OK)
-        st = qgc_read_blob(c, &c->file_blobs[f], &inf, file->meta.path, &context, diags);
     const qgc_blob_ref *ctx = &c->file_blobs[f];
     file->blob.prior = (qgc_prior){ctx->offset + 1, ctx->size, ctx->crc};
-    if (st == QG_OK) {
-        qg_buf_append(&file->blob.raw, context, c->file_blobs[f].raw_size);
-        st = file->blob.raw.failed ? QG_ERR_NOMEM : QG_OK;
-    }
-    free(context);
+    if (st == QG_OK)
+        st = qgc_read_blob_into(c, ctx, &inf, file->meta.path, &file->blob.raw, diags);
     for (size_t k = 0; k < count && st == QG_OK; k++)
         st = unpack_map(p, p->maps[p->first[f] + k], &inf, &out->maps[k], diags);
     qgc_inflater_end(&inf);

@@ -56,6 +56,11 @@ struct qgc_inflater;
 qg_status qgc_read_blob(const qg_cache *cache, const qgc_blob_ref *ref,
                         struct qgc_inflater *inf, const char *what, unsigned char **out,
                         qg_diags *diags);
+/* The same, its bytes appended to into (a blob taken whole into a buffer
+ * is not inflated and then copied). */
+qg_status qgc_read_blob_into(const qg_cache *cache, const qgc_blob_ref *ref,
+                             struct qgc_inflater *inf, const char *what, qg_buf *into,
+                             qg_diags *diags);
 
 /* A map blob, decoded in place (pointers into the inflated bytes). */
 typedef struct qgc_map_blob {

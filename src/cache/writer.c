@@ -37,11 +37,7 @@ struct qg_cache_writer {
     size_t file_count, file_cap;
     size_t map_count;
     uint64_t environment;
-    /* the cache written over: its blob area and dictionary */
-    const unsigned char *prior_area;
-    uint64_t prior_len;
-    const void *prior_dict;
-    size_t prior_dict_len;
+    qgc_writer_prior prior;  /* the cache written over (all 0: none) */
 };
 
 qg_cache_writer *qg_cache_writer_new(void)
@@ -74,13 +70,9 @@ void qgc_writer_set_environment(qg_cache_writer *w, uint64_t environment)
     w->environment = environment;
 }
 
-void qgc_writer_set_prior(qg_cache_writer *w, const unsigned char *area, uint64_t area_len,
-                          const void *dict, size_t dict_len)
+void qgc_writer_set_prior(qg_cache_writer *w, const qgc_writer_prior *prior)
 {
-    w->prior_area = area;
-    w->prior_len = area_len;
-    w->prior_dict = dict;
-    w->prior_dict_len = dict_len;
+    w->prior = *prior;
 }
 
 size_t qg_cache_writer_map_count(const qg_cache_writer *w)
@@ -390,10 +382,10 @@ static void put_blob_ref(qg_buf *b, const qgc_spilled *blob)
 static const unsigned char *prior_bytes(const deflate_part *part, const qgc_prior *prior)
 {
     const qg_cache_writer *w = part->w;
-    if (!part->same_dict || !prior->at || prior->at - 1 > w->prior_len ||
-        prior->z_len > w->prior_len - (prior->at - 1))
+    if (!part->same_dict || !prior->at || prior->at - 1 > w->prior.area_len ||
+        prior->z_len > w->prior.area_len - (prior->at - 1))
         return NULL;
-    return w->prior_area + (prior->at - 1);
+    return w->prior.area + (prior->at - 1);
 }
 
 static qg_status deflate_blob(deflate_part *part, qgc_deflater *d, qg_buf *raw, qg_buf *z,
@@ -511,8 +503,8 @@ static qg_status compress_all(qg_cache_writer *w, const qgc_spill *sorted, const
                               const qg_cache_write_options *opt, deflate_part *parts,
                               int *count)
 {
-    int same_dict = w->prior_dict && dict->len == w->prior_dict_len &&
-                    (!dict->len || memcmp(dict->data, w->prior_dict, dict->len) == 0);
+    int same_dict = w->prior.dict && dict->len == w->prior.dict_len &&
+                    (!dict->len || memcmp(dict->data, w->prior.dict, dict->len) == 0);
     size_t total = w->file_count + w->map_count;
     int jobs = opt->jobs > 1 ? opt->jobs : 1;
     if (jobs > MAX_DEFLATE_JOBS)
@@ -747,9 +739,16 @@ static qg_status assemble(const index_input *in, image *im, int *err)
         return QG_ERR_IO;
     }
     qgc_piece_stream_init(&s.z, &s.z_bytes);
+    const qgc_writer_prior *was = &in->w->prior;
+    qgc_piece_prior prior;
+    if (was->index_raw && qgc_piece_prior_init(&prior, was->index_raw, was->index_raw_len,
+                                                was->index_z, was->index_z_len))
+        qgc_piece_stream_use_prior(&s.z, &prior);
     int read = build_index(in, &s);
     uint64_t raw_size = s.z.total;
     qg_status st = qgc_piece_stream_finish(&s.z);
+    if (s.z.prior)
+        qgc_piece_prior_free(&prior);
     drain(&s);
     if (st == QG_OK && (!read || !qgc_spill_flush(&s.file))) {
         *err = s.file.err;

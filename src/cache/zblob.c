@@ -113,18 +113,53 @@ void qgc_piece_stream_init(qgc_piece_stream *s, qg_buf *out)
     s->out = out;
 }
 
+/* The prior's compressed bytes of the piece of n bytes about to be
+ * compressed (the window before it in s->raw), when they are its bytes;
+ * else NULL. */
+static const unsigned char *prior_piece(const qgc_piece_stream *s, size_t n, int last,
+                                        size_t *z_len)
+{
+    const qgc_piece_prior *p = s->prior;
+    size_t k = s->pieces;
+    if (!p || k >= p->count || (k + 1 == p->count) != last)
+        return NULL;
+    uint64_t at = (uint64_t)k * PIECE;
+    if ((last ? p->raw_len - at : PIECE) != n ||
+        (s->window + n && memcmp(p->raw + at - s->window, s->raw.data, s->window + n) != 0))
+        return NULL;
+    *z_len = p->starts[k + 1] - p->starts[k];
+    return p->z + p->starts[k];
+}
+
+/* Appends the piece of n bytes after the window, copied from the prior
+ * or compressed. */
+static int put_piece(qgc_piece_stream *s, size_t n, int last)
+{
+    const unsigned char *raw = (const unsigned char *)(s->raw.data ? s->raw.data : "");
+    size_t z_len;
+    const unsigned char *same = prior_piece(s, n, last, &z_len);
+    int ok = same ? qg_buf_append(s->out, same, z_len)
+                  : deflate_span(raw + s->window, s->window, n, last, s->out);
+    s->pieces++;
+    return ok;
+}
+
 /* Compresses the pending bytes' first piece, not the last one, and keeps
  * its last WINDOW bytes as the next one's dictionary. */
 static int stream_piece(qgc_piece_stream *s)
 {
-    const unsigned char *raw = (const unsigned char *)s->raw.data;
-    if (!deflate_span(raw + s->window, s->window, PIECE, 0, s->out))
+    if (!put_piece(s, PIECE, 0))
         return 0;
     size_t keep = s->raw.len - s->window - PIECE + WINDOW;
     memmove(s->raw.data, s->raw.data + s->raw.len - keep, keep);
     s->raw.len = keep;
     s->window = WINDOW;
     return 1;
+}
+
+void qgc_piece_stream_use_prior(qgc_piece_stream *s, const qgc_piece_prior *p)
+{
+    s->prior = p;
 }
 
 int qgc_piece_stream_take(qgc_piece_stream *s, qg_buf *b)
@@ -143,9 +178,7 @@ qg_status qgc_piece_stream_finish(qgc_piece_stream *s)
         qg_buf_free(&s->raw);
         return QG_ERR_LIMIT;
     }
-    const unsigned char *raw = (const unsigned char *)(s->raw.data ? s->raw.data : "");
-    s->failed |= !s->failed &&
-                 !deflate_span(raw + s->window, s->window, s->raw.len - s->window, 1, s->out);
+    s->failed |= !s->failed && !put_piece(s, s->raw.len - s->window, 1);
     qg_buf_free(&s->raw);
     return s->failed || s->out->failed ? QG_ERR_NOMEM : QG_OK;
 }
@@ -157,9 +190,10 @@ void qgc_piece_stream_drop(qgc_piece_stream *s)
 
 /* A piece other than the last ends with an empty stored block after its
  * data (Z_SYNC_FLUSH): inflated a block at a time, the stream reaches
- * raw_at at the end of a block, and the next block that ends there, on a
- * byte boundary, is that empty one. */
-int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at)
+ * where the next piece starts in its data at the end of a block, and the
+ * next block that ends there, on a byte boundary, is that empty one. The
+ * n pieces from the one at raw_at on: where each starts in z. */
+static int find_starts(const void *z, size_t z_len, uint64_t raw_at, size_t n, size_t *starts)
 {
     if (raw_at % PIECE || z_len > UINT_MAX)
         return 0;
@@ -170,8 +204,9 @@ int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at)
     unsigned char sink[16384];
     s.next_in = (Bytef *)(uintptr_t)z;
     s.avail_in = (uInt)z_len;
-    int ends_there = 0, found = 0;
-    while (!found) {
+    int ends_there = 0;
+    size_t found = 0;
+    while (found < n) {
         uint64_t left = raw_at - s.total_out;
         s.next_out = sink;
         s.avail_out = left < sizeof sink ? (uInt)left : (uInt)sizeof sink;
@@ -181,12 +216,45 @@ int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at)
             continue;
         if (s.data_type & 64)
             break;            /* the last block: raw_at is the data's end */
-        found = ends_there && (s.data_type & 7) == 0;
-        ends_there = 1;
+        if (ends_there && (s.data_type & 7) == 0) {
+            starts[found++] = s.total_in;
+            raw_at += PIECE;
+            ends_there = 0;
+        } else {
+            ends_there = 1;
+        }
     }
-    *z_at = s.total_in;
     inflateEnd(&s);
-    return found;
+    return found == n;
+}
+
+int qgc_piece_start(const void *z, size_t z_len, uint64_t raw_at, size_t *z_at)
+{
+    return find_starts(z, z_len, raw_at, 1, z_at);
+}
+
+int qgc_piece_prior_init(qgc_piece_prior *p, const unsigned char *raw, uint64_t raw_len,
+                         const unsigned char *z, size_t z_len)
+{
+    memset(p, 0, sizeof *p);
+    size_t count = raw_len ? (size_t)((raw_len + PIECE - 1) / PIECE) : 1;
+    size_t *starts = malloc((count + 1) * sizeof *starts);
+    if (!starts)
+        return 0;
+    starts[0] = 0;
+    starts[count] = z_len;
+    if (count > 1 && !find_starts(z, z_len, PIECE, count - 1, starts + 1)) {
+        free(starts);
+        return 0;
+    }
+    *p = (qgc_piece_prior){raw, raw_len, z, starts, count};
+    return 1;
+}
+
+void qgc_piece_prior_free(qgc_piece_prior *p)
+{
+    free(p->starts);
+    memset(p, 0, sizeof *p);
 }
 
 void qgc_inflater_init(qgc_inflater *inf)

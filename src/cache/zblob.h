@@ -36,17 +36,43 @@ qg_status qgc_deflate(const void *data, size_t len, const void *dict,
  * size, each compressed with the 32 KiB before it as its dictionary and
  * ended on a byte boundary (the last one finishes the stream), as pigz
  * does. The stream is the same however the data is handed over. */
+typedef struct qgc_piece_prior qgc_piece_prior;
+
 typedef struct qgc_piece_stream {
     qg_buf raw;        /* the window, then the bytes not yet compressed */
     size_t window;     /* the window's length */
     uint64_t total;    /* bytes taken */
+    size_t pieces;     /* pieces compressed */
     qg_buf *out;       /* the compressed stream, appended to */
+    const qgc_piece_prior *prior;  /* NULL, or pieces that may be copied */
     int failed;
 } qgc_piece_stream;
 
 void qgc_piece_stream_init(qgc_piece_stream *s, qg_buf *out);
 #define QGC_PIECE (128u * 1024u)
 #define QGC_PIECE_WINDOW (32u * 1024u)
+
+/* A piece stream made before (the index of the cache written over), its
+ * data beside it: a piece whose bytes and window are the same as one of
+ * its pieces at the same place, and which ends or does not end the
+ * stream alike, compresses to that piece's bytes (deflate is
+ * deterministic), which are copied instead. */
+struct qgc_piece_prior {
+    const unsigned char *raw;
+    uint64_t raw_len;
+    const unsigned char *z;
+    size_t *starts;    /* per piece: where it starts in z; then z's length */
+    size_t count;      /* pieces */
+};
+
+/* Finds where each piece of z (z_len bytes, the stream of raw's raw_len
+ * bytes) starts; 0 when it is not a piece stream of them or out of
+ * memory (p then holds nothing to copy). */
+int qgc_piece_prior_init(qgc_piece_prior *p, const unsigned char *raw, uint64_t raw_len,
+                         const unsigned char *z, size_t z_len);
+void qgc_piece_prior_free(qgc_piece_prior *p);
+/* Compresses with p's pieces copied where they fit (p may be NULL). */
+void qgc_piece_stream_use_prior(qgc_piece_stream *s, const qgc_piece_prior *p);
 
 /* Takes b's bytes (b is left empty); 0 once something failed. */
 int qgc_piece_stream_take(qgc_piece_stream *s, qg_buf *b);
