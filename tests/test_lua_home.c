@@ -10,28 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct fixture {
-    qg_runtime *rt;
-    qg_diags *diags;
-} fixture;
-
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    f->diags = qg_diags_new();
-    f->rt = qg_runtime_new(NULL, f->diags);
-    *state = f;
-    return f->rt ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    qg_runtime_free(f->rt);
-    qg_diags_free(f->diags);
-    free(f);
-    return 0;
-}
+typedef test_runtime fixture;
 
 /* The maps of text (a .des file named t.des) added to the runtime and
  * compiled, as a batch does before it resolves any. */
@@ -220,17 +199,24 @@ static void a_cycle_through_a_shared_tag(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(a_vault_resolves_at_its_depth, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_subvault_only_map_resolves_inside_its_user, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(a_subvault_only_map_without_a_user_is_described, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(a_dummy_is_described, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_map_that_fails_at_home_says_why, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_map_that_picks_itself_is_a_cycle, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_pair_is_one_error_at_each_line, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_chain_is_no_cycle, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_cycle_through_a_shared_tag, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_vault_resolves_at_its_depth, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_subvault_only_map_resolves_inside_its_user,
+                                        test_runtime_setup, test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_subvault_only_map_without_a_user_is_described,
+                                        test_runtime_setup, test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_dummy_is_described, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_map_that_fails_at_home_says_why, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_map_that_picks_itself_is_a_cycle, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_pair_is_one_error_at_each_line, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_chain_is_no_cycle, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_cycle_through_a_shared_tag, test_runtime_setup,
+                                        test_runtime_teardown),
     };
     return cmocka_run_group_tests_name("lua_home", tests, NULL, NULL);
 }

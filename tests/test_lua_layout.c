@@ -9,28 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct fixture {
-    qg_runtime *rt;
-    qg_diags *diags;
-} fixture;
-
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    f->diags = qg_diags_new();
-    f->rt = qg_runtime_new(NULL, f->diags);
-    *state = f;
-    return f->rt ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    qg_runtime_free(f->rt);
-    qg_diags_free(f->diags);
-    free(f);
-    return 0;
-}
+typedef test_runtime fixture;
 
 /* The glyph rows of main (run on an empty map) resolved with seed, one
  * string per call site (copied: th_glyphs has one buffer). */
@@ -389,5 +368,6 @@ int main(void)
         cmocka_unit_test(octa_room_cuts_the_corners),
         cmocka_unit_test(arguments_are_read_as_crawl_reads_them),
     };
-    return cmocka_run_group_tests_name("lua_layout", tests, setup, teardown);
+    return cmocka_run_group_tests_name("lua_layout", tests, test_runtime_setup,
+                                       test_runtime_teardown);
 }

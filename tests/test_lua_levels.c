@@ -12,28 +12,7 @@
 #define W 80
 #define H 70
 
-typedef struct fixture {
-    qg_runtime *rt;
-    qg_diags *diags;
-} fixture;
-
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    f->diags = qg_diags_new();
-    f->rt = qg_runtime_new(NULL, f->diags);
-    *state = f;
-    return f->rt ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    qg_runtime_free(f->rt);
-    qg_diags_free(f->diags);
-    free(f);
-    return 0;
-}
+typedef test_runtime fixture;
 
 /* The level a map with no grid resolves to when its main chunk is main. */
 static qg_level *resolve(fixture *f, const char *main, const char *place,
@@ -804,20 +783,34 @@ static void noise_for_procedural_layouts(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(basic_is_corridors_rooms_and_stairs, setup, teardown),
-        cmocka_unit_test_setup_teardown(basic_follows_the_seed, setup, teardown),
-        cmocka_unit_test_setup_teardown(basic_water_and_lava_by_place, setup, teardown),
-        cmocka_unit_test_setup_teardown(bigger_room_is_one_hall, setup, teardown),
-        cmocka_unit_test_setup_teardown(chaotic_city_is_boxes_on_floor, setup, teardown),
-        cmocka_unit_test_setup_teardown(chaotic_city_takes_its_wall, setup, teardown),
-        cmocka_unit_test_setup_teardown(shoals_are_islands_in_water, setup, teardown),
-        cmocka_unit_test_setup_teardown(swamp_is_mangroves_and_water, setup, teardown),
-        cmocka_unit_test_setup_teardown(dgn_grid_writes_the_level, setup, teardown),
-        cmocka_unit_test_setup_teardown(map_glyphs_stay_the_maps, setup, teardown),
-        cmocka_unit_test_setup_teardown(a_grid_of_its_own_wins, setup, teardown),
-        cmocka_unit_test_setup_teardown(out_of_the_level_and_fresh_each_time, setup, teardown),
-        cmocka_unit_test_setup_teardown(layouts_at_compile_time, setup, teardown),
-        cmocka_unit_test_setup_teardown(noise_for_procedural_layouts, setup, teardown),
+        cmocka_unit_test_setup_teardown(basic_is_corridors_rooms_and_stairs, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(basic_follows_the_seed, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(basic_water_and_lava_by_place, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(bigger_room_is_one_hall, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(chaotic_city_is_boxes_on_floor, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(chaotic_city_takes_its_wall, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(shoals_are_islands_in_water, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(swamp_is_mangroves_and_water, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(dgn_grid_writes_the_level, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(map_glyphs_stay_the_maps, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(a_grid_of_its_own_wins, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(out_of_the_level_and_fresh_each_time, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(layouts_at_compile_time, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(noise_for_procedural_layouts, test_runtime_setup,
+                                        test_runtime_teardown),
         cmocka_unit_test(level_builders_get_a_level_budget),
         cmocka_unit_test(builders_place_maps_on_the_level),
         cmocka_unit_test(an_encompass_map_placed_is_the_level),

@@ -18,28 +18,7 @@ static double chi_square(const long *observed, const double *expected, int n)
     return x;
 }
 
-typedef struct fixture {
-    qg_runtime *rt;
-    qg_diags *diags;
-} fixture;
-
-static int setup(void **state)
-{
-    fixture *f = calloc(1, sizeof *f);
-    f->diags = qg_diags_new();
-    f->rt = qg_runtime_new(NULL, f->diags);
-    *state = f;
-    return f->rt ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    fixture *f = *state;
-    qg_runtime_free(f->rt);
-    qg_diags_free(f->diags);
-    free(f);
-    return 0;
-}
+typedef test_runtime fixture;
 
 /* Resolves m with seed and returns its glyph rows (static). */
 static const char *glyphs_for(fixture *f, th_map *m, unsigned long long seed)
@@ -475,23 +454,39 @@ static void test_rotate_and_mirror(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_subst_per_cell_and_fixed, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_subst_weights, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_nsubst_counts, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_nsubst_defaults, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_shuffle_permutations, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_block_shuffle, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_builder_shapes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_seed_random_test_rule, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_same_seed_same_level, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_keyed_features_and_things, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_masks_from_tags_and_kmask, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_markers_and_overlays, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_compile_time_index, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_validate_retries_and_veto, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_environment_rules, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_context_answers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_subst_per_cell_and_fixed, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_subst_weights, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_nsubst_counts, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_nsubst_defaults, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_shuffle_permutations, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_block_shuffle, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_clear, test_runtime_setup, test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_builder_shapes, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_seed_random_test_rule, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_same_seed_same_level, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_keyed_features_and_things, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_masks_from_tags_and_kmask, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_markers_and_overlays, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_compile_time_index, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_validate_retries_and_veto, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_environment_rules, test_runtime_setup,
+                                        test_runtime_teardown),
+        cmocka_unit_test_setup_teardown(test_context_answers, test_runtime_setup,
+                                        test_runtime_teardown),
         cmocka_unit_test(test_rotate_and_mirror),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

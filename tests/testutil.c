@@ -188,3 +188,23 @@ char *test_repeat(const char *head, const char *unit, size_t count, const char *
     *len = h + u * count + t;
     return text;
 }
+
+int test_runtime_setup(void **state)
+{
+    test_runtime *f = calloc(1, sizeof *f);
+    if (!f)
+        return -1;
+    f->diags = qg_diags_new();
+    f->rt = qg_runtime_new(NULL, f->diags);
+    *state = f;
+    return f->rt ? 0 : -1;
+}
+
+int test_runtime_teardown(void **state)
+{
+    test_runtime *f = *state;
+    qg_runtime_free(f->rt);
+    qg_diags_free(f->diags);
+    free(f);
+    return 0;
+}

@@ -10,6 +10,15 @@
 
 #include "questgrid.h"
 
+/* The fixture of the Lua tests: a runtime with the bundled data and its
+ * diagnostics, made and freed by cmocka setup and teardown functions. */
+typedef struct test_runtime {
+    qg_runtime *rt;
+    qg_diags *diags;
+} test_runtime;
+int test_runtime_setup(void **state);
+int test_runtime_teardown(void **state);
+
 /* The source tree (QG_SRCDIR from make check, else "."). */
 const char *test_srcdir(void);
 /* ../shared/corpus beside the source tree, or QG_CORPUS; NULL when absent. */
