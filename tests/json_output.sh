@@ -9,7 +9,7 @@ schema="$src/doc/schema"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/json_output.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..9"
+echo "1..10"
 result() {
     n=$((n + 1))
     if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; sed 's/^/# /' "$tmp/why" 2>/dev/null; fi
@@ -31,6 +31,10 @@ valid level "$qg" show --format json "$src/lib/des/questgrid_vaults.des" --seed 
 result $? "show of a .des map follows doc/schema/level.json"
 grep -q '"spec"\|"markers": \[\]' "$tmp/out" && grep -q '"format": "des"' "$tmp/out"
 result $? "show of a .des map gives its markers"
+printf 'NAME: nothing_here\nTAGS: dummy\n' >"$tmp/dummy.des"
+valid level "$qg" show --format json "$tmp/dummy.des" --seed 1 &&
+    grep -q '"what": "a dummy (TAGS: dummy)' "$tmp/out" && grep -q '"width": 0' "$tmp/out"
+result $? "show of a dummy: the level document, empty, saying what the map is"
 valid check "$qg" check --format json "$src/lib/edit/a_info.txt" "$src/lib/edit/q0000002.txt" \
     "$src/COPYING"
 result $? "check follows doc/schema/check.json"

@@ -99,14 +99,10 @@ static void print_json(showing *s, const cli_entry *e)
                         json_string(qg_format_name(format != QG_FORMAT_UNKNOWN ? format
                                                    : e->def ? QG_FORMAT_DES
                                                             : QG_FORMAT_FD)));
-    if (e->level) {
-        json_t *body = cli_json_level(e->level, s->style->options.vocab);
-        json_object_update(doc, body);
-        json_decref(body);
-    } else {
-        json_object_set_new(doc, "name", cli_json_text(e->name));
-        json_object_set_new(doc, "what", cli_json_text(e->what));
-    }
+    json_t *body = e->level ? cli_json_level(e->level, s->style->options.vocab)
+                            : cli_json_no_level(e->name, e->what);
+    json_object_update(doc, body);
+    json_decref(body);
     s->errors += !cli_json_print(doc);
 }
 

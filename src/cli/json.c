@@ -194,6 +194,25 @@ json_t *cli_json_level(const qg_level *level, const qg_vocab *vocab)
     return d.doc;
 }
 
+json_t *cli_json_no_level(const char *name, const char *what)
+{
+    json_t *doc = json_object();
+    json_object_set_new(doc, "name", cli_json_text(name));
+    json_object_set_new(doc, "width", json_integer(0));
+    json_object_set_new(doc, "height", json_integer(0));
+    json_object_set_new(doc, "properties", json_array());
+    json_object_set_new(doc, "rows", json_array());
+    json_object_set_new(doc, "player_start", json_null());
+    json_object_set_new(doc, "transform",
+                        json_pack("{s:o, s:o}", "choices", json_array(), "applied", json_null()));
+    json_object_set_new(doc, "cells", json_array());
+    for (int s = 0; s < QG_SLOTS; s++)
+        json_object_set_new(doc, slot_arrays[s], json_array());
+    json_object_set_new(doc, "markers", json_array());
+    json_object_set_new(doc, "what", cli_json_text(what));
+    return doc;
+}
+
 static const char *const severities[] = {"note", "warning", "error"};
 
 void cli_json_add_diags(json_t *array, const qg_diags *diags)

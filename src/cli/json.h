@@ -15,6 +15,9 @@ json_t *cli_json_glyph(unsigned char glyph);
 json_t *cli_json_document(const char *schema);
 /* The level: size, rows, cells, things by kind, markers, player start. */
 json_t *cli_json_level(const qg_level *level, const qg_vocab *vocab);
+/* The level document of a map with no level of its own by design (a
+ * dummy): every member empty, and "what" saying what the map is. */
+json_t *cli_json_no_level(const char *name, const char *what);
 /* Every diagnostic as an object (file, line, column, severity, ...). */
 void cli_json_add_diags(json_t *array, const qg_diags *diags);
 /* Writes the document to stdout (indented) and frees it; 0 on failure. */
