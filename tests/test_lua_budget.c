@@ -301,6 +301,102 @@ static void time_limit(void **state)
     assert_ended(r, "time limit of the map exceeded (0.3 s of CPU)", 3.0);
 }
 
+/* Compiles every map of a .des text in one runtime; how many failed with
+ * why, and the CPU all of it took. */
+static run compile_file(qg_runtime *rt, const char *path, const char *text, const char *why,
+                        size_t *failed)
+{
+    run r = {QG_OK, qg_diags_new(), 0};
+    alarm(WALL_BOUND);
+    double start = cpu_seconds();
+    qg_des_names *names = qg_des_names_new();
+    qg_des_file *file = NULL;
+    qg_des_options des_options = {0};
+    qg_des_parse(path, text, strlen(text), &des_options, names, &file, r.diags);
+    assert_non_null(file);
+    size_t first = qg_runtime_map_count(rt);
+    assert_int_equal(qg_runtime_add_file(rt, file, r.diags), QG_OK);
+    *failed = 0;
+    for (size_t i = first; i < qg_runtime_map_count(rt); i++) {
+        qg_diags *one = qg_diags_new();
+        if (qg_runtime_compile_map(rt, qg_runtime_map(rt, i), one) != QG_OK) {
+            r.status = QG_ERR_LIMIT;
+            if (test_diags_contain(one, QG_ERROR, why))
+                (*failed)++;
+        }
+        qg_diags_free(one);
+    }
+    qg_des_names_free(names);
+    r.cpu = cpu_seconds() - start;
+    alarm(0);
+    return r;
+}
+
+/* count maps whose compile-time Lua compares two long strings until stopped
+ * (burn set) or takes about a tenth of the limit below (burn 0). */
+static char *maps_text(int count, int burn)
+{
+    static const char map[] =
+        "NAME: m%d\nTAGS: t%d\n{{\n" BIG
+        "local s2, s3 = big(4000000), big(4000000)\n"
+        "for i = 1, %s do local b = s2 == s3 end\n}}\nMAP\nx.x\nENDMAP\n\n";
+    size_t size = (size_t)count * (sizeof map + 64) + 1;
+    char *text = malloc(size), *at = text;
+    assert_non_null(text);
+    for (int i = 0; i < count; i++)
+        at += snprintf(at, size - (size_t)(at - text), map, i, i, burn ? "1e9" : "100");
+    return text;
+}
+
+/* Each map's compile-time run had its own time limit, so a file of n maps
+ * that each ran to it took n limits: 100 maps at 0.3 s, 30 s. The file's
+ * compile-time runs now share one limit: the first map spends it, and
+ * every later one is reported, failed on the file's limit. */
+static void many_maps_of_one_file(void **state)
+{
+    (void)state;
+    setenv("QUESTGRID_LUA_TIME_LIMIT", "0.3", 1);
+    qg_runtime_options options = {0};
+    qg_runtime *rt = qg_runtime_new(&options, NULL);
+    assert_non_null(rt);
+    char *text = maps_text(100, 1);
+    size_t failed;
+    run r = compile_file(rt, "many.des", text, "time limit of the file's compile exceeded",
+                         &failed);
+    qg_runtime_free(rt);
+    unsetenv("QUESTGRID_LUA_TIME_LIMIT");
+    free(text);
+    if (failed != 99)
+        qg_diags_print(r.diags, stderr);
+    assert_int_equal(failed, 99);
+    assert_true(r.cpu < 3.0);
+    qg_diags_free(r.diags);
+}
+
+/* The shared limit is the file's: the next file, and the same file read
+ * again, start with all of it. */
+static void the_clock_is_the_files(void **state)
+{
+    (void)state;
+    setenv("QUESTGRID_LUA_TIME_LIMIT", "2", 1);
+    qg_runtime_options options = {0};
+    qg_runtime *rt = qg_runtime_new(&options, NULL);
+    assert_non_null(rt);
+    char *text = maps_text(3, 0);
+    const char *paths[] = {"a.des", "b.des", "b.des"};
+    for (int i = 0; i < 3; i++) {
+        size_t failed;
+        run r = compile_file(rt, paths[i], text, "time limit", &failed);
+        if (r.status != QG_OK)
+            qg_diags_print(r.diags, stderr);
+        assert_int_equal(r.status, QG_OK);
+        qg_diags_free(r.diags);
+    }
+    qg_runtime_free(rt);
+    unsetenv("QUESTGRID_LUA_TIME_LIMIT");
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +413,8 @@ int main(void)
         cmocka_unit_test(pattern_steps),
         cmocka_unit_test(plain_find),
         cmocka_unit_test(time_limit),
+        cmocka_unit_test(many_maps_of_one_file),
+        cmocka_unit_test(the_clock_is_the_files),
     };
     return cmocka_run_group_tests(tests, watch_time, NULL);
 }

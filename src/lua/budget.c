@@ -1,11 +1,14 @@
 /* The budget: what a chunk run and a whole operation may spend, the
  * count hook that charges the interpreter's instructions, charging from C,
  * and the operation's CPU time limit (budget.h says what work costs). */
+#define _POSIX_C_SOURCE 200809L
 #include "lua/rt.h"
 #include "lua/watch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 static unsigned long long chunk_limit(const qg_runtime *rt)
 {
@@ -26,7 +29,17 @@ static unsigned long time_limit(const qg_runtime *rt)
 
 static int out_of_time(const qg_runtime *rt)
 {
-    return rt->watch && lrt_watch_expired(rt->watch);
+    return rt->clock_spent || (rt->watch && lrt_watch_expired(rt->watch));
+}
+
+static void raise_out_of_time(lua_State *L, const qg_runtime *rt)
+{
+    if (rt->op_cut_by_clock)
+        luaL_error(L, "time limit of the file's compile exceeded (%f s of CPU for its "
+                      "prelude and every map's validation together)",
+                   (lua_Number)rt->time_limit_ms / 1000.0);
+    luaL_error(L, "time limit of the map exceeded (%f s of CPU)",
+               (lua_Number)time_limit(rt) / 1000.0);
 }
 
 void lrt_charge(lua_State *L, size_t work)
@@ -46,8 +59,7 @@ void lrt_charge(lua_State *L, size_t work)
     }
     if (out_of_time(rt)) {
         rt->budget_exhausted = 1;
-        luaL_error(L, "time limit of the map exceeded (%f s of CPU)",
-                   (lua_Number)time_limit(rt) / 1000.0);
+        raise_out_of_time(L, rt);
     }
 }
 
@@ -78,19 +90,57 @@ void lrt_budget_reset(qg_runtime *rt)
     rt->budget_exhausted = rt->op_used > operation_limit(rt) || out_of_time(rt);
 }
 
-static void start(qg_runtime *rt, int level)
+/* The operation's time limit, and whether it runs on the file's clock
+ * (*on_clock): a compile-time run gets what its file has left. */
+static unsigned long op_time_limit(qg_runtime *rt, const char *file, int *on_clock)
+{
+    unsigned long limit = time_limit(rt);
+    *on_clock = 0;
+    rt->clock_spent = 0;
+    rt->op_cut_by_clock = 0;
+    if (!file || !rt->watch)
+        return limit;
+    if (!rt->clock_file || strcmp(rt->clock_file, file) != 0) {
+        lrt_file_begin(rt);
+        rt->clock_file = strdup(file);
+        if (!rt->clock_file)
+            return limit;
+    }
+    *on_clock = 1;
+    double left_ms = (double)rt->time_limit_ms - rt->clock_used * 1000.0;
+    if (left_ms >= (double)limit)
+        return limit;
+    rt->op_cut_by_clock = 1;
+    rt->clock_spent = left_ms < 1.0;
+    return rt->clock_spent ? 1 : (unsigned long)left_ms;
+}
+
+static void start(qg_runtime *rt, int level, const char *file)
 {
     rt->op_used = 0;
     rt->mem_capped = 0;
     rt->level_operation = level;
+    unsigned long limit = op_time_limit(rt, file, &rt->op_on_clock);
     if (rt->watch)
-        lrt_watch_operation(rt->watch, time_limit(rt));
+        lrt_watch_operation(rt->watch, limit);
     lrt_budget_reset(rt);
 }
 
 void lrt_operation_start(qg_runtime *rt)
 {
-    start(rt, 0);
+    start(rt, 0, NULL);
+}
+
+void lrt_compile_operation_start(qg_runtime *rt, const char *file)
+{
+    start(rt, 0, file ? file : "");
+}
+
+void lrt_file_begin(qg_runtime *rt)
+{
+    free(rt->clock_file);
+    rt->clock_file = NULL;
+    rt->clock_used = 0;
 }
 
 qg_status lrt_error_status(const qg_runtime *rt, int status)
@@ -111,7 +161,7 @@ const char *lrt_error_text(const qg_runtime *rt, int status, const char *msg, ch
 
 void lrt_level_operation_start(qg_runtime *rt)
 {
-    start(rt, 1);
+    start(rt, 1, NULL);
 }
 
 /* QUESTGRID_LUA_TIME_LIMIT: seconds of CPU an operation may take (0: no
@@ -135,14 +185,30 @@ qg_status lrt_budget_init(qg_runtime *rt, unsigned long instruction_limit)
     return rt->watch ? QG_OK : QG_ERR_NOMEM;
 }
 
+static double thread_seconds(void)
+{
+    struct timespec t;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+        return 0;
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The file's clock counts the CPU time its compile-time runs spend in
+ * Lua, read where Lua is entered from C and left. */
 void lrt_enter(qg_runtime *rt)
 {
-    if (rt->watch)
-        lrt_watch_enter(rt->watch);
+    if (!rt->watch)
+        return;
+    lrt_watch_enter(rt->watch);
+    if (rt->lua_depth++ == 0 && rt->op_on_clock)
+        rt->entered_cpu = thread_seconds();
 }
 
 void lrt_leave(qg_runtime *rt)
 {
-    if (rt->watch)
-        lrt_watch_leave(rt->watch);
+    if (!rt->watch)
+        return;
+    lrt_watch_leave(rt->watch);
+    if (--rt->lua_depth == 0 && rt->op_on_clock)
+        rt->clock_used += thread_seconds() - rt->entered_cpu;
 }

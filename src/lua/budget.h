@@ -69,9 +69,11 @@
 #define LRT_PARSE_BYTES 2
 
 /* The default CPU time limit of an operation, and of one that builds the
- * whole level (milliseconds). */
+ * whole level (milliseconds). The compile-time runs of one file share one
+ * operation's limit, so that `show` of any file (its compile, then one
+ * resolution) ends within the two together: under 10 s. */
 #define LRT_TIME_LIMIT_MS 2000ul
-#define LRT_LEVEL_TIME_LIMIT_MS 8000ul
+#define LRT_LEVEL_TIME_LIMIT_MS 7000ul
 
 /* Instructions worth of n bytes at `bytes` a unit, saturating. */
 static inline size_t lrt_units_of(double n, double bytes)

@@ -134,6 +134,16 @@ struct qg_runtime {
     int budget_exhausted;
     struct lrt_watch *watch;    /* the operation's CPU time; NULL: no limit */
     unsigned long time_limit_ms, level_time_limit_ms;
+    /* The compile-time runs of one file share the map's time limit
+     * (budget.c): the file they charge, the seconds its runs have spent,
+     * whether the current operation charges it, whether the file's time
+     * left is less than the operation's own, and whether none was left
+     * when it started. */
+    char *clock_file;
+    double clock_used;
+    int op_on_clock, op_cut_by_clock, clock_spent;
+    int lua_depth;
+    double entered_cpu;
     qg_rng rng;
     const qg_context *context;
     const char *place;       /* resolved place "Br:n" */
@@ -217,6 +227,13 @@ void lrt_budget_hook(lua_State *L);
  * or resolve. */
 void lrt_budget_reset(qg_runtime *rt);
 void lrt_operation_start(qg_runtime *rt);
+/* An operation that runs a file's Lua at compile time (its prelude, a
+ * map's validation): it shares one time limit with the file's other
+ * compile-time runs since the file began (lrt_file_begin). */
+void lrt_compile_operation_start(qg_runtime *rt, const char *file);
+/* A file's compile-time runs begin (its prelude is about to run, or a
+ * kept one): the file's clock starts from nothing. */
+void lrt_file_begin(qg_runtime *rt);
 /* What a failed run of Lua (a lua_pcall status) is: a map that spent its
  * memory or instruction budget QG_ERR_LIMIT, the machine's memory
  * QG_ERR_NOMEM, else QG_ERR_LUA; and its message, the budget named when

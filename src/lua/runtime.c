@@ -130,6 +130,7 @@ void qg_runtime_free(qg_runtime *rt)
     if (rt->L)
         lua_close(rt->L);
     lrt_watch_free(rt->watch);
+    lrt_file_begin(rt);
     lrt_pool_free(&rt->pool);
     for (size_t i = 0; i < rt->lua_path_count; i++)
         free(rt->lua_paths[i]);
@@ -485,7 +486,7 @@ qg_status lrt_compile_chunks(qg_runtime *rt, qg_mapdef *def, const lrt_chunks *c
     if (!map)
         return QG_ERR_NOMEM;
     map->validating = 1;
-    lrt_operation_start(rt);
+    lrt_compile_operation_start(rt, qg_mapdef_file(def));
     rt->context = NULL;
     rt->place = NULL;
     qg_rng_seed(&rt->rng, 0, 0);
@@ -566,7 +567,10 @@ static int prelude_body(lua_State *L)
 static qg_status run_prelude(qg_runtime *rt, prelude_run *p, qg_diags *diags)
 {
     lua_State *L = rt->L;
-    lrt_operation_start(rt);
+    if (p->chunk)
+        lrt_compile_operation_start(rt, p->chunk->file);
+    else
+        lrt_operation_start(rt);
     int status = lrt_protect(L, prelude_body, p);
     if (status == LUA_OK && p->status == NOT_KEPT)
         return QG_ERR_NOTFOUND;
@@ -601,6 +605,7 @@ qg_status qg_runtime_run_kept_prelude(qg_runtime *rt, size_t key, const qg_des_c
     if (key >= (size_t)LUA_MAXINTEGER)
         return QG_ERR_INVALID;
     prelude_run p = {rt, prelude, (lua_Integer)key + 1, LUA_OK};
+    lrt_file_begin(rt);
     return run_prelude(rt, &p, diags);
 }
 

@@ -32,6 +32,7 @@ size_t qg_runtime_map_runs(const qg_runtime *rt)
 qg_status qg_runtime_run_prelude(qg_runtime *rt, const qg_des_file *file, qg_diags *diags)
 {
     const qg_des_chunk *prelude = qg_des_global_prelude(file);
+    lrt_file_begin(rt);
     rt->unprovided = 0;
     qg_status st = prelude ? lrt_run_global_prelude(rt, prelude, diags) : QG_OK;
     return st != QG_OK && st != QG_ERR_NOMEM && rt->unprovided ? QG_ERR_NOTFOUND : st;

@@ -33,7 +33,10 @@ typedef struct qg_runtime_options {
                                         is charged in instructions' worth
                                         (allocation, C calls, patterns, ...);
                                         an operation may also take at most
-                                        2 s of CPU (8 s for a whole level),
+                                        2 s of CPU (7 s for a whole level;
+                                        the compile-time runs of one file,
+                                        its prelude and every map's
+                                        validation, share one 2 s),
                                         QUESTGRID_LUA_TIME_LIMIT seconds when
                                         that is set (0: no time limit) */
     /* the game's branch table (qg_branches_load), which must outlive the
