@@ -7,6 +7,8 @@
  *
  *   make bench && ./tools/bench_hostile [CPU_LIMIT_S [NAME_PART]]
  *
+ * "file" programs are files of FILE_MAPS such maps, each map compiled, the
+ * first resolved (as `show` runs a file: its compile, then one map).
  * "level" programs are maps that build the whole level (ORIENT: encompass,
  * TAGS: layout), which get the level's budget when resolved; their Lua
  * runs when not validating, so the compile passes and the resolution
@@ -29,66 +31,71 @@
 #define BIG "local function big(n) local s = 'a' while #s < n do s = s .. s end " \
             "return s:sub(1, n) end "
 
+enum { VAULT, LEVEL, FILE_OF_MAPS, FILE_MAPS = 100 };
+
 static const struct {
     const char *name;
-    int level;
+    int kind;
     const char *lua;
 } cases[] = {
-    {"pcall recursion", 0, "local function f() pcall(f) f() end f()"},
-    {"concat 8 MB", 0, BIG "local s = big(8000000) for i=1,100000 do local t=s..'b' end"},
-    {"compare 8 MB <", 0, BIG "local a, b = big(8000000), big(8000000) "
+    {"pcall recursion", VAULT, "local function f() pcall(f) f() end f()"},
+    {"concat 8 MB", VAULT, BIG "local s = big(8000000) for i=1,100000 do local t=s..'b' end"},
+    {"compare 8 MB <", VAULT, BIG "local a, b = big(8000000), big(8000000) "
                               "for i=1,100000 do local c = a < b end"},
-    {"compare 8 MB ==", 0, BIG "local a, b = big(8000000), big(8000000) "
+    {"compare 8 MB ==", VAULT, BIG "local a, b = big(8000000), big(8000000) "
                                "for i=1,100000 do local c = a == b end"},
-    {"string.pack z", 0, BIG "local s = big(8000000) for i=1,100000 do local p = string.pack('z', s) end"},
-    {"string.rep separator", 0, "for i=1,1000000 do local s = string.rep('', 5000000, 'abcdef') end"},
-    {"table.concat 8 MB", 0, BIG "local t = {big(8000000)} for i=1,1000000 do local s = table.concat(t) end"},
-    {"table.unpack range", 0, "for i=1,1e9 do local a = table.unpack({}, 1, 500000) end"},
-    {"select varargs", 0, "local t = {} for i=1,200000 do t[i]=i end local function g(...) "
+    {"string.pack z", VAULT, BIG "local s = big(8000000) for i=1,100000 do local p = string.pack('z', s) end"},
+    {"string.rep separator", VAULT, "for i=1,1000000 do local s = string.rep('', 5000000, 'abcdef') end"},
+    {"table.concat 8 MB", VAULT, BIG "local t = {big(8000000)} for i=1,1000000 do local s = table.concat(t) end"},
+    {"table.unpack range", VAULT, "for i=1,1e9 do local a = table.unpack({}, 1, 500000) end"},
+    {"select varargs", VAULT, "local t = {} for i=1,200000 do t[i]=i end local function g(...) "
                           "for i=1,1e9 do local n = select('#', ...) end end g(table.unpack(t))"},
-    {"load 4 MB", 0, BIG "local s = big(4000000):gsub('a', 'x=1 ', 1000000) "
+    {"load 4 MB", VAULT, BIG "local s = big(4000000):gsub('a', 'x=1 ', 1000000) "
                          "for i=1,1000000 do load(s) end"},
-    {"pattern a*b", 0, "local s = string.rep('a', 5000) for i=1,1000000 do s:find('a*b') end"},
-    {"pattern backref", 0, "local s = string.rep('a', 3000) for i=1,1000000 do s:find('(a-)%1b') end"},
-    {"pattern %b", 0, "local s = string.rep('(', 5000) for i=1,1000000 do s:find('%b()') end"},
-    {"pattern long set", 0, "local set = '[' .. string.rep('b', 4000000) .. ']' "
+    {"pattern a*b", VAULT, "local s = string.rep('a', 5000) for i=1,1000000 do s:find('a*b') end"},
+    {"pattern backref", VAULT, "local s = string.rep('a', 3000) for i=1,1000000 do s:find('(a-)%1b') end"},
+    {"pattern %b", VAULT, "local s = string.rep('(', 5000) for i=1,1000000 do s:find('%b()') end"},
+    {"pattern long set", VAULT, "local set = '[' .. string.rep('b', 4000000) .. ']' "
                             "local s = string.rep('a', 100) for i=1,1000000 do s:find(set) end"},
-    {"plain find", 0, BIG "local s, p = big(4000000), big(2000000) .. 'b' "
+    {"plain find", VAULT, BIG "local s, p = big(4000000), big(2000000) .. 'b' "
                           "for i=1,1000 do s:find(p, 1, true) end"},
-    {"long key lookup", 0, BIG "local t = {[big(8000000)] = 1} local k = big(8000000) "
+    {"long key lookup", VAULT, BIG "local t = {[big(8000000)] = 1} local k = big(8000000) "
                                "for i=1,1e9 do local v = t[k] end"},
-    {"memory in coroutine", 0, BIG "local keep = big(20000000) while true do coroutine.resume("
+    {"memory in coroutine", VAULT, BIG "local keep = big(20000000) while true do coroutine.resume("
                                    "coroutine.create(function() local s = keep .. keep .. keep end)) end"},
-    {"memory in wrap", 0, BIG "local keep = big(20000000) while true do pcall(coroutine.wrap("
+    {"memory in wrap", VAULT, BIG "local keep = big(20000000) while true do pcall(coroutine.wrap("
                               "function() local s = keep .. keep .. keep end)) end"},
-    {"error of 50 MB", 0, BIG "error(big(50000000))"},
-    {"error under deep calls", 0, "local function deep(n) if n == 0 then while true do "
+    {"error of 50 MB", VAULT, BIG "error(big(50000000))"},
+    {"error under deep calls", VAULT, "local function deep(n) if n == 0 then while true do "
                                   "pcall(error, 'x') end end return deep(n - 1) + 1 end deep(150000)"},
-    {"mapgrd", 0, "while true do local c = mapgrd[1][1] end"},
-    {"nsubst", 0, "while true do nsubst('. = 1:x / 1:,') end"},
-    {"loop", 1, "while true do end"},
-    {"tostring", 1, "while true do local s = tostring(12345) end"},
-    {"pcall error", 1, "while true do pcall(error) end"},
-    {"format", 1, "while true do local s = string.format('%5.2f %d %s', 1.5, 3, 'x') end"},
-    {"gsub function", 1, "local s = string.rep('x', 1000) while true do s:gsub('.', function() end) end"},
-    {"sort comparator", 1, "local t = {} for i=1,1000 do t[i]=i end "
+    {"mapgrd", VAULT, "while true do local c = mapgrd[1][1] end"},
+    {"nsubst", VAULT, "while true do nsubst('. = 1:x / 1:,') end"},
+    {"loop", LEVEL, "while true do end"},
+    {"tostring", LEVEL, "while true do local s = tostring(12345) end"},
+    {"pcall error", LEVEL, "while true do pcall(error) end"},
+    {"format", LEVEL, "while true do local s = string.format('%5.2f %d %s', 1.5, 3, 'x') end"},
+    {"gsub function", LEVEL, "local s = string.rep('x', 1000) while true do s:gsub('.', function() end) end"},
+    {"sort comparator", LEVEL, "local t = {} for i=1,1000 do t[i]=i end "
                            "while true do table.sort(t, function(a,b) return a<b end) end"},
-    {"coroutine switch", 1, "local co = coroutine.wrap(function() while true do coroutine.yield() end end) "
+    {"coroutine switch", LEVEL, "local co = coroutine.wrap(function() while true do coroutine.yield() end end) "
                             "while true do co() end"},
-    {"ipairs", 1, "local t = {} for i = 1, 1000 do t[i] = i end while true do for _ in ipairs(t) do end end"},
-    {"compare 8 MB <", 1, BIG "local a, b = big(8000000), big(8000000) while true do local c = a < b end"},
-    {"subst", 1, "while true do subst('x = x.') end"},
-    {"kfeat", 1, "while true do kfeat('Z = altar_zin') end"},
-    {"xpcall new closures", 1, "while true do xpcall(function() end, function(e) return e end) end"},
-    {"pcall new closure", 1, "while true do pcall(function() end) end"},
-    {"closures", 1, "while true do local f = function() end end"},
-    {"tables", 1, "while true do local t = {1, 2, 3, 4} end"},
-    {"coroutine.create", 1, "while true do coroutine.create(function() end) end"},
-    {"fresh metatables", 1, "local t = {} while true do setmetatable(t, {__index = function(_, k) "
+    {"ipairs", LEVEL, "local t = {} for i = 1, 1000 do t[i] = i end while true do for _ in ipairs(t) do end end"},
+    {"compare 8 MB <", LEVEL, BIG "local a, b = big(8000000), big(8000000) while true do local c = a < b end"},
+    {"subst", LEVEL, "while true do subst('x = x.') end"},
+    {"kfeat", LEVEL, "while true do kfeat('Z = altar_zin') end"},
+    {"xpcall new closures", LEVEL, "while true do xpcall(function() end, function(e) return e end) end"},
+    {"pcall new closure", LEVEL, "while true do pcall(function() end) end"},
+    {"closures", LEVEL, "while true do local f = function() end end"},
+    {"tables", LEVEL, "while true do local t = {1, 2, 3, 4} end"},
+    {"coroutine.create", LEVEL, "while true do coroutine.create(function() end) end"},
+    {"fresh metatables", LEVEL, "local t = {} while true do setmetatable(t, {__index = function(_, k) "
                             "return k end, __lt = function() return true end}) end"},
-    {"global reads", 1, "while true do local a, b, c, d = type, pairs, next, select end"},
-    {"__gc", 1, "while true do setmetatable({}, {__gc = function() end}) end"},
-    {"number keys", 1, "local i = 0 while true do i = i + 1 local s = 'k' .. i end"},
+    {"global reads", LEVEL, "while true do local a, b, c, d = type, pairs, next, select end"},
+    {"__gc", LEVEL, "while true do setmetatable({}, {__gc = function() end}) end"},
+    {"number keys", LEVEL, "local i = 0 while true do i = i + 1 local s = 'k' .. i end"},
+    {"100 maps compare 8 MB", FILE_OF_MAPS, BIG "local a, b = big(8000000), big(8000000) "
+                              "for i=1,100000 do local c = a < b end"},
+    {"100 maps pcall", FILE_OF_MAPS, "local function f() pcall(f) f() end f()"},
 };
 
 static const char *last_line(const qg_diags *diags)
@@ -101,24 +108,34 @@ static const char *last_line(const qg_diags *diags)
     return "(no error)";
 }
 
-/* In a child: the map compiled and resolved; prints why it ended. */
+/* In a child: the map (the maps of a file) compiled, the first resolved;
+ * prints why it ended. */
 static void run(size_t i)
 {
-    char text[4096];
-    snprintf(text, sizeof text, "NAME: hostile\nTAGS: %s\n%s{{\n%s%s%s\n}}\nMAP\nx.x\nENDMAP\n",
-             cases[i].level ? "layout" : "test", cases[i].level ? "ORIENT: encompass\n" : "",
-             cases[i].level ? "if not is_validating() then\n" : "", cases[i].lua,
-             cases[i].level ? "\nend" : "");
+    static char text[FILE_MAPS * 4096];
+    int level = cases[i].kind == LEVEL, maps = cases[i].kind == FILE_OF_MAPS ? FILE_MAPS : 1;
+    size_t len = 0;
+    for (int m = 0; m < maps; m++)
+        len += (size_t)snprintf(text + len, sizeof text - len,
+                                "NAME: hostile%.0d\nTAGS: %s\n%s{{\n%s%s%s\n}}\nMAP\nx.x\nENDMAP\n\n",
+                                m, level ? "layout" : "test", level ? "ORIENT: encompass\n" : "",
+                                level ? "if not is_validating() then\n" : "", cases[i].lua,
+                                level ? "\nend" : "");
     qg_diags *diags = qg_diags_new();
     qg_des_file *file = NULL;
-    qg_des_parse("hostile.des", text, strlen(text), NULL, NULL, &file, diags);
+    qg_des_parse("hostile.des", text, len, NULL, NULL, &file, diags);
     qg_runtime *rt = file ? qg_runtime_new(NULL, diags) : NULL;
     if (rt && qg_runtime_add_file(rt, file, diags) == QG_OK) {
-        qg_mapdef *def = qg_runtime_map(rt, 0);
-        qg_level *level = NULL;
-        if (qg_runtime_compile_map(rt, def, diags) == QG_OK)
-            qg_runtime_resolve(rt, def, 1, NULL, &level, diags);
-        qg_level_free(level);
+        qg_level *out = NULL;
+        qg_status first = QG_OK;
+        for (int m = 0; m < maps; m++) {
+            qg_status st = qg_runtime_compile_map(rt, qg_runtime_map(rt, (size_t)m), diags);
+            if (m == 0)
+                first = st;
+        }
+        if (first == QG_OK)
+            qg_runtime_resolve(rt, qg_runtime_map(rt, 0), 1, NULL, &out, diags);
+        qg_level_free(out);
     }
     const char *why = last_line(diags);
     int line = (int)strcspn(why, "\n");
@@ -140,7 +157,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         if (argc > 2 && !strstr(cases[i].name, argv[2]))
             continue;
-        printf("%-24s %-6s ", cases[i].name, cases[i].level ? "level" : "vault");
+        static const char *const kinds[] = {"vault", "level", "file"};
+        printf("%-24s %-6s ", cases[i].name, kinds[cases[i].kind]);
         fflush(stdout);
         struct rusage before, after;
         getrusage(RUSAGE_CHILDREN, &before);

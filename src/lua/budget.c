@@ -37,7 +37,7 @@ static void raise_out_of_time(lua_State *L, const qg_runtime *rt)
     if (rt->op_cut_by_clock)
         luaL_error(L, "time limit of the file's compile exceeded (%f s of CPU for its "
                       "prelude and every map's validation together)",
-                   (lua_Number)rt->time_limit_ms / 1000.0);
+                   (lua_Number)rt->clock_allowed_ms / 1000.0);
     luaL_error(L, "time limit of the map exceeded (%f s of CPU)",
                (lua_Number)time_limit(rt) / 1000.0);
 }
@@ -107,7 +107,8 @@ static unsigned long op_time_limit(qg_runtime *rt, const char *file, int *on_clo
             return limit;
     }
     *on_clock = 1;
-    double left_ms = (double)rt->time_limit_ms - rt->clock_used * 1000.0;
+    rt->clock_allowed_ms += LRT_FILE_MAP_TIME_MS;
+    double left_ms = rt->clock_allowed_ms - rt->clock_used * 1000.0;
     if (left_ms >= (double)limit)
         return limit;
     rt->op_cut_by_clock = 1;
@@ -141,6 +142,7 @@ void lrt_file_begin(qg_runtime *rt)
     free(rt->clock_file);
     rt->clock_file = NULL;
     rt->clock_used = 0;
+    rt->clock_allowed_ms = (double)rt->time_limit_ms;
 }
 
 qg_status lrt_error_status(const qg_runtime *rt, int status)

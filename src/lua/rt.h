@@ -136,11 +136,12 @@ struct qg_runtime {
     unsigned long time_limit_ms, level_time_limit_ms;
     /* The compile-time runs of one file share the map's time limit
      * (budget.c): the file they charge, the seconds its runs have spent,
+     * the milliseconds they may (growing with each map),
      * whether the current operation charges it, whether the file's time
      * left is less than the operation's own, and whether none was left
      * when it started. */
     char *clock_file;
-    double clock_used;
+    double clock_used, clock_allowed_ms;
     int op_on_clock, op_cut_by_clock, clock_spent;
     int lua_depth;
     double entered_cpu;

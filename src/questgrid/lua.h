@@ -36,7 +36,8 @@ typedef struct qg_runtime_options {
                                         2 s of CPU (7 s for a whole level;
                                         the compile-time runs of one file,
                                         its prelude and every map's
-                                        validation, share one 2 s),
+                                        validation, share 2 s and 1 ms a
+                                        map),
                                         QUESTGRID_LUA_TIME_LIMIT seconds when
                                         that is set (0: no time limit) */
     /* the game's branch table (qg_branches_load), which must outlive the
