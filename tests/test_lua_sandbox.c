@@ -208,6 +208,27 @@ static void test_missing_function_is_named(void **state)
     qg_diags_free(d);
 }
 
+/* A message of the map's own that only looks like Lua's, cut short at
+ * the name's closing quote or before it: naming the function read past
+ * the message's end (fuzz_lua, under AddressSanitizer), or took a quote
+ * of the traceback below for the name's. Such a message is the map's
+ * own, kept as it is. */
+static void test_missing_function_message_cut_short(void **state)
+{
+    (void)state;
+    static const char *const cut[] = {"(method 'x'", "(global 'y", "(field '"};
+    for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+        qg_diags *d = qg_diags_new();
+        char code[128], message[96];
+        snprintf(message, sizeof message, "attempt to call a nil value %s", cut[i]);
+        snprintf(code, sizeof code, "error(\"%s\", 0)", message);
+        assert_int_equal(run_main(code, d), QG_ERR_LUA);
+        assert_true(test_diags_contain(d, QG_ERROR, message));
+        assert_false(test_diags_contain(d, QG_ERROR, "is not provided"));
+        qg_diags_free(d);
+    }
+}
+
 static void test_math_random_is_seeded(void **state)
 {
     (void)state;
@@ -280,6 +301,7 @@ int main(void)
         cmocka_unit_test(test_gc_metamethods_refused),
         cmocka_unit_test(test_error_names_file_line_and_map),
         cmocka_unit_test(test_missing_function_is_named),
+        cmocka_unit_test(test_missing_function_message_cut_short),
         cmocka_unit_test(test_math_random_is_seeded),
         cmocka_unit_test(test_table_remove_outside_is_lua51),
         cmocka_unit_test(test_pairs_order_is_fixed),

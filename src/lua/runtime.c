@@ -185,13 +185,17 @@ static char *describe_error(const char *msg, const char *chunkname,
         if (!name)
             continue;
         name += strlen(kinds[k]);
-        size_t len = strcspn(name, "'");
+        size_t len = strcspn(name, "'\n");
+        /* Lua's own message closes the name with "')"; one of the map's
+         * that only looks like it is kept as it is */
+        if (name[len] != '\'' || name[len + 1] != ')')
+            continue;
         qg_buf out;
         qg_buf_init(&out);
         qg_buf_append(&out, text, (size_t)(hit - text));
         qg_buf_printf(&out, "function '%.*s' is not provided (map %s)%s", (int)len, name, map,
                       hint);
-        qg_buf_puts(&out, name + len + (name[len] ? 2 : 0));
+        qg_buf_puts(&out, name + len + 2);
         free(text);
         return qg_buf_take(&out);
     }
