@@ -592,7 +592,7 @@ static void stream_with_prior(const char *text, size_t len, const qgc_piece_prio
 static void pieces_of_a_prior_stream(void **state)
 {
     (void)state;
-    size_t len = 700u * 1024u + 123u;
+    size_t len = 5u * QGC_PIECE + QGC_PIECE / 2 + 123u;
     char *was = malloc(len + 2), *now = malloc(len + 2);
     uint32_t x = 777;
     for (size_t i = 0; i < len; i++) {

@@ -2,9 +2,10 @@
  * are unchanged are reused, the rest compiled, and the cache is the one a
  * compile of every file makes, byte for byte; also when the cache is
  * compiled again by qg_cache_open's stale policy. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "testutil.h"
 #include "cache/format.h"
+#include "cache/reader.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -217,6 +218,80 @@ static void stale_policy_reuses(void **state)
     qg_diags_free(d);
 }
 
+/* The cache's preset dictionary (freed by the caller). */
+static qg_buf dictionary_of(const char *path)
+{
+    qg_cache *c;
+    qg_diags *d = qg_diags_new();
+    assert_int_equal(qg_cache_open(path, NULL, &c, d), QG_OK);
+    qg_buf dict;
+    qg_buf_init(&dict);
+    qg_buf_append(&dict, c->dict, c->dict_len);
+    qg_cache_close(c);
+    qg_diags_free(d);
+    return dict;
+}
+
+static int same_buf(const qg_buf *a, const qg_buf *b)
+{
+    return a->len == b->len && (!a->len || memcmp(a->data, b->data, a->len) == 0);
+}
+
+/* The reused files' blob texts are cut out of their sources (a name not
+ * at the end of its line, a map with no name line, a default-depth line
+ * ending a slice, a file with no newline at its end): with the
+ * dictionary the same, their blobs are copied; when a changed file
+ * takes a line to the count that puts it in the dictionary, every blob
+ * is compressed again from those texts. Each time the cold compile's
+ * bytes. */
+static void dictionary_kept_and_changed(void **state)
+{
+    (void)state;
+    setup_corpus("dictionary");
+    unlink(in_dir("b.des"));
+    unlink(in_dir("d.des"));
+    spit("a.des", "NAME: a_map\nTAGS: shared_line_here\nMAP\nx.x\nENDMAP\n");
+    spit("b.des", "# leading comment\nNAME:   b_map   \nTAGS: shared_line_here\nMAP\n...\n"
+                  "ENDMAP\n\n# between maps\nNAME: b_two\nMAP\n.\nENDMAP\n");
+    spit("d.des", "default-depth: D:2-5\n\nNAME: d_map\nMAP\n.x.\nENDMAP\n"
+                  "default-depth: D:3\nNAME: d_two\nWEIGHT: 5\nMAP\nx\nENDMAP\n# no newline");
+    const char *out = test_temp_path("dict.qgc");
+    unlink(out);
+    qg_diags *d = qg_diags_new();
+    qg_compile_stats s = compile_both(out, 2, d);
+    assert_int_equal(s.reused, 0);
+    qg_buf before = dictionary_of(out);
+
+    /* a line found in one blob only: the dictionary stays */
+    spit("c.des", "NAME: c_map\nTAGS: c\n# a line of its own\nMAP\nxx\nENDMAP\n");
+    s = compile_both(out, 2, d);
+    assert_int_equal(s.reused, 3);
+    qg_buf kept = dictionary_of(out);
+    assert_true(same_buf(&before, &kept));
+
+    /* the tags line in a third blob: now in the dictionary */
+    spit("c.des", "NAME: c_map\nTAGS: shared_line_here\nMAP\nxx\nENDMAP\n");
+    s = compile_both(out, 1, d);
+    assert_int_equal(s.reused, 3);
+    qg_buf changed = dictionary_of(out);
+    assert_false(same_buf(&kept, &changed));
+    assert_non_null(memmem(changed.data, changed.len, "TAGS: shared_line_here\n", 23));
+    assert_null(memmem(kept.data, kept.len, "TAGS: shared_line_here\n", 23));
+
+    /* and out of it again when the file goes */
+    unlink(in_dir("c.des"));
+    s = compile_both(out, 2, d);
+    assert_int_equal(s.files, 3);
+    assert_int_equal(s.reused, 3);
+    qg_buf removed = dictionary_of(out);
+    assert_null(memmem(removed.data, removed.len, "TAGS: shared_line_here\n", 23));
+    qg_buf_free(&before);
+    qg_buf_free(&kept);
+    qg_buf_free(&changed);
+    qg_buf_free(&removed);
+    qg_diags_free(d);
+}
+
 static void copy_tree(const char *from, const char *to)
 {
     char command[2048];
@@ -279,6 +354,7 @@ int main(void)
         cmocka_unit_test(failures_are_compiled_again),
         cmocka_unit_test(nothing_reused_from_another_compile),
         cmocka_unit_test(stale_policy_reuses),
+        cmocka_unit_test(dictionary_kept_and_changed),
         cmocka_unit_test(crawl_corpus),
     };
     return cmocka_run_group_tests_name("incremental", tests, NULL, NULL);

@@ -103,6 +103,61 @@ static void walk_a_directory(void **state)
     qg_diags_free(d);
 }
 
+/* A .des file's kind is told from its head when that shows it, from all
+ * of it when the head is blank throughout: in a walk, each file gets the
+ * kind its whole text gives. */
+static void des_kind_from_its_head(void **state)
+{
+    (void)state;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/heads", test_temp_dir());
+    assert_int_equal(mkdir(dir, 0755), 0);
+    enum { LONG = 20000 };
+    static const char *const names[] = {"blank_tmx.des", "long.des", "nul_early.des",
+                                        "nul_late.des"};
+    char *texts[4];
+    for (int k = 0; k < 4; k++) {
+        texts[k] = malloc(LONG + 64);
+        assert_non_null(texts[k]);
+        memset(texts[k], k == 0 ? ' ' : '#', LONG);
+        for (size_t i = 80; i < LONG; i += 81)
+            texts[k][i] = '\n';
+    }
+    strcpy(texts[0] + LONG, "<?xml version=\"1.0\"?><map/>");
+    strcpy(texts[1] + LONG, "\nNAME: a\nMAP\n.\nENDMAP\n");
+    texts[2][100] = '\0';
+    texts[3][9000] = '\0';
+    size_t lens[4] = {LONG + 27, LONG + 23, LONG, LONG};
+    char path[4200];
+    for (int k = 0; k < 4; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[k]);
+        test_write_file(path, texts[k], lens[k]);
+    }
+    const char *paths[] = {dir};
+    qg_diags *d = qg_diags_new();
+    qg_input *in = NULL;
+    size_t count = 0;
+    assert_int_equal(qg_inputs_find(paths, 1, &in, &count, d), QG_OK);
+    /* the early NUL makes a binary file, left out */
+    assert_int_equal(qg_file_kind_of(names[2], texts[2], lens[2], QG_FD_AUTO, NULL),
+                     QG_FILE_OTHER);
+    static const int listed[] = {0, 1, 3};
+    assert_int_equal(count, 3);
+    for (size_t i = 0; i < count; i++) {
+        int k = listed[i];
+        assert_string_equal(strrchr(in[i].path, '/') + 1, names[k]);
+        assert_int_equal(in[i].kind, qg_file_kind_of(names[k], texts[k], lens[k], QG_FD_AUTO,
+                                                     NULL));
+    }
+    assert_int_equal(in[0].kind, QG_FILE_TMX);
+    assert_int_equal(in[1].kind, QG_FILE_DES);
+    assert_int_equal(in[2].kind, QG_FILE_DES);
+    qg_inputs_free(in, count);
+    qg_diags_free(d);
+    for (int k = 0; k < 4; k++)
+        free(texts[k]);
+}
+
 static void named_files_are_told_apart(void **state)
 {
     (void)state;
@@ -223,6 +278,7 @@ int main(void)
         cmocka_unit_test(fd_files_by_records),
         cmocka_unit_test(game_data_by_name),
         cmocka_unit_test(walk_a_directory),
+        cmocka_unit_test(des_kind_from_its_head),
         cmocka_unit_test(named_files_are_told_apart),
         cmocka_unit_test(hub_lists_its_quests),
         cmocka_unit_test(crawl_trees_tell_their_game),

@@ -86,6 +86,9 @@ static qg_status compile_des_inputs(qgc_inputs *in, qgc_run *run, const char *ou
         return st;
     qgc_des_keys(in, environment);
     qgc_des_reuse(in, previous);
+    for (size_t i = 0; i < in->count; i++)
+        if (in->items[i].reused)
+            qgc_previous_set_source(previous, in->items[i].previous, in->items[i].io_path);
     qgc_writer_set_environment(run->w, environment);
     qgc_previous_lend(previous, run->w);
     *restamp = every_file_reused(in, previous);

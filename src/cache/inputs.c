@@ -11,13 +11,15 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-enum { MAX_DIR_DEPTH = 32 };
+enum { MAX_DIR_DEPTH = 32, KIND_HEAD = 8192 };
 
 typedef struct place {
     const char *path;     /* as recorded */
@@ -132,18 +134,71 @@ static qg_status explain(walker *w, const char *path, qg_file_kind kind, qg_fd_d
     return named && kind == QG_FILE_OTHER ? QG_ERR_INVALID : QG_OK;
 }
 
+/* Whether head[0..len) holds a byte that is not a blank (past a UTF-8
+ * BOM): where a text format's kind shows (qg_format_detect). */
+static int shows_kind(const unsigned char *head, size_t len)
+{
+    size_t i = len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF ? 3 : 0;
+    while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n'))
+        i++;
+    return i < len;
+}
+
+/* The head of a .des file, all that tells its kind (a cache's magic, a
+ * TMX's '<' after blanks, a binary file's first bytes: qg_file_kind_of)
+ * and a fifth of Crawl 0.28's .des bytes: 1 with *len bytes in
+ * head, 0 when the whole file is to be read (and any failure reported):
+ * it cannot be read here, is too large, or is blank throughout the head. */
+static int read_head(const char *io_path, unsigned char *head, size_t *len)
+{
+    int fd = open(io_path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    struct stat sb;
+    int ok = fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) &&
+             (uint64_t)sb.st_size <= QG_MAX_TEXT_FILE;
+    *len = 0;
+    while (ok && *len < KIND_HEAD) {
+        ssize_t n = read(fd, head + *len, KIND_HEAD - *len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        ok = n >= 0;
+        if (n <= 0)
+            break;
+        *len += (size_t)n;
+    }
+    close(fd);
+    return ok && (*len < KIND_HEAD || shows_kind(head, *len));
+}
+
+/* The file's kind, from its head when that tells it, else from all of
+ * it; QG_FILE_OTHER with *st set when it cannot be read (reported). */
+static qg_file_kind kind_of(walker *w, place at, qg_fd_dialect dialect, size_t *entries,
+                            qg_status *st)
+{
+    unsigned char head[KIND_HEAD];
+    size_t len = 0;
+    *st = QG_OK;
+    if (qg_format_from_path(at.path) == QG_FORMAT_DES && read_head(at.io_path, head, &len))
+        return qg_file_kind_of(at.path, head, len, dialect, entries);
+    char *data = NULL;
+    *st = qg_read_file(at.io_path, QG_MAX_TEXT_FILE, &data, &len, w->diags);
+    qg_file_kind kind = *st == QG_OK ? qg_file_kind_of(at.path, data, len, dialect, entries)
+                                     : QG_FILE_OTHER;
+    free(data);
+    return kind;
+}
+
 static qg_status visit_file(walker *w, place at, int named)
 {
     qg_fd_dialect dialect = dialect_of(w, at.io_path);
     if (!named && !candidate(at.path, dialect))
         return QG_OK;
-    char *data = NULL;
-    size_t len = 0, entries = 0;
-    qg_status st = qg_read_file(at.io_path, QG_MAX_TEXT_FILE, &data, &len, w->diags);
+    size_t entries = 0;
+    qg_status st;
+    qg_file_kind kind = kind_of(w, at, dialect, &entries, &st);
     if (st != QG_OK) /* reported; too large a file ends no walk */
         return st == QG_ERR_LIMIT ? QG_ERR_IO : st;
-    qg_file_kind kind = qg_file_kind_of(at.path, data, len, dialect, &entries);
-    free(data);
     if (kind == QG_FILE_OTHER || kind == QG_FILE_VOCABULARY || kind == QG_FILE_GAME_DATA ||
         kind == QG_FILE_UNREAD)
         return explain(w, at.path, kind, dialect, entries, named);

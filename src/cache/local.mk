@@ -13,6 +13,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/environment.c \
 	src/cache/dict.c \
 	src/cache/fresh.c \
+	src/cache/from_source.c \
 	src/cache/header.c \
 	src/cache/inputs.c \
 	src/cache/kind.c \

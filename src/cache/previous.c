@@ -1,11 +1,13 @@
 /* The cache a compile writes over, when it is one this questgrid made
  * with the same Lua library: the entries of a file whose text and key
  * (what its compile depended on besides its text) are unchanged are taken
- * from it as they are, its blobs inflated again for the writer, which
- * then makes the cache a compile of every file would. */
+ * from it as they are, its blob texts cut out of its source again (else
+ * inflated) for the writer, which then makes the cache a compile of
+ * every file would. */
 #include "cache/previous.h"
 #include "cache/zblob.h"
 #include "core/buf.h"
+#include "core/file.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +49,9 @@ static qg_status arrange(qgc_previous *p)
     p->paths = malloc((files + 1) * sizeof *p->paths);
     p->maps = malloc((maps + 1) * sizeof *p->maps);
     p->first = calloc(files + 2, sizeof *p->first);
-    qg_status st = by_name && order && p->paths && p->maps && p->first ? QG_OK : QG_ERR_NOMEM;
+    p->sources = calloc(files + 1, sizeof *p->sources);
+    qg_status st = by_name && order && p->paths && p->maps && p->first && p->sources
+                       ? QG_OK : QG_ERR_NOMEM;
     for (size_t f = 0; st == QG_OK && f < files; f++)
         by_name[f] = (named){c->files[f].path, f};
     for (size_t m = 0; st == QG_OK && m < maps; m++) {
@@ -109,6 +113,7 @@ void qgc_previous_close(qgc_previous *p)
     free(p->paths);
     free(p->maps);
     free(p->first);
+    free(p->sources);
     memset(p, 0, sizeof *p);
 }
 
@@ -122,6 +127,12 @@ void qgc_previous_lend(const qgc_previous *p, qg_cache_writer *w)
                               c->index, c->header.index_raw_size,
                               c->data + QGC_HEADER_SIZE, c->header.index_size};
     qgc_writer_set_prior(w, &prior);
+}
+
+void qgc_previous_set_source(qgc_previous *p, size_t f, const char *io_path)
+{
+    if (p->cache && f < p->cache->header.file_count)
+        p->sources[f] = io_path;
 }
 
 size_t qgc_previous_find(const qgc_previous *p, const char *path)
@@ -163,8 +174,8 @@ static int slice_bytes(const qg_cache_entry *e, const qgc_bytes *meta, size_t *c
     return 1;
 }
 
-static qg_status unpack_map(const qgc_previous *p, size_t m, qgc_inflater *inf,
-                            qgc_map_rec *out, qg_diags *diags)
+static qg_status unpack_map(const qgc_previous *p, size_t m, qgc_map_rec *out,
+                            qg_diags *diags)
 {
     const qg_cache *c = p->cache;
     const qg_cache_entry *e = &c->maps[m];
@@ -183,9 +194,54 @@ static qg_status unpack_map(const qgc_previous *p, size_t m, qgc_inflater *inf,
         return QG_ERR_NOMEM;
     if (!slice_bytes(e, &c->meta[m], &out->slice_len))
         return qgc_corrupt(diags, c, "map '%s': malformed metadata", e->name);
-    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
     out->blob.prior = (qgc_prior){e->blob_offset + 1, e->blob_size, e->crc32};
-    return qgc_read_blob_into(c, &ref, inf, e->name, &out->blob.raw, diags);
+    return QG_OK;
+}
+
+static qg_status inflate_map(const qg_cache *c, size_t m, qgc_inflater *inf, qg_buf *raw,
+                             qg_diags *diags)
+{
+    const qg_cache_entry *e = &c->maps[m];
+    qgc_blob_ref ref = {e->blob_offset, e->blob_size, e->raw_size, e->crc32};
+    return qgc_read_blob_into(c, &ref, inf, e->name, raw, diags);
+}
+
+/* The blob texts cut out of file f's source where it has one that is
+ * still the text compiled (rebuilt[k]: map k's was); -1 on no memory. */
+static int texts_from_source(const qgc_previous *p, size_t f, qgc_packed *out, int *rebuilt)
+{
+    char *text;
+    size_t len;
+    if (!p->sources[f] || qg_read_file(p->sources[f], QG_MAX_TEXT_FILE, &text, &len, NULL) !=
+                              QG_OK)
+        return 0;
+    int made = qgc_previous_from_source(p, f, text, len, out, rebuilt);
+    free(text);
+    return made;
+}
+
+/* File f's blob texts: cut out of its source, the rest inflated. */
+static qg_status fill_blobs(const qgc_previous *p, size_t f, qgc_packed *out,
+                            qg_diags *diags)
+{
+    const qg_cache *c = p->cache;
+    int *rebuilt = calloc(out->count + 1, sizeof *rebuilt);
+    if (!rebuilt)
+        return QG_ERR_NOMEM;
+    int made = texts_from_source(p, f, out, rebuilt);
+    qg_status st = made < 0 ? QG_ERR_NOMEM : QG_OK;
+    qgc_inflater inf;
+    qgc_inflater_init(&inf);
+    if (st == QG_OK && !made)
+        st = qgc_read_blob_into(c, &c->file_blobs[f], &inf, out->file.meta.path,
+                                &out->file.blob.raw, diags);
+    for (size_t k = 0; k < out->count && st == QG_OK; k++)
+        if (!rebuilt[k])
+            st = inflate_map(c, p->maps[p->first[f] + k], &inf, &out->maps[k].blob.raw,
+                             diags);
+    qgc_inflater_end(&inf);
+    free(rebuilt);
+    return st;
 }
 
 qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_file *now,
@@ -201,15 +257,12 @@ qg_status qgc_previous_unpack(const qgc_previous *p, size_t f, const qg_cache_fi
     out->maps = calloc(count + 1, sizeof *out->maps);
     out->count = count;
     qg_status st = file->meta.path && out->maps ? QG_OK : QG_ERR_NOMEM;
-    qgc_inflater inf;
-    qgc_inflater_init(&inf);
     const qgc_blob_ref *ctx = &c->file_blobs[f];
     file->blob.prior = (qgc_prior){ctx->offset + 1, ctx->size, ctx->crc};
-    if (st == QG_OK)
-        st = qgc_read_blob_into(c, ctx, &inf, file->meta.path, &file->blob.raw, diags);
     for (size_t k = 0; k < count && st == QG_OK; k++)
-        st = unpack_map(p, p->maps[p->first[f] + k], &inf, &out->maps[k], diags);
-    qgc_inflater_end(&inf);
+        st = unpack_map(p, p->maps[p->first[f] + k], &out->maps[k], diags);
+    if (st == QG_OK)
+        st = fill_blobs(p, f, out, diags);
     if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, now->path, 0, 0, NULL, 0, "out of memory");
     if (st != QG_OK)
