@@ -127,6 +127,7 @@ struct qg_runtime {
     lua_State *L;
     size_t mem_used, mem_limit;
     int mem_capped;          /* the operation asked for more than mem_limit */
+    size_t mem_collected;    /* mem_used after the last full collection */
     lrt_pool pool;
     unsigned long instr_limit, instr_used;
     int level_operation;        /* the operation builds a whole level */

@@ -28,10 +28,11 @@ void lrt_end_run(qg_runtime *rt);
 void lrt_fixup(lrt_map *map);
 /* A layout that builds the whole level (ORIENT: encompass, tagged
  * layout), by its index or, before its compile, its directives. Such a
- * run is a level's worth of Lua: it starts from a fully collected heap,
- * so that what it needs at its peak is its own, not the garbage of the
- * maps run before it (which made a long compile's memory grow with the
- * number of maps). */
+ * run is a level's worth of Lua: it starts from a collected heap (at
+ * compile time, once the heap has grown by half since the last one), so
+ * that what it needs at its peak is its own, not the garbage of the maps
+ * run before it (which made a long compile's memory grow with the number
+ * of maps). */
 int lrt_builds_the_level(const qg_mapdef *def);
 /* Whether tag is one of the space-separated words of tags (NULL: none);
  * an empty tag is in no list. */
