@@ -1,0 +1,41 @@
+#!/bin/sh
+# Files of one folder call one way: tools/layers passes on the build tree,
+# fails on a planted loop (printing it) and passes on the same two files
+# calling one way.
+src="${QG_SRCDIR:-.}"
+build="${QG_BUILDDIR:-.}"
+layers="$src/tools/layers"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+echo "1..4"
+
+report() {
+    n=$((n + 1))
+    if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; sed 's/^/# /' "$tmp/out"; fi
+}
+
+# plant DIR A_CALLS_B B_CALLS_A: objects of two files under DIR/src/demo.
+plant() {
+    mkdir -p "$1/src/demo"
+    printf 'int b_fn(void);\nint a_fn(void) { return %s; }\n' "$2" >"$1/src/demo/a.c"
+    printf 'int a_fn(void);\nint b_fn(void) { return %s; }\n' "$3" >"$1/src/demo/b.c"
+    for f in a b; do
+        ${CC:-cc} -c -o "$1/src/demo/libdemo_la-$f.o" "$1/src/demo/$f.c" || exit 99
+    done
+}
+
+"$layers" "$build" >"$tmp/out" 2>&1
+report $? "the files of every folder under src call one way"
+
+plant "$tmp/loop" "b_fn()" "a_fn()"
+"$layers" "$tmp/loop" >"$tmp/out" 2>&1
+status=$?
+[ $status -eq 1 ] && grep -q '^src/demo: 2 files call each other in a loop: a b$' "$tmp/out"
+report $? "a planted loop fails the check and names its files"
+grep -q 'e.g. a -(b_fn)-> b -(a_fn)-> a' "$tmp/out"
+report $? "the loop is printed step by step with the names that make it"
+
+plant "$tmp/oneway" "b_fn()" "0"
+"$layers" "$tmp/oneway" >"$tmp/out" 2>&1
+report $? "the same two files calling one way pass"
