@@ -1,14 +1,15 @@
 #!/bin/sh
 # Files of one folder call one way: tools/layers passes on the build tree,
-# fails on a planted loop (printing it) and passes on the same two files
-# calling one way.
+# fails on a planted loop (printing it), passes on the same two files
+# calling one way, reads a shared-only build's objects (.libs) and leaves
+# out an object whose source is gone.
 src="${QG_SRCDIR:-.}"
 build="${QG_BUILDDIR:-.}"
 layers="$src/tools/layers"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..4"
+echo "1..6"
 
 report() {
     n=$((n + 1))
@@ -39,3 +40,13 @@ report $? "the loop is printed step by step with the names that make it"
 plant "$tmp/oneway" "b_fn()" "0"
 "$layers" "$tmp/oneway" >"$tmp/out" 2>&1
 report $? "the same two files calling one way pass"
+
+rm "$tmp/loop/src/demo/b.c"
+"$layers" "$tmp/loop" >"$tmp/out" 2>&1
+report $? "an object whose source was removed is left out"
+
+plant "$tmp/pic" "b_fn()" "a_fn()"
+mkdir "$tmp/pic/src/demo/.libs" && mv "$tmp/pic/src/demo/"*.o "$tmp/pic/src/demo/.libs/"
+"$layers" "$tmp/pic" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^src/demo: 2 files call each other in a loop: a b$' "$tmp/out"
+report $? "a shared-only build's objects (.libs) are read"
