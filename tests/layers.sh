@@ -1,24 +1,27 @@
 #!/bin/sh
 # Files of one folder call one way: tools/layers passes on the build tree,
 # fails on a planted loop (printing it), passes on the same two files
-# calling one way, reads a shared-only build's objects (.libs) and leaves
-# out an object whose source is gone.
+# calling one way, reads a shared-only build's objects (.libs), leaves
+# out an object whose source is gone, and fails a folder whose README.md
+# does not list its files lowest first.
 src="${QG_SRCDIR:-.}"
 build="${QG_BUILDDIR:-.}"
 layers="$src/tools/layers"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/layers.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 n=0
-echo "1..6"
+echo "1..10"
 
 report() {
     n=$((n + 1))
     if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; sed 's/^/# /' "$tmp/out"; fi
 }
 
-# plant DIR A_CALLS_B B_CALLS_A: objects of two files under DIR/src/demo.
+# plant DIR A_CALLS_B B_CALLS_A: objects of two files under DIR/src/demo,
+# and its README listing b.c, then a.c.
 plant() {
     mkdir -p "$1/src/demo"
+    printf '# demo\n\n## Files, lowest layer first\n- `b.c`\n- `a.c`\n' >"$1/src/demo/README.md"
     printf 'int b_fn(void);\nint a_fn(void) { return %s; }\n' "$2" >"$1/src/demo/a.c"
     printf 'int a_fn(void);\nint b_fn(void) { return %s; }\n' "$3" >"$1/src/demo/b.c"
     for f in a b; do
@@ -27,7 +30,7 @@ plant() {
 }
 
 "$layers" "$build" >"$tmp/out" 2>&1
-report $? "the files of every folder under src call one way"
+report $? "the files of every folder under src call one way, each README listing them lowest first"
 
 plant "$tmp/loop" "b_fn()" "a_fn()"
 "$layers" "$tmp/loop" >"$tmp/out" 2>&1
@@ -42,6 +45,7 @@ plant "$tmp/oneway" "b_fn()" "0"
 report $? "the same two files calling one way pass"
 
 rm "$tmp/loop/src/demo/b.c"
+printf '## Files\n- `a.c`\n' >"$tmp/loop/src/demo/README.md"
 "$layers" "$tmp/loop" >"$tmp/out" 2>&1
 report $? "an object whose source was removed is left out"
 
@@ -50,3 +54,23 @@ mkdir "$tmp/pic/src/demo/.libs" && mv "$tmp/pic/src/demo/"*.o "$tmp/pic/src/demo
 "$layers" "$tmp/pic" >"$tmp/out" 2>&1
 [ $? -eq 1 ] && grep -q '^src/demo: 2 files call each other in a loop: a b$' "$tmp/out"
 report $? "a shared-only build's objects (.libs) are read"
+
+printf '## Files\n- `a.c`\n- `b.c`\n' >"$tmp/oneway/src/demo/README.md"
+"$layers" "$tmp/oneway" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^src/demo/README.md: a.c is listed before b.c, which it calls (b_fn)$' "$tmp/out"
+report $? "a README listing a file before one it calls fails, naming both"
+
+printf '## Files\n- `b.c`\n' >"$tmp/oneway/src/demo/README.md"
+"$layers" "$tmp/oneway" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^src/demo/README.md: a.c is not listed$' "$tmp/out"
+report $? "a README that leaves a file out fails"
+
+printf '## Files\n- `c.c`\n- `b.c`\n- `a.c`\n' >"$tmp/oneway/src/demo/README.md"
+"$layers" "$tmp/oneway" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^src/demo/README.md: lists c.c, which the folder has not$' "$tmp/out"
+report $? "a README listing a file the folder has not fails"
+
+rm "$tmp/oneway/src/demo/README.md"
+"$layers" "$tmp/oneway" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && grep -q '^src/demo: no README.md listing its files lowest first$' "$tmp/out"
+report $? "a folder without a README fails"
