@@ -197,6 +197,13 @@ enum {
  * connectivity tests and the builder's passable defaults. */
 #define LRT_TRAVERSABLE ".+=w@{}()[]<>BC^TUVY$%*|Odefghijk0123456789"
 
+/* The runtime a state belongs to (lrt_state_new keeps it in the state's
+ * extra space): every file reads it, so it is inline. */
+static inline qg_runtime *lrt_runtime(lua_State *L)
+{
+    return *(qg_runtime **)lua_getextraspace(L);
+}
+
 /* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
 static inline lua_Integer lrt_checkint(lua_State *L, int index)
 {
@@ -326,7 +333,6 @@ typedef struct lrt_env_saved {
 void lrt_env_save(lua_State *L, lrt_env_saved *saved);
 void lrt_env_restore(lua_State *L, const lrt_env_saved *saved);
 void lrt_open_env(lua_State *L);
-qg_runtime *lrt_runtime(lua_State *L);
 
 /* library.c: the game's Lua library. lrt_load_library runs its entry
  * files (protected: the argument is a library_load); lrt_load_loadmaps
