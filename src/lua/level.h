@@ -54,8 +54,8 @@ const char *lrt_level_feature(const lrt_level *level, unsigned char glyph);
  * a Lua error when the private glyphs run out). */
 unsigned char lrt_level_glyph(lua_State *L, lrt_level *level, const char *feature);
 void lrt_level_classes(const lrt_level *level, lrt_feature_class *cls);
-/* Feature-name tests shared with feat.* (the words Crawl's feature names
- * carry). */
+/* features.c: feature-name tests shared with feat.* (the words Crawl's
+ * feature names carry). */
 int lrt_feature_is_wall(const char *name);
 int lrt_feature_is_solid(const char *name);
 /* A feature argument at index i: a name, or a number dgn.feature_number

@@ -20,6 +20,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/delve.c \
 	src/lua/direct.c \
 	src/lua/env.c \
+	src/lua/features.c \
 	src/lua/home.c \
 	src/lua/irregular_box.c \
 	src/lua/layout_common.c \
