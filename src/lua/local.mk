@@ -34,6 +34,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/pattern.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
+	src/lua/run_maps.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
 	src/lua/sandbox.c \
