@@ -40,6 +40,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/sandbox.c \
 	src/lua/saved.c \
 	src/lua/subvault.c \
+	src/lua/unprovided.c \
 	src/lua/walkable.c \
 	src/lua/watch.c
 

@@ -302,6 +302,15 @@ void lrt_open_patterns(lua_State *L);
 void lrt_map_view(lua_State *L);
 #define LRT_LIBRARY_VIEWS "questgrid.library_views"
 
+/* unprovided.c: what an error about a missing function adds when the
+ * runtime has no game library (the function may be the library's): a
+ * hint naming --lua-path, else "". */
+const char *lrt_no_library_hint(const qg_runtime *rt);
+/* Marks the run as failed for want of the game's library (rt->unprovided)
+ * when none was given and the error is a global that is not there: what
+ * the library defines (callback, a setup function), not the map's fault. */
+void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
+
 /* env.c */
 void lrt_push_map(lua_State *L, lrt_map *map);
 /* The Lua object lrt_push_map made (its userdata) no longer reaches its
@@ -342,14 +351,6 @@ typedef struct library_load {
     qg_diags *diags;   /* notes on optional files skipped */
 } library_load;
 void lrt_open_library(lua_State *L);
-/* What an error about a missing function adds when the runtime has no
- * game library (the function may be the library's): a hint naming
- * --lua-path, else "". */
-const char *lrt_no_library_hint(const qg_runtime *rt);
-/* Marks the run as failed for want of the game's library (rt->unprovided)
- * when none was given and the error is a global that is not there: what
- * the library defines (callback, a setup function), not the map's fault. */
-void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 
