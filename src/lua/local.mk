@@ -30,6 +30,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/level_maps.c \
 	src/lua/library.c \
 	src/lua/map.c \
+	src/lua/map_def.c \
 	src/lua/noise.c \
 	src/lua/pattern.c \
 	src/lua/pools.c \
