@@ -15,6 +15,7 @@ libquestgrid_la_SOURCES += \
 	src/lua/build_args.c \
 	src/lua/build_level.c \
 	src/lua/charged.c \
+	src/lua/chunk.c \
 	src/lua/context.c \
 	src/lua/cycles.c \
 	src/lua/delve.c \
@@ -31,10 +32,12 @@ libquestgrid_la_SOURCES += \
 	src/lua/library.c \
 	src/lua/map.c \
 	src/lua/map_def.c \
+	src/lua/maps.c \
 	src/lua/noise.c \
 	src/lua/pattern.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
+	src/lua/run.c \
 	src/lua/run_maps.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \

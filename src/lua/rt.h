@@ -354,7 +354,7 @@ void lrt_open_library(lua_State *L);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 
-/* runtime.c: reports the Lua error on top of the stack, raised while
+/* chunk.c: reports the Lua error on top of the stack, raised while
  * doing what for map outside its chunks' own protected runs, as a
  * diagnostic at the map; clears the stack; returns the status to give. */
 qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,
