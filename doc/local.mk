@@ -48,4 +48,5 @@ EXTRA_DIST += tests/man3.sh
 # For developers, not installed: the stack of folders and each folder's
 # files in reading order.
 EXTRA_DIST += doc/design.md src/core/README.md src/fd/README.md src/des/README.md \
-	src/place/README.md src/formats/README.md src/cli/README.md src/questgrid/README.md
+	src/lua/README.md src/place/README.md src/formats/README.md src/cli/README.md \
+	src/questgrid/README.md
