@@ -9,6 +9,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/compile.c \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
+	src/cache/corrupt.c \
 	src/cache/depth.c \
 	src/cache/environment.c \
 	src/cache/dict.c \

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -47,17 +46,6 @@ static void index_free(void *p, size_t size)
     (void)size;
     free(p);
 #endif
-}
-
-qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    qg_diags_add(diags, QG_ERROR, cache->path, 0, 0, NULL, 0, "corrupt cache: %s", msg);
-    return QG_ERR_CORRUPT;
 }
 
 static qg_status load_bytes(qg_cache *c, const qg_cache_open_options *opt, qg_diags *diags)

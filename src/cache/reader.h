@@ -96,6 +96,8 @@ int qgc_splice_at(const unsigned char *ctx, size_t ctx_len, size_t at,
  * checked at open): what the writer re-checks in the file it has just
  * written, whose blobs it made itself. */
 qg_status qgc_verify_crcs(const qg_cache *cache, qg_diags *diags);
+/* corrupt.c: reports the cache corrupt (an error naming it and what is
+ * wrong) and returns QG_ERR_CORRUPT. */
 qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
