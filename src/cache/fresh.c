@@ -3,8 +3,6 @@
  * A recompile that cannot happen (a source is gone) or that fails falls
  * back to reading the text, so the caller always gets current maps. */
 #include "cache/reader.h"
-#include "questgrid/des.h"
-#include "questgrid/fd.h"
 #include "core/file.h"
 
 #include <stdlib.h>
@@ -69,49 +67,4 @@ qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
         return QG_OK;
     }
     return recompile(cache, path, opt, diags);
-}
-
-static qg_mapdef *take_des_map(const char *path, const char *name, qg_diags *diags)
-{
-    qg_des_file *file = NULL;
-    qg_des_load(path, NULL, NULL, &file, diags);
-    qg_mapdef *def = NULL;
-    for (size_t i = 0; file && !def && i < qg_des_map_count(file); i++)
-        if (strcmp(qg_mapdef_name(qg_des_map(file, i)), name) == 0)
-            def = qg_des_take_map(file, i);
-    qg_des_file_free(file);
-    return def;
-}
-
-static qg_mapdef *read_fd_map(const char *path, const char *name, qg_diags *diags)
-{
-    qg_fd_options options;
-    qg_fd_options_init(&options);
-    qg_mapdef *def = NULL;
-    qg_fd_read(path, &options, &def, diags);
-    if (def && strcmp(qg_mapdef_name(def), name) != 0) {
-        qg_mapdef_free(def);
-        def = NULL;
-    }
-    return def;
-}
-
-qg_status qgc_load_from_text(const qg_cache *c, const qg_cache_entry *e,
-                             qg_mapdef **out, qg_diags *diags)
-{
-    *out = NULL;
-    const qg_cache_file *f = &c->files[e->file];
-    char *path = qg_path_join(c->source_dir, f->path);
-    if (!path) {
-        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
-        return QG_ERR_NOMEM;
-    }
-    qg_mapdef *def = f->format == QG_FORMAT_DES ? take_des_map(path, e->name, diags)
-                                                : read_fd_map(path, e->name, diags);
-    if (!def)
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "map '%s' is no longer in this file", e->name);
-    free(path);
-    *out = def;
-    return def ? QG_OK : QG_ERR_NOTFOUND;
 }

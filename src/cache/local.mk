@@ -15,6 +15,7 @@ libquestgrid_la_SOURCES += \
 	src/cache/dict.c \
 	src/cache/fresh.c \
 	src/cache/from_source.c \
+	src/cache/from_text.c \
 	src/cache/header.c \
 	src/cache/inputs.c \
 	src/cache/kind.c \

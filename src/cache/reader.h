@@ -45,7 +45,8 @@ struct qg_cache {
  * *cache with a recompiled one. */
 qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
                                  const qg_cache_open_options *options, qg_diags *diags);
-/* Reads the map of entry e from its source text with its front end. */
+/* from_text.c: reads the map of entry e from its source text with its
+ * front end. */
 qg_status qgc_load_from_text(const qg_cache *cache, const qg_cache_entry *e,
                              qg_mapdef **out, qg_diags *diags);
 
