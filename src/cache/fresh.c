@@ -1,7 +1,9 @@
-/* What qg_cache_open does about sources changed since the cache was
- * written: nothing, read their maps from the text, or compile them again.
- * A recompile that cannot happen (a source is gone) or that fails falls
- * back to reading the text, so the caller always gets current maps. */
+/* qg_cache_open: the cache opened as written (open.c), then what its
+ * stale policy does about sources changed since it was written: nothing,
+ * read their maps from the text (from_text.c), or compile them again
+ * (compile.c). A recompile that cannot happen (a source is gone) or that
+ * fails falls back to reading the text, so the caller always gets current
+ * maps. */
 #include "cache/reader.h"
 #include "core/file.h"
 
@@ -26,10 +28,8 @@ static qg_status recompile(qg_cache **cache, const char *path,
     qg_status st = qg_cache_compile(paths, n, path, &co, NULL, diags);
     free(paths);
     qg_cache *fresh = NULL;
-    qg_cache_open_options again = *opt;
-    again.stale = QG_STALE_IGNORE;
     if (st == QG_OK)
-        st = qg_cache_open(path, &again, &fresh, diags);
+        st = qgc_open_file(path, opt, &fresh, diags);
     if (st != QG_OK) {
         qg_diags_add(diags, QG_WARNING, path, 0, 0, NULL, 0,
                      "could not recompile the cache; reading changed maps from their text");
@@ -41,8 +41,9 @@ static qg_status recompile(qg_cache **cache, const char *path,
     return QG_OK;
 }
 
-qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
-                                 const qg_cache_open_options *opt, qg_diags *diags)
+/* May replace *cache with a recompiled one. */
+static qg_status apply_stale_policy(qg_cache **cache, const char *path,
+                                    const qg_cache_open_options *opt, qg_diags *diags)
 {
     qg_cache *c = *cache;
     if (!opt || opt->stale == QG_STALE_IGNORE)
@@ -67,4 +68,23 @@ qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
         return QG_OK;
     }
     return recompile(cache, path, opt, diags);
+}
+
+qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
+                        qg_cache **out, qg_diags *diags)
+{
+    *out = NULL;
+    qg_cache *c = NULL;
+    qg_status st = qgc_open_file(path, options, &c, diags);
+    if (st != QG_OK)
+        return st;
+    st = apply_stale_policy(&c, path, options, diags);
+    if (st != QG_OK) {
+        if (st == QG_ERR_NOMEM)
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        qg_cache_close(c);
+        return st;
+    }
+    *out = c;
+    return QG_OK;
 }

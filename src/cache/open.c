@@ -304,19 +304,14 @@ static qg_status decode_index(qg_cache *c, qg_diags *diags)
     return QG_OK;
 }
 
-/* May replace *cache (a recompiled cache opened afresh). */
-static qg_status finish_open(qg_cache **cache, const char *path,
-                             const qg_cache_open_options *options, qg_diags *diags)
+static qg_status finish_open(qg_cache *c, const char *path, qg_diags *diags)
 {
-    qg_cache *c = *cache;
     const char *why = NULL;
     qg_status st = QG_OK;
     if (!qgc_header_decode(c->data, c->size, &c->header, &why))
         st = qgc_corrupt(diags, c, "%s", why);
     if (st == QG_OK)
         st = decode_index(c, diags);
-    if (st == QG_OK)
-        st = qgc_apply_stale_policy(cache, path, options, diags);
     if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
     return st;
@@ -333,7 +328,7 @@ static qg_cache *cache_new(const char *path, qg_diags *diags)
     return c;
 }
 
-qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
+qg_status qgc_open_file(const char *path, const qg_cache_open_options *options,
                         qg_cache **out, qg_diags *diags)
 {
     *out = NULL;
@@ -342,7 +337,7 @@ qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
         return QG_ERR_NOMEM;
     qg_status st = load_bytes(c, options, diags);
     if (st == QG_OK)
-        st = finish_open(&c, path, options, diags);
+        st = finish_open(c, path, diags);
     if (st != QG_OK) {
         qg_cache_close(c);
         return st;
@@ -364,7 +359,7 @@ qg_status qg_cache_open_memory(const void *data, size_t len, const char *name,
         memcpy(copy, data, len);
         c->data = copy;
         c->size = len;
-        st = finish_open(&c, name ? name : "", NULL, diags);
+        st = finish_open(c, name ? name : "", diags);
     } else {
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
     }

@@ -41,10 +41,10 @@ struct qg_cache {
     char *source_dir;
 };
 
-/* Applies options->stale to a cache just opened from path; may replace
- * *cache with a recompiled one. */
-qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
-                                 const qg_cache_open_options *options, qg_diags *diags);
+/* open.c: opens the cache at path as it was written, its sources not
+ * looked at (qg_cache_open, fresh.c, then applies options->stale). */
+qg_status qgc_open_file(const char *path, const qg_cache_open_options *options,
+                        qg_cache **out, qg_diags *diags);
 /* from_text.c: reads the map of entry e from its source text with its
  * front end. */
 qg_status qgc_load_from_text(const qg_cache *cache, const qg_cache_entry *e,
