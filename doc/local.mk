@@ -49,4 +49,4 @@ EXTRA_DIST += tests/man3.sh
 # files in reading order.
 EXTRA_DIST += doc/design.md src/core/README.md src/fd/README.md src/des/README.md \
 	src/lua/README.md src/place/README.md src/formats/README.md src/cli/README.md \
-	src/questgrid/README.md
+	src/cache/README.md src/questgrid/README.md
