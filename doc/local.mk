@@ -44,3 +44,9 @@ dist_man_MANS += doc/man3/questgrid.3 doc/man3/questgrid_core.3 doc/man3/questgr
 	doc/man3/questgrid_convert.3 doc/man3/questgrid_games.3
 TESTS += tests/man3.sh
 EXTRA_DIST += tests/man3.sh
+
+# For developers, not installed: the stack of folders and each folder's
+# files in reading order.
+EXTRA_DIST += doc/design.md src/core/README.md src/fd/README.md src/des/README.md \
+	src/lua/README.md src/place/README.md src/formats/README.md src/cli/README.md \
+	src/cache/README.md src/questgrid/README.md

@@ -1,10 +1,10 @@
-/* What qg_cache_open does about sources changed since the cache was
- * written: nothing, read their maps from the text, or compile them again.
- * A recompile that cannot happen (a source is gone) or that fails falls
- * back to reading the text, so the caller always gets current maps. */
+/* qg_cache_open: the cache opened as written (open.c), then what its
+ * stale policy does about sources changed since it was written: nothing,
+ * read their maps from the text (from_text.c), or compile them again
+ * (compile.c). A recompile that cannot happen (a source is gone) or that
+ * fails falls back to reading the text, so the caller always gets current
+ * maps. */
 #include "cache/reader.h"
-#include "questgrid/des.h"
-#include "questgrid/fd.h"
 #include "core/file.h"
 
 #include <stdlib.h>
@@ -28,10 +28,8 @@ static qg_status recompile(qg_cache **cache, const char *path,
     qg_status st = qg_cache_compile(paths, n, path, &co, NULL, diags);
     free(paths);
     qg_cache *fresh = NULL;
-    qg_cache_open_options again = *opt;
-    again.stale = QG_STALE_IGNORE;
     if (st == QG_OK)
-        st = qg_cache_open(path, &again, &fresh, diags);
+        st = qgc_open_file(path, opt, &fresh, diags);
     if (st != QG_OK) {
         qg_diags_add(diags, QG_WARNING, path, 0, 0, NULL, 0,
                      "could not recompile the cache; reading changed maps from their text");
@@ -43,8 +41,9 @@ static qg_status recompile(qg_cache **cache, const char *path,
     return QG_OK;
 }
 
-qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
-                                 const qg_cache_open_options *opt, qg_diags *diags)
+/* May replace *cache with a recompiled one. */
+static qg_status apply_stale_policy(qg_cache **cache, const char *path,
+                                    const qg_cache_open_options *opt, qg_diags *diags)
 {
     qg_cache *c = *cache;
     if (!opt || opt->stale == QG_STALE_IGNORE)
@@ -71,47 +70,21 @@ qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
     return recompile(cache, path, opt, diags);
 }
 
-static qg_mapdef *take_des_map(const char *path, const char *name, qg_diags *diags)
-{
-    qg_des_file *file = NULL;
-    qg_des_load(path, NULL, NULL, &file, diags);
-    qg_mapdef *def = NULL;
-    for (size_t i = 0; file && !def && i < qg_des_map_count(file); i++)
-        if (strcmp(qg_mapdef_name(qg_des_map(file, i)), name) == 0)
-            def = qg_des_take_map(file, i);
-    qg_des_file_free(file);
-    return def;
-}
-
-static qg_mapdef *read_fd_map(const char *path, const char *name, qg_diags *diags)
-{
-    qg_fd_options options;
-    qg_fd_options_init(&options);
-    qg_mapdef *def = NULL;
-    qg_fd_read(path, &options, &def, diags);
-    if (def && strcmp(qg_mapdef_name(def), name) != 0) {
-        qg_mapdef_free(def);
-        def = NULL;
-    }
-    return def;
-}
-
-qg_status qgc_load_from_text(const qg_cache *c, const qg_cache_entry *e,
-                             qg_mapdef **out, qg_diags *diags)
+qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
+                        qg_cache **out, qg_diags *diags)
 {
     *out = NULL;
-    const qg_cache_file *f = &c->files[e->file];
-    char *path = qg_path_join(c->source_dir, f->path);
-    if (!path) {
-        qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
-        return QG_ERR_NOMEM;
+    qg_cache *c = NULL;
+    qg_status st = qgc_open_file(path, options, &c, diags);
+    if (st != QG_OK)
+        return st;
+    st = apply_stale_policy(&c, path, options, diags);
+    if (st != QG_OK) {
+        if (st == QG_ERR_NOMEM)
+            qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
+        qg_cache_close(c);
+        return st;
     }
-    qg_mapdef *def = f->format == QG_FORMAT_DES ? take_des_map(path, e->name, diags)
-                                                : read_fd_map(path, e->name, diags);
-    if (!def)
-        qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0,
-                     "map '%s' is no longer in this file", e->name);
-    free(path);
-    *out = def;
-    return def ? QG_OK : QG_ERR_NOTFOUND;
+    *out = c;
+    return QG_OK;
 }

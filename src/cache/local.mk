@@ -9,11 +9,13 @@ libquestgrid_la_SOURCES += \
 	src/cache/compile.c \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
+	src/cache/corrupt.c \
 	src/cache/depth.c \
 	src/cache/environment.c \
 	src/cache/dict.c \
 	src/cache/fresh.c \
 	src/cache/from_source.c \
+	src/cache/from_text.c \
 	src/cache/header.c \
 	src/cache/inputs.c \
 	src/cache/kind.c \

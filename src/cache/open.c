@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -47,17 +46,6 @@ static void index_free(void *p, size_t size)
     (void)size;
     free(p);
 #endif
-}
-
-qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    qg_diags_add(diags, QG_ERROR, cache->path, 0, 0, NULL, 0, "corrupt cache: %s", msg);
-    return QG_ERR_CORRUPT;
 }
 
 static qg_status load_bytes(qg_cache *c, const qg_cache_open_options *opt, qg_diags *diags)
@@ -316,19 +304,14 @@ static qg_status decode_index(qg_cache *c, qg_diags *diags)
     return QG_OK;
 }
 
-/* May replace *cache (a recompiled cache opened afresh). */
-static qg_status finish_open(qg_cache **cache, const char *path,
-                             const qg_cache_open_options *options, qg_diags *diags)
+static qg_status finish_open(qg_cache *c, const char *path, qg_diags *diags)
 {
-    qg_cache *c = *cache;
     const char *why = NULL;
     qg_status st = QG_OK;
     if (!qgc_header_decode(c->data, c->size, &c->header, &why))
         st = qgc_corrupt(diags, c, "%s", why);
     if (st == QG_OK)
         st = decode_index(c, diags);
-    if (st == QG_OK)
-        st = qgc_apply_stale_policy(cache, path, options, diags);
     if (st == QG_ERR_NOMEM)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "out of memory");
     return st;
@@ -345,7 +328,7 @@ static qg_cache *cache_new(const char *path, qg_diags *diags)
     return c;
 }
 
-qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
+qg_status qgc_open_file(const char *path, const qg_cache_open_options *options,
                         qg_cache **out, qg_diags *diags)
 {
     *out = NULL;
@@ -354,7 +337,7 @@ qg_status qg_cache_open(const char *path, const qg_cache_open_options *options,
         return QG_ERR_NOMEM;
     qg_status st = load_bytes(c, options, diags);
     if (st == QG_OK)
-        st = finish_open(&c, path, options, diags);
+        st = finish_open(c, path, diags);
     if (st != QG_OK) {
         qg_cache_close(c);
         return st;
@@ -376,7 +359,7 @@ qg_status qg_cache_open_memory(const void *data, size_t len, const char *name,
         memcpy(copy, data, len);
         c->data = copy;
         c->size = len;
-        st = finish_open(&c, name ? name : "", NULL, diags);
+        st = finish_open(c, name ? name : "", diags);
     } else {
         qg_diags_add(diags, QG_ERROR, c->path, 0, 0, NULL, 0, "out of memory");
     }

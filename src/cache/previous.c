@@ -91,7 +91,7 @@ qg_status qgc_previous_open(qgc_previous *p, const char *path, uint64_t environm
     if (!why)
         return QG_ERR_NOMEM;
     qg_cache_open_options plain = {0};
-    qg_status st = qg_cache_open(path, &plain, &p->cache, why);
+    qg_status st = qgc_open_file(path, &plain, &p->cache, why);
     const char *reason = st == QG_OK ? unusable(p->cache, environment) : NULL;
     if (st == QG_OK && !reason)
         st = arrange(p);

@@ -41,11 +41,12 @@ struct qg_cache {
     char *source_dir;
 };
 
-/* Applies options->stale to a cache just opened from path; may replace
- * *cache with a recompiled one. */
-qg_status qgc_apply_stale_policy(qg_cache **cache, const char *path,
-                                 const qg_cache_open_options *options, qg_diags *diags);
-/* Reads the map of entry e from its source text with its front end. */
+/* open.c: opens the cache at path as it was written, its sources not
+ * looked at (qg_cache_open, fresh.c, then applies options->stale). */
+qg_status qgc_open_file(const char *path, const qg_cache_open_options *options,
+                        qg_cache **out, qg_diags *diags);
+/* from_text.c: reads the map of entry e from its source text with its
+ * front end. */
 qg_status qgc_load_from_text(const qg_cache *cache, const qg_cache_entry *e,
                              qg_mapdef **out, qg_diags *diags);
 
@@ -96,6 +97,8 @@ int qgc_splice_at(const unsigned char *ctx, size_t ctx_len, size_t at,
  * checked at open): what the writer re-checks in the file it has just
  * written, whose blobs it made itself. */
 qg_status qgc_verify_crcs(const qg_cache *cache, qg_diags *diags);
+/* corrupt.c: reports the cache corrupt (an error naming it and what is
+ * wrong) and returns QG_ERR_CORRUPT. */
 qg_status qgc_corrupt(qg_diags *diags, const qg_cache *cache, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

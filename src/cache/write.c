@@ -8,7 +8,7 @@ static qg_status verify_temp(const char *tmp, void *user, qg_diags *diags)
     const char *path = user;
     qg_diags *found = qg_diags_new();
     qg_cache *cache = NULL;
-    qg_status st = found ? qg_cache_open(tmp, NULL, &cache, found) : QG_ERR_NOMEM;
+    qg_status st = found ? qgc_open_file(tmp, NULL, &cache, found) : QG_ERR_NOMEM;
     if (st == QG_OK)
         st = qgc_verify_crcs(cache, found);
     qg_cache_close(cache);

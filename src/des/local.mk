@@ -15,6 +15,7 @@ libquestgrid_la_SOURCES += \
 	src/des/legend.c \
 	src/des/lex.c \
 	src/des/lex_rules.c \
+	src/des/lookahead.c \
 	src/des/lower.c \
 	src/des/map.c \
 	src/des/names.c \

@@ -1,6 +1,7 @@
 /* The .des parser's state and the pieces of it that live in separate
- * files: token flow and diagnostics (parse_diag.c), the lowering of
- * directives to Lua statements (lower.c), the map grammar (parse.c). */
+ * files, each calling only those before it: the lookahead (lookahead.c),
+ * diagnostics (parse_diag.c), the lowering of directives to Lua
+ * statements (lower.c), the map grammar (parse.c). */
 #ifndef QG_DES_PARSER_H
 #define QG_DES_PARSER_H
 

@@ -15,23 +15,6 @@ qg_status qg_fd_load_file(const char *path, const qg_fd_options *options,
     return st != QG_OK ? st : resolved;
 }
 
-qg_vars *fd_vars_with(const qg_vars *vars, const char *name, long value)
-{
-    qg_vars *copy = qg_vars_new();
-    for (size_t i = 0; copy && i < qg_vars_count(vars); i++) {
-        const char *at = qg_vars_name_at(vars, i);
-        if (qg_vars_set(copy, at, qg_vars_get(vars, at)) != QG_OK) {
-            qg_vars_free(copy);
-            return NULL;
-        }
-    }
-    if (copy && qg_vars_set_int(copy, name, value) != QG_OK) {
-        qg_vars_free(copy);
-        return NULL;
-    }
-    return copy;
-}
-
 qg_status qg_fd_load_quest(const char *hub_path, int number,
                            const qg_fd_options *options, const qg_vars *vars,
                            qg_level **out, qg_diags *diags)

@@ -25,6 +25,7 @@ libquestgrid_la_SOURCES += \
 	src/fd/sniff.c \
 	src/fd/states.c \
 	src/fd/tokenize.c \
+	src/fd/vars.c \
 	src/fd/walk.c
 
 if HAVE_CMOCKA

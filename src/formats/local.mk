@@ -20,6 +20,7 @@ libquestgrid_la_SOURCES += \
 	src/formats/fd_level_write.c \
 	src/formats/fd_spec_write.c \
 	src/formats/fd_write.c \
+	src/formats/game_look.c \
 	src/formats/games.c \
 	src/formats/level_equal.c \
 	src/formats/mapping.c \

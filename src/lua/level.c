@@ -13,27 +13,6 @@
  * god), no item or monster glyph. */
 static const char feature_glyphs[] = ".xcvbmnoXt+=wWl}{)(][><AIGTUVY^";
 
-static int contains_any(const char *name, const char *const *words)
-{
-    for (int i = 0; words[i]; i++)
-        if (strstr(name, words[i]))
-            return 1;
-    return 0;
-}
-
-int lrt_feature_is_wall(const char *name)
-{
-    return strstr(name, "wall") != NULL;
-}
-
-int lrt_feature_is_solid(const char *name)
-{
-    static const char *const solid[] = {"wall", "statue", "idol", "tree", "mangrove",
-                                        "grate", "closed_door", "runed", "sealed",
-                                        "open_sea", "endless", "malign_gateway", NULL};
-    return contains_any(name, solid);
-}
-
 /* Crawl's features numbered up to DNGN_FLOOR: the solid ones, liquids and
  * floor (not stairs, traps, shops, altars, fountains, open doors). */
 static int before_floor(const char *name)

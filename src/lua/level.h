@@ -18,7 +18,7 @@ typedef struct lrt_level {
     char *names[LRT_GLYPHS];   /* the feature of a private glyph, else NULL */
     int built;                 /* written by a layout, dgn.grid or a placed map */
     /* maps drawn on the level (dgn.place_map, dgn.reuse_map), owned by the
-     * run (level_maps.c): a cell one drew holds its glyph, owner its index
+     * run (run_maps.c): a cell one drew holds its glyph, owner its index
      * + 1 and inner which of its merged subvaults the glyph belongs to */
     lrt_map *placed[LRT_LEVEL_MAPS];
     size_t placed_count;
@@ -54,8 +54,8 @@ const char *lrt_level_feature(const lrt_level *level, unsigned char glyph);
  * a Lua error when the private glyphs run out). */
 unsigned char lrt_level_glyph(lua_State *L, lrt_level *level, const char *feature);
 void lrt_level_classes(const lrt_level *level, lrt_feature_class *cls);
-/* Feature-name tests shared with feat.* (the words Crawl's feature names
- * carry). */
+/* features.c: feature-name tests shared with feat.* (the words Crawl's
+ * feature names carry). */
 int lrt_feature_is_wall(const char *name);
 int lrt_feature_is_solid(const char *name);
 /* A feature argument at index i: a name, or a number dgn.feature_number
@@ -81,10 +81,19 @@ int lrt_walkable(const lrt_map *map, const unsigned char *tables, int x, int y);
  * floor under a KMONS or KITEM, else the glyph's own. */
 const char *lrt_glyph_feature(const lrt_map *map, unsigned char glyph, char *buf,
                               size_t size);
-/* level_maps.c: the maps a run resolves for its level builders, freed at
- * the run's end unless the level's result took them. */
+/* run_maps.c: the maps a run resolves for its level builders (kept by
+ * level_maps.c, the Lua objects for them in the registry under
+ * RUN_MAPS_KEY), freed at the run's end unless the level's result took
+ * them. */
+#define RUN_MAPS_KEY "questgrid.run_maps"
+struct lrt_run_map {
+    lrt_map *map;
+    void *ref;        /* the Lua object that reaches it */
+    int resolved;     /* 0 for a map as the corpus gives it (a mapdef) */
+};
 void lrt_run_maps_release(qg_runtime *rt, const lrt_map *map);
 void lrt_run_maps_free(qg_runtime *rt);
+/* level_maps.c */
 void lrt_open_level_maps(lua_State *L);
 /* After the library is loaded: its dgn.hook notes post_place hooks on the
  * map (lrt_map.post_place). */

@@ -14,42 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RUN_MAPS_KEY "questgrid.run_maps"
 /* Maps one run may resolve for its level builders: each is C memory. */
 #define LRT_MAX_RUN_MAPS 1024
 #define MAPGEN_BORDER 2
-
-struct lrt_run_map {
-    lrt_map *map;
-    void *ref;        /* the Lua object that reaches it */
-    int resolved;     /* 0 for a map as the corpus gives it (a mapdef) */
-};
-
-void lrt_run_maps_release(qg_runtime *rt, const lrt_map *map)
-{
-    for (size_t i = 0; i < rt->run_map_count; i++)
-        if (rt->run_maps[i].map == map) {
-            lrt_map_ref_forget(rt->run_maps[i].ref);
-            rt->run_maps[i].map = NULL;
-        }
-}
-
-void lrt_run_maps_free(qg_runtime *rt)
-{
-    for (size_t i = 0; i < rt->run_map_count; i++) {
-        lrt_map_ref_forget(rt->run_maps[i].ref);
-        lrt_map_free(rt->run_maps[i].map);
-    }
-    free(rt->run_maps);
-    rt->run_maps = NULL;
-    rt->run_map_count = rt->run_map_cap = 0;
-    free(rt->builder_error);
-    rt->builder_error = NULL;
-    if (rt->L) {
-        lua_pushnil(rt->L);
-        lua_setfield(rt->L, LUA_REGISTRYINDEX, RUN_MAPS_KEY);
-    }
-}
 
 /* Takes map over for the run and pushes the Lua object for it. */
 static struct lrt_run_map *keep(lua_State *L, lrt_map *map, int resolved)

@@ -15,11 +15,13 @@ libquestgrid_la_SOURCES += \
 	src/lua/build_args.c \
 	src/lua/build_level.c \
 	src/lua/charged.c \
+	src/lua/chunk.c \
 	src/lua/context.c \
 	src/lua/cycles.c \
 	src/lua/delve.c \
 	src/lua/direct.c \
 	src/lua/env.c \
+	src/lua/features.c \
 	src/lua/home.c \
 	src/lua/irregular_box.c \
 	src/lua/layout_common.c \
@@ -29,15 +31,20 @@ libquestgrid_la_SOURCES += \
 	src/lua/level_maps.c \
 	src/lua/library.c \
 	src/lua/map.c \
+	src/lua/map_def.c \
+	src/lua/maps.c \
 	src/lua/noise.c \
 	src/lua/pattern.c \
 	src/lua/pools.c \
 	src/lua/resolve.c \
+	src/lua/run.c \
+	src/lua/run_maps.c \
 	src/lua/runtime.c \
 	src/lua/runtime_des.c \
 	src/lua/sandbox.c \
 	src/lua/saved.c \
 	src/lua/subvault.c \
+	src/lua/unprovided.c \
 	src/lua/walkable.c \
 	src/lua/watch.c
 

@@ -197,6 +197,13 @@ enum {
  * connectivity tests and the builder's passable defaults. */
 #define LRT_TRAVERSABLE ".+=w@{}()[]<>BC^TUVY$%*|Odefghijk0123456789"
 
+/* The runtime a state belongs to (lrt_state_new keeps it in the state's
+ * extra space): every file reads it, so it is inline. */
+static inline qg_runtime *lrt_runtime(lua_State *L)
+{
+    return *(qg_runtime **)lua_getextraspace(L);
+}
+
 /* Crawl's luaL_checkint: any number, truncated (maps pass width / 2). */
 static inline lua_Integer lrt_checkint(lua_State *L, int index)
 {
@@ -295,6 +302,15 @@ void lrt_open_patterns(lua_State *L);
 void lrt_map_view(lua_State *L);
 #define LRT_LIBRARY_VIEWS "questgrid.library_views"
 
+/* unprovided.c: what an error about a missing function adds when the
+ * runtime has no game library (the function may be the library's): a
+ * hint naming --lua-path, else "". */
+const char *lrt_no_library_hint(const qg_runtime *rt);
+/* Marks the run as failed for want of the game's library (rt->unprovided)
+ * when none was given and the error is a global that is not there: what
+ * the library defines (callback, a setup function), not the map's fault. */
+void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
+
 /* env.c */
 void lrt_push_map(lua_State *L, lrt_map *map);
 /* The Lua object lrt_push_map made (its userdata) no longer reaches its
@@ -326,7 +342,6 @@ typedef struct lrt_env_saved {
 void lrt_env_save(lua_State *L, lrt_env_saved *saved);
 void lrt_env_restore(lua_State *L, const lrt_env_saved *saved);
 void lrt_open_env(lua_State *L);
-qg_runtime *lrt_runtime(lua_State *L);
 
 /* library.c: the game's Lua library. lrt_load_library runs its entry
  * files (protected: the argument is a library_load); lrt_load_loadmaps
@@ -336,18 +351,10 @@ typedef struct library_load {
     qg_diags *diags;   /* notes on optional files skipped */
 } library_load;
 void lrt_open_library(lua_State *L);
-/* What an error about a missing function adds when the runtime has no
- * game library (the function may be the library's): a hint naming
- * --lua-path, else "". */
-const char *lrt_no_library_hint(const qg_runtime *rt);
-/* Marks the run as failed for want of the game's library (rt->unprovided)
- * when none was given and the error is a global that is not there: what
- * the library defines (callback, a setup function), not the map's fault. */
-void lrt_mark_unprovided(qg_runtime *rt, int status, const char *msg);
 int lrt_load_library(lua_State *L);
 int lrt_load_loadmaps(lua_State *L);
 
-/* runtime.c: reports the Lua error on top of the stack, raised while
+/* chunk.c: reports the Lua error on top of the stack, raised while
  * doing what for map outside its chunks' own protected runs, as a
  * diagnostic at the map; clears the stack; returns the status to give. */
 qg_status lrt_report_lua_error(qg_runtime *rt, const lrt_map *map, const char *what,

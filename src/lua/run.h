@@ -48,7 +48,7 @@ qg_status lrt_resolve_chunks(qg_runtime *rt, const qg_mapdef *def,
                              const qg_context *context, qg_level **out,
                              qg_diags *diags);
 
-/* The chunks of a .des map definition (runtime_des.c). */
+/* map_def.c: the chunks of a .des map definition. */
 void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks);
 /* Ties a map being resolved to its definition: the seed-era glyph
  * meanings and the MARKER texts its Lua markers came from. */

@@ -6,19 +6,6 @@
 
 #include <stdlib.h>
 
-void lrt_chunks_of(const qg_mapdef *def, lrt_chunks *chunks)
-{
-    for (int k = 0; k < QG_CHUNK_KINDS; k++)
-        chunks->chunk[k] = qg_des_map_chunk(def, (qg_chunk_kind)k);
-}
-
-void lrt_map_from_def(lrt_map *map, const qg_mapdef *def)
-{
-    const des_map *des = des_map_of(def);
-    map->def = def;
-    map->legacy = des && des->legacy;
-}
-
 int qg_runtime_lacks_library(const qg_runtime *rt)
 {
     return rt->unprovided;

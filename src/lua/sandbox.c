@@ -44,11 +44,6 @@ void lrt_load_builtin(lua_State *L, const char *code, size_t len, const char *na
         lua_error(L);
 }
 
-qg_runtime *lrt_runtime(lua_State *L)
-{
-    return *(qg_runtime **)lua_getextraspace(L);
-}
-
 /* ---- protected calls that cannot swallow the budget ------------------ */
 
 /* Running out of instructions or memory ends the chunk: a map's own
