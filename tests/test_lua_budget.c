@@ -348,6 +348,17 @@ static char *maps_text(int count, int burn)
     return text;
 }
 
+/* A runtime whose operations may take the given seconds of CPU
+ * (QUESTGRID_LUA_TIME_LIMIT, which the caller unsets after it). */
+static qg_runtime *runtime_timed(const char *seconds)
+{
+    setenv("QUESTGRID_LUA_TIME_LIMIT", seconds, 1);
+    qg_runtime_options options = {0};
+    qg_runtime *rt = qg_runtime_new(&options, NULL);
+    assert_non_null(rt);
+    return rt;
+}
+
 /* Each map's compile-time run had its own time limit, so a file of n maps
  * that each ran to it took n limits: 100 maps at 0.3 s, 30 s. The file's
  * compile-time runs now share one limit: the first map spends it, and
@@ -355,10 +366,7 @@ static char *maps_text(int count, int burn)
 static void many_maps_of_one_file(void **state)
 {
     (void)state;
-    setenv("QUESTGRID_LUA_TIME_LIMIT", "0.3", 1);
-    qg_runtime_options options = {0};
-    qg_runtime *rt = qg_runtime_new(&options, NULL);
-    assert_non_null(rt);
+    qg_runtime *rt = runtime_timed("0.3");
     char *text = maps_text(100, 1);
     size_t failed;
     run r = compile_file(rt, "many.des", text, "time limit of the file's compile exceeded",
@@ -378,10 +386,7 @@ static void many_maps_of_one_file(void **state)
 static void the_clock_is_the_files(void **state)
 {
     (void)state;
-    setenv("QUESTGRID_LUA_TIME_LIMIT", "2", 1);
-    qg_runtime_options options = {0};
-    qg_runtime *rt = qg_runtime_new(&options, NULL);
-    assert_non_null(rt);
+    qg_runtime *rt = runtime_timed("2");
     char *text = maps_text(3, 0);
     const char *paths[] = {"a.des", "b.des", "b.des"};
     for (int i = 0; i < 3; i++) {
