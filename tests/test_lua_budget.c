@@ -53,6 +53,16 @@ typedef struct run {
     double cpu;
 } run;
 
+static qg_des_file *parse_text(const char *path, const char *text, qg_des_names *names,
+                               qg_diags *diags)
+{
+    qg_des_file *file = NULL;
+    qg_des_options des_options = {0};
+    qg_des_parse(path, text, strlen(text), &des_options, names, &file, diags);
+    assert_non_null(file);
+    return file;
+}
+
 /* Compiles the one map of text with the budget of instructions given (0:
  * the default) and the default memory; the map's compile-time run is
  * one operation. With level set, the map builds the whole level and is
@@ -70,10 +80,7 @@ static run run_map(const char *lua, unsigned long instructions, int level)
     alarm(WALL_BOUND);
     double start = cpu_seconds();
     qg_des_names *names = qg_des_names_new();
-    qg_des_file *file = NULL;
-    qg_des_options des_options = {0};
-    qg_des_parse("budget.des", text, strlen(text), &des_options, names, &file, r.diags);
-    assert_non_null(file);
+    qg_des_file *file = parse_text("budget.des", text, names, r.diags);
     qg_runtime_options options = {0};
     options.instruction_limit = instructions;
     qg_runtime *rt = qg_runtime_new(&options, r.diags);
@@ -310,10 +317,7 @@ static run compile_file(qg_runtime *rt, const char *path, const char *text, cons
     alarm(WALL_BOUND);
     double start = cpu_seconds();
     qg_des_names *names = qg_des_names_new();
-    qg_des_file *file = NULL;
-    qg_des_options des_options = {0};
-    qg_des_parse(path, text, strlen(text), &des_options, names, &file, r.diags);
-    assert_non_null(file);
+    qg_des_file *file = parse_text(path, text, names, r.diags);
     size_t first = qg_runtime_map_count(rt);
     assert_int_equal(qg_runtime_add_file(rt, file, r.diags), QG_OK);
     *failed = 0;

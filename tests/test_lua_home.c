@@ -92,28 +92,29 @@ static void a_subvault_only_map_resolves_inside_its_user(void **state)
     qg_level_free(level);
 }
 
+/* The map resolves to no level, and what it is says what. */
+static void assert_described(fixture *f, const char *name, const char *what)
+{
+    qg_home home;
+    qg_level *level = NULL;
+    assert_int_equal(home_of(f, name, &home, &level), QG_OK);
+    assert_null(level);
+    assert_non_null(home.what);
+    assert_non_null(strstr(home.what, what));
+}
+
 static void a_subvault_only_map_without_a_user_is_described(void **state)
 {
     fixture *f = *state;
     add_des(f, "NAME: lonely\nTAGS: sv_nobody\n: default_subvault_glyphs()\n");
-    qg_home home;
-    qg_level *level = NULL;
-    assert_int_equal(home_of(f, "lonely", &home, &level), QG_OK);
-    assert_null(level);
-    assert_non_null(home.what);
-    assert_non_null(strstr(home.what, "no map here uses it"));
+    assert_described(f, "lonely", "no map here uses it");
 }
 
 static void a_dummy_is_described(void **state)
 {
     fixture *f = *state;
     add_des(f, "NAME: nothing_here\nTAGS: dummy\n");
-    qg_home home;
-    qg_level *level = NULL;
-    assert_int_equal(home_of(f, "nothing_here", &home, &level), QG_OK);
-    assert_null(level);
-    assert_non_null(home.what);
-    assert_non_null(strstr(home.what, "a dummy"));
+    assert_described(f, "nothing_here", "a dummy");
     assert_int_equal(qg_diags_count_severity(f->diags, QG_ERROR), 0);
 }
 
