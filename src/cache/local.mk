@@ -2,10 +2,12 @@
 qginclude_HEADERS += src/questgrid/cache.h
 noinst_HEADERS += src/cache/format.h src/cache/pack.h src/cache/reader.h \
 	src/cache/write.h src/cache/zblob.h src/cache/depth.h src/cache/compile.h \
-	src/cache/records.h src/cache/rows.h src/cache/spill.h src/cache/previous.h
+	src/cache/records.h src/cache/rows.h src/cache/spill.h src/cache/previous.h \
+	src/cache/columns.h
 libquestgrid_la_SOURCES += \
 	src/cache/blob.c \
 	src/cache/codec.c \
+	src/cache/columns.c \
 	src/cache/compile.c \
 	src/cache/compile_des.c \
 	src/cache/compile_fd.c \
@@ -55,6 +57,11 @@ TESTS += tests/test_records
 tests_test_records_SOURCES = tests/test_records.c
 tests_test_records_CFLAGS = $(TESTS_CFLAGS)
 tests_test_records_LDADD = tests/libtestutil.la $(TESTS_LDADD)
+check_PROGRAMS += tests/test_columns
+TESTS += tests/test_columns
+tests_test_columns_SOURCES = tests/test_columns.c
+tests_test_columns_CFLAGS = $(TESTS_CFLAGS)
+tests_test_columns_LDADD = tests/libtestutil.la $(TESTS_LDADD)
 check_PROGRAMS += tests/test_compile
 TESTS += tests/test_compile
 tests_test_compile_SOURCES = tests/test_compile.c

@@ -39,27 +39,36 @@ const char *qgc_record_name(const unsigned char *record, size_t len, uint64_t *p
     return c.bad ? "" : name;
 }
 
+/* What records are ordered by, read from a record once, not at every
+ * comparison. */
+typedef struct record_key {
+    const char *name;
+    uint64_t place;
+} record_key;
+
+static record_key key_of(const unsigned char *record, size_t len)
+{
+    record_key k;
+    k.name = qgc_record_name(record, len, &k.place);
+    return k;
+}
+
+static int key_order(const record_key *a, const record_key *b)
+{
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a->place > b->place) - (a->place < b->place);
+}
+
 /* A record with its frame (the length before it). */
 typedef struct framed {
+    record_key key;
     const unsigned char *frame;
     size_t frame_len;
-    const unsigned char *record;
-    size_t len;
 } framed;
-
-static int record_order(const unsigned char *a, size_t a_len, const unsigned char *b,
-                        size_t b_len)
-{
-    uint64_t a_place, b_place;
-    const char *a_name = qgc_record_name(a, a_len, &a_place);
-    int c = strcmp(a_name, qgc_record_name(b, b_len, &b_place));
-    return c ? c : (a_place > b_place) - (a_place < b_place);
-}
 
 static int by_record(const void *x, const void *y)
 {
-    const framed *a = x, *b = y;
-    return record_order(a->record, a->len, b->record, b->len);
+    return key_order(&((const framed *)x)->key, &((const framed *)y)->key);
 }
 
 /* The frames of buf[0, len), in order: their count, or with out, each. */
@@ -73,7 +82,7 @@ static size_t split_frames(const unsigned char *buf, size_t len, framed *out)
         size_t body = (size_t)qgc_get_varint(&c);
         const unsigned char *record = qgc_get_bytes(&c, body);
         if (out && record)
-            out[n] = (framed){frame, (size_t)(c.p - frame), record, body};
+            out[n] = (framed){key_of(record, body), frame, (size_t)(c.p - frame)};
         n += record != NULL;
     }
     return n;
@@ -204,14 +213,24 @@ typedef struct source {
     qgc_record_reader rd;
     const unsigned char *record;
     size_t len;
+    record_key key;
 } source;
+
+/* The source's next record: 1; 0 at the end or on failure. */
+static int source_next(source *s)
+{
+    if (!qgc_record_next(&s->rd, &s->record, &s->len))
+        return 0;
+    s->key = key_of(s->record, s->len);
+    return 1;
+}
 
 /* The heap of sources keeps the one whose record comes first at its
  * root: its order is the records' turned round. */
 static int later_record(const void *a, const void *b)
 {
     const source *x = *(source *const *)a, *y = *(source *const *)b;
-    return record_order(y->record, y->len, x->record, x->len);
+    return key_order(&y->key, &x->key);
 }
 
 static int merge_sources(source **heap, size_t n, qgc_spill *out, qgc_record_fn each,
@@ -223,7 +242,7 @@ static int merge_sources(source **heap, size_t n, qgc_spill *out, qgc_record_fn 
         qgc_record_append(out, top->record, top->len);
         if (each)
             each(user, top->record, top->len);
-        if (!qgc_record_next(&top->rd, &top->record, &top->len)) {
+        if (!source_next(top)) {
             if (top->rd.failed) {
                 errno = top->rd.failed;
                 return 0;
@@ -245,7 +264,7 @@ static int open_sources(qgc_records *r, source *s, source **heap, size_t *n)
     *n = 0;
     for (size_t i = 0; i < r->run_count; i++) {
         qgc_record_reader_init(&s[i].rd, &r->runs_file, r->runs[i].at, r->runs[i].len);
-        if (qgc_record_next(&s[i].rd, &s[i].record, &s[i].len))
+        if (source_next(&s[i]))
             heap[(*n)++] = &s[i];
         else if (s[i].rd.failed) {
             errno = s[i].rd.failed;

@@ -5,11 +5,13 @@
  * map's index record to runs sorted by name (cache/records.h). In memory
  * the writer keeps the files and a run, so a corpus of any size compiles
  * in about the same memory. Writing merges the runs into one sorted
- * scratch file and reads it front to back for each part of the index; the
+ * scratch file and reads it front to back once, into the index's columns
+ * (cache/columns.h); the
  * texts are read once from start to end for the dictionary, then blob by
  * blob, compressed in index order into a scratch file a thread, which
  * follows the index into the cache. */
 #define _POSIX_C_SOURCE 200809L
+#include "cache/columns.h"
 #include "cache/pack.h"
 #include "cache/records.h"
 #include "cache/write.h"
@@ -577,74 +579,85 @@ typedef struct index_input {
     const qg_buf *dict;
 } index_input;
 
+/* The index's map columns, in its order: the names, then put_record's
+ * columns 0 to 2 (quest, kind, format), each map's file, then its
+ * columns 3 to 11 (line, the seven fields, the metadata). The maps are
+ * stored column by column: like values sit together, which is what
+ * deflate compresses best. */
+enum { NAMES = 0, FILE_COLUMN = 4, INDEX_COLUMNS = 14 };
+
+static qg_buf *record_column(qgc_columns *cols, int column)
+{
+    return qgc_column_buf(cols, (size_t)(column < 3 ? 1 + column : 2 + column));
+}
+
 /* Sorted names share prefixes: each is stored as the length it shares
- * with the previous one and the rest. */
-static int put_names(index_sink *s, const index_input *in)
+ * with the previous one (prev, NUL-terminated) and the rest. */
+static void put_name(qg_buf *names, const char *name, qg_buf *prev)
+{
+    size_t shared = 0;
+    while (prev->data[shared] && prev->data[shared] == name[shared])
+        shared++;
+    qgc_put_varint(names, shared);
+    qgc_put_str(names, name + shared);
+    qg_buf_reset(prev);
+    qg_buf_append(prev, name, strlen(name) + 1);
+}
+
+/* The map's record columns, each to its index column. */
+static void put_record_columns(qgc_columns *cols, const wview *m)
+{
+    qgc_cursor c;
+    qgc_cursor_init(&c, m->columns, m->columns_len);
+    qgc_put_svarint(record_column(cols, 0), qgc_get_svarint(&c));
+    for (int k = 1; k < 4; k++)
+        qgc_put_varint(record_column(cols, k), qgc_get_varint(&c));
+    for (int k = 4; k < 12; k++) {
+        size_t n;
+        const char *text = qgc_get_str(&c, &n);
+        qg_buf *col = record_column(cols, k);
+        qgc_put_bytes(col, text, n);
+        if (k < 11)
+            qg_buf_putc(col, '\0');
+    }
+}
+
+/* Every map's columns, in one pass over the maps in index order. */
+static int split_maps(const index_input *in, qgc_columns *cols)
 {
     qg_buf prev;
     qg_buf_init(&prev);
     qg_buf_putc(&prev, '\0');
     map_pass pass;
     pass_start(&pass, in->sorted);
-    while (pass_next(&pass) && !prev.failed) {
-        const char *name = pass.map.name;
-        size_t shared = 0;
-        while (prev.data[shared] && prev.data[shared] == name[shared])
-            shared++;
-        qgc_put_varint(&s->raw, shared);
-        qgc_put_str(&s->raw, name + shared);
-        qg_buf_reset(&prev);
-        qg_buf_append(&prev, name, strlen(name) + 1);
-        flow(s);
+    int ok = 1;
+    while (ok && pass_next(&pass) && !prev.failed) {
+        put_name(qgc_column_buf(cols, NAMES), pass.map.name, &prev);
+        qgc_put_varint(qgc_column_buf(cols, FILE_COLUMN), pass.map.file);
+        put_record_columns(cols, &pass.map);
+        for (size_t k = 0; k < INDEX_COLUMNS && ok; k++)
+            ok = qgc_columns_settle(cols, k);
     }
-    int ok = !pass_end(&pass) && !prev.failed;
+    ok = !pass_end(&pass) && ok && !prev.failed;
     qg_buf_free(&prev);
     return ok;
 }
 
-/* Copies column `column` of a map's columns (put_record's order: quest,
- * kind, format, line, the seven fields, the metadata) to the index. */
-static void put_column(qg_buf *idx, const unsigned char *record, size_t len, int column)
+static void sink_bytes(void *user, const void *data, size_t len)
 {
-    qgc_cursor c;
-    qgc_cursor_init(&c, record, len);
-    if (column == 0) {
-        qgc_put_svarint(idx, qgc_get_svarint(&c));
-        return;
-    }
-    qgc_get_svarint(&c);
-    for (int k = 1; k < 4; k++) {
-        uint64_t v = qgc_get_varint(&c);
-        if (k == column) {
-            qgc_put_varint(idx, v);
-            return;
-        }
-    }
-    for (int k = 4; k < 12; k++) {
-        size_t n;
-        const char *s = qgc_get_str(&c, &n);
-        if (k == column) {
-            qgc_put_bytes(idx, s, n);
-            if (k < 11)
-                qg_buf_putc(idx, '\0');
-            return;
-        }
-    }
+    index_sink *s = user;
+    qg_buf_append(&s->raw, data, len);
+    flow(s);
 }
 
-/* One column of every map, in index order; -1 stands for the file. */
-static int put_map_column(index_sink *s, const index_input *in, int column)
+static int put_maps(index_sink *s, const index_input *in)
 {
-    map_pass pass;
-    pass_start(&pass, in->sorted);
-    while (pass_next(&pass)) {
-        if (column < 0)
-            qgc_put_varint(&s->raw, pass.map.file);
-        else
-            put_column(&s->raw, pass.map.columns, pass.map.columns_len, column);
-        flow(s);
-    }
-    return !pass_end(&pass);
+    qgc_columns cols;
+    if (!qgc_columns_init(&cols, INDEX_COLUMNS))
+        return 0;
+    int ok = split_maps(in, &cols) && qgc_columns_read(&cols, sink_bytes, s);
+    qgc_columns_free(&cols);
+    return ok;
 }
 
 /* The maps' blob references, as the threads kept them. */
@@ -679,16 +692,12 @@ static void put_files(index_sink *s, const qg_cache_writer *w)
     }
 }
 
-/* The maps are stored column by column: like values sit together, which
- * is what deflate compresses best. 0 when a scratch file fails. */
+/* 0 when a scratch file fails (or memory, which the caller tells). */
 static int build_index(const index_input *in, index_sink *s)
 {
     put_files(s, in->w);
     qgc_put_varint(&s->raw, in->w->map_count);
-    int ok = put_names(s, in);
-    for (int column = 0; column < 12 && ok; column++)
-        ok = (column != 3 || put_map_column(s, in, -1)) && put_map_column(s, in, column);
-    ok = ok && put_map_refs(s, in);
+    int ok = put_maps(s, in) && put_map_refs(s, in);
     qgc_put_bytes(&s->raw, in->dict->data ? in->dict->data : "", in->dict->len);
     qgc_piece_stream_take(&s->z, &s->raw);
     return ok;

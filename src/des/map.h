@@ -71,6 +71,7 @@ typedef struct des_name_block {
     size_t file;            /* index in paths */
     unsigned char *packed;  /* NULL while its records are the open ones */
     size_t packed_len, len; /* len: of its records unpacked */
+    int stored;             /* packed holds the records as they are */
 } des_name_block;
 
 struct qg_des_names {
@@ -81,6 +82,7 @@ struct qg_des_names {
     des_name_block *blocks;
     size_t block_count, block_cap;
     qg_buf open;         /* the last block's records */
+    size_t stored_bytes; /* of the blocks kept as they are */
     des_state carry_state;
 };
 
