@@ -7,6 +7,7 @@
  * linked statically so its own calls are wrapped too. */
 #define _GNU_SOURCE
 #include "testutil.h"
+#include "questgrid/cache.h"
 #include "questgrid/fd.h"
 #include "questgrid/mapping.h"
 #include "questgrid/render.h"
@@ -297,6 +298,30 @@ static outcome atomic_write(void)
     return o;
 }
 
+static qg_mapdef *cached_def;
+static const char *cache_path;
+
+/* A cache written from one level: the writer's scratch files, its index
+ * made column by column, its compression and its check of what it wrote. */
+static outcome cache_writing(void)
+{
+    outcome o = {QG_ERR_NOMEM, NULL};
+    qg_diags *diags = qg_diags_new();
+    qg_cache_writer *w = qg_cache_writer_new();
+    if (diags && w) {
+        qg_cache_source src = {"mem/top.txt", QG_FORMAT_FD, top_text, sizeof top_text - 1, 0, 0};
+        const qg_mapdef *defs[1] = {cached_def};
+        o.status = qg_cache_writer_add_file(w, &src, defs, 1, diags);
+        if (o.status == QG_OK)
+            o.status = qg_cache_writer_write(w, cache_path, NULL, diags);
+    }
+    if (o.status == QG_OK)
+        o.text = strdup("written");
+    qg_cache_writer_free(w);
+    qg_diags_free(diags);
+    return o;
+}
+
 static void fd_reader_from_memory(void **state)
 {
     (void)state;
@@ -369,6 +394,24 @@ static void atomic_writes(void **state)
     print_message("# %ld allocations failed one at a time\n", n);
 }
 
+static void cache_writes(void **state)
+{
+    (void)state;
+    qg_fd_options opt;
+    qg_fd_options_init(&opt);
+    opt.source = serve;
+    qg_diags *diags = qg_diags_new();
+    assert_int_equal(qg_fd_parse("mem/top.txt", top_text, sizeof top_text - 1, &opt, &cached_def,
+                                 diags),
+                     QG_OK);
+    cache_path = test_write_temp("nomem.qgc", "", 0);
+    long n;
+    run_failing_each(cache_writing, &n);
+    print_message("# %ld allocations failed one at a time\n", n);
+    qg_mapdef_free(cached_def);
+    qg_diags_free(diags);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +422,7 @@ int main(void)
         cmocka_unit_test(mapping_loading),
         cmocka_unit_test(text_rendering),
         cmocka_unit_test(atomic_writes),
+        cmocka_unit_test(cache_writes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -88,9 +88,14 @@ static qg_status no_memory(qg_diags *diags, const char *path)
     return QG_ERR_NOMEM;
 }
 
+/* A scratch file's failure; one that was a buffer's allocation is told
+ * as no memory. */
 static qg_status spill_failed(qg_cache_writer *w, const char *path, qg_diags *diags)
 {
-    qgc_spill_report(w->texts.err ? &w->texts : &w->records.runs_file, path, diags);
+    const qgc_spill *failed = w->texts.err ? &w->texts : &w->records.runs_file;
+    if (failed->err == ENOMEM)
+        return no_memory(diags, path);
+    qgc_spill_report(failed, path, diags);
     return QG_ERR_IO;
 }
 
@@ -148,7 +153,8 @@ static qg_status add_map(qg_cache_writer *w, const qgc_map_rec *m, size_t file, 
     if (record->failed)
         return QG_ERR_NOMEM;
     if (!qgc_records_add(&w->records, record))
-        return w->records.runs_file.err ? QG_ERR_IO : QG_ERR_NOMEM;
+        return w->records.runs_file.err && w->records.runs_file.err != ENOMEM ? QG_ERR_IO
+                                                                              : QG_ERR_NOMEM;
     w->map_count++;
     return QG_OK;
 }
@@ -622,7 +628,8 @@ static void put_record_columns(qgc_columns *cols, const wview *m)
     }
 }
 
-/* Every map's columns, in one pass over the maps in index order. */
+/* Every map's columns, in one pass over the maps in index order: 0, or
+ * the errno of what failed. */
 static int split_maps(const index_input *in, qgc_columns *cols)
 {
     qg_buf prev;
@@ -630,17 +637,19 @@ static int split_maps(const index_input *in, qgc_columns *cols)
     qg_buf_putc(&prev, '\0');
     map_pass pass;
     pass_start(&pass, in->sorted);
-    int ok = 1;
-    while (ok && pass_next(&pass) && !prev.failed) {
+    int settled = 1;
+    while (settled && pass_next(&pass) && !prev.failed) {
         put_name(qgc_column_buf(cols, NAMES), pass.map.name, &prev);
         qgc_put_varint(qgc_column_buf(cols, FILE_COLUMN), pass.map.file);
         put_record_columns(cols, &pass.map);
-        for (size_t k = 0; k < INDEX_COLUMNS && ok; k++)
-            ok = qgc_columns_settle(cols, k);
+        for (size_t k = 0; k < INDEX_COLUMNS && settled; k++)
+            settled = qgc_columns_settle(cols, k);
     }
-    ok = !pass_end(&pass) && ok && !prev.failed;
+    int failed = pass_end(&pass);
+    if (!failed)
+        failed = prev.failed ? ENOMEM : settled ? 0 : cols->err;
     qg_buf_free(&prev);
-    return ok;
+    return failed;
 }
 
 static void sink_bytes(void *user, const void *data, size_t len)
@@ -650,21 +659,25 @@ static void sink_bytes(void *user, const void *data, size_t len)
     flow(s);
 }
 
+/* 0, or the errno of what failed. */
 static int put_maps(index_sink *s, const index_input *in)
 {
     qgc_columns cols;
     if (!qgc_columns_init(&cols, INDEX_COLUMNS))
-        return 0;
-    int ok = split_maps(in, &cols) && qgc_columns_read(&cols, sink_bytes, s);
+        return ENOMEM;
+    int failed = split_maps(in, &cols);
+    if (!failed && !qgc_columns_read(&cols, sink_bytes, s))
+        failed = errno ? errno : EIO;
     qgc_columns_free(&cols);
-    return ok;
+    return failed;
 }
 
-/* The maps' blob references, as the threads kept them. */
+/* The maps' blob references, as the threads kept them: 0, or the errno
+ * of what failed. */
 static int put_map_refs(index_sink *s, const index_input *in)
 {
-    int ok = 1;
-    for (int k = 0; k < in->part_count && ok; k++) {
+    int failed = 0;
+    for (int k = 0; k < in->part_count && !failed; k++) {
         const qgc_spill *refs = &in->parts[k].refs;
         qgc_record_reader rd;
         qgc_record_reader_init(&rd, refs, 0, refs->size);
@@ -674,10 +687,10 @@ static int put_map_refs(index_sink *s, const index_input *in)
             qg_buf_append(&s->raw, ref, len);
             flow(s);
         }
-        ok = !rd.failed;
+        failed = rd.failed;
         qgc_record_reader_free(&rd);
     }
-    return ok;
+    return failed;
 }
 
 static void put_files(index_sink *s, const qg_cache_writer *w)
@@ -692,15 +705,18 @@ static void put_files(index_sink *s, const qg_cache_writer *w)
     }
 }
 
-/* 0 when a scratch file fails (or memory, which the caller tells). */
+/* 0, or the errno of the scratch file or the allocation that failed
+ * (memory for the index itself shows in its piece stream). */
 static int build_index(const index_input *in, index_sink *s)
 {
     put_files(s, in->w);
     qgc_put_varint(&s->raw, in->w->map_count);
-    int ok = put_maps(s, in) && put_map_refs(s, in);
+    int failed = put_maps(s, in);
+    if (!failed)
+        failed = put_map_refs(s, in);
     qgc_put_bytes(&s->raw, in->dict->data ? in->dict->data : "", in->dict->len);
     qgc_piece_stream_take(&s->z, &s->raw);
-    return ok;
+    return failed;
 }
 
 /* ---- the file ---- */
@@ -753,14 +769,14 @@ static qg_status assemble(const index_input *in, image *im, int *err)
     if (was->index_raw && qgc_piece_prior_init(&prior, was->index_raw, was->index_raw_len,
                                                 was->index_z, was->index_z_len))
         qgc_piece_stream_use_prior(&s.z, &prior);
-    int read = build_index(in, &s);
+    int failed = build_index(in, &s);
     uint64_t raw_size = s.z.total;
     qg_status st = qgc_piece_stream_finish(&s.z);
     if (s.z.prior)
         qgc_piece_prior_free(&prior);
     drain(&s);
-    if (st == QG_OK && (!read || !qgc_spill_flush(&s.file))) {
-        *err = s.file.err;
+    if (st == QG_OK && (failed || !qgc_spill_flush(&s.file))) {
+        *err = failed ? failed : s.file.err;
         st = QG_ERR_IO;
     }
     if (st == QG_OK && (raw_size > QGC_MAX_INDEX_RAW || s.file.size > UINT32_MAX ||
@@ -777,11 +793,15 @@ static qg_status assemble(const index_input *in, image *im, int *err)
     return st;
 }
 
-static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel, int err,
-                   const deflate_part *parts, int part_count, qg_diags *diags)
+/* Reports the write's failure; a scratch file's that was an allocation
+ * is told, and returned, as no memory. */
+static qg_status report(qg_status st, const char *path, volatile sig_atomic_t *cancel,
+                        int err, const deflate_part *parts, int part_count, qg_diags *diags)
 {
     for (int k = 0; k < part_count && !err; k++)
         err = parts[k].err;
+    if (st == QG_ERR_IO && err == ENOMEM)
+        st = QG_ERR_NOMEM;
     if (cancel && *cancel)
         qg_diags_add(diags, QG_ERROR, path, 0, 0, NULL, 0, "interrupted; nothing written");
     else if (st == QG_ERR_LIMIT)
@@ -791,6 +811,7 @@ static void report(qg_status st, const char *path, volatile sig_atomic_t *cancel
                      strerror(err ? err : EIO));
     else if (st != QG_ERR_INVALID)
         no_memory(diags, path);
+    return st;
 }
 
 /* The dictionary from the files' texts in file order. */
@@ -831,7 +852,7 @@ static qg_status write_sorted(qg_cache_writer *w, const qgc_spill *sorted, const
         qgc_write_how how = {opt->follow_symlinks, opt->cancel};
         st = qgc_write_verified(path, fill_image, &im, &how, diags);
     } else {
-        report(st, path, opt->cancel, err, parts, part_count, diags);
+        st = report(st, path, opt->cancel, err, parts, part_count, diags);
     }
     for (int k = 0; k < part_count; k++) {
         qgc_spill_close(&parts[k].out);
@@ -863,7 +884,7 @@ qg_status qg_cache_writer_write(qg_cache_writer *w, const char *path,
     if (st == QG_OK)
         st = write_sorted(w, &sorted, path, opt, diags);
     else
-        report(st, path, opt->cancel, err, NULL, 0, diags);
+        st = report(st, path, opt->cancel, err, NULL, 0, diags);
     qgc_spill_close(&sorted);
     return st;
 }
