@@ -54,7 +54,8 @@ int qgc_spill_flush(qgc_spill *s)
 uint64_t qgc_spill_append(qgc_spill *s, const void *data, size_t len)
 {
     uint64_t at = s->size;
-    if (s->err)
+    /* nothing to append may come as a buffer never allocated (NULL) */
+    if (s->err || len == 0)
         return at;
     if (s->len + len > SPILL_BUFFER && !qgc_spill_flush(s))
         return at;

@@ -563,6 +563,9 @@ enum { INDEX_STEP = 64 * 1024 };
 
 static void drain(index_sink *s)
 {
+    /* crc32() of no buffer (NULL) is its start value, not the crc so far */
+    if (!s->z_bytes.len)
+        return;
     s->crc = (uint32_t)crc32(s->crc, (const Bytef *)s->z_bytes.data, (uInt)s->z_bytes.len);
     qgc_spill_append(&s->file, s->z_bytes.data, s->z_bytes.len);
     qg_buf_reset(&s->z_bytes);
