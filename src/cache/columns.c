@@ -38,13 +38,10 @@ int qgc_columns_settle(qgc_columns *c, size_t k)
     if (col->buf.len < COLUMN_BYTES || c->err)
         return !c->err;
     if (!col->spilled) {
-        int opened = qgc_spill_open(&col->spill);
+        col->spilled = qgc_spill_open(&col->spill);
         c->err = col->spill.err;
-        if (!opened) {
-            qgc_spill_close(&col->spill);
+        if (!col->spilled)
             return 0;
-        }
-        col->spilled = 1;
     }
     qgc_spill_append(&col->spill, col->buf.data, col->buf.len);
     qg_buf_reset(&col->buf);

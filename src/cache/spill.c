@@ -27,6 +27,11 @@ int qgc_spill_open(qgc_spill *s)
         unlink(name.data);
     }
     qg_buf_free(&name);
+    if (s->err) {
+        /* a spill that did not open holds nothing: no caller frees it */
+        free(s->buf);
+        s->buf = NULL;
+    }
     return s->err == 0;
 }
 

@@ -23,7 +23,8 @@ typedef struct qgc_span {
     uint64_t at, len;
 } qgc_span;
 
-/* 0 and s->err set when no scratch file can be made. */
+/* 0 and s->err set when no scratch file can be made; such a spill holds
+ * nothing to close. */
 int qgc_spill_open(qgc_spill *s);
 void qgc_spill_close(qgc_spill *s);
 /* Appends len bytes; returns where they start. A failure is kept in

@@ -764,7 +764,6 @@ static qg_status assemble(const index_input *in, image *im, int *err)
     qg_buf_init(&s.z_bytes);
     if (!qgc_spill_open(&s.file)) {
         *err = s.file.err;
-        qgc_spill_close(&s.file);
         return QG_ERR_IO;
     }
     qgc_piece_stream_init(&s.z, &s.z_bytes);
